@@ -1,0 +1,91 @@
+import type { ProductListQuery } from './contract/catalog.ts';
+import { defaultStoreSettings, type StoreSettings } from './store-settings.ts';
+
+/** A price band as the filter shows it ("50-100"), in rupees, both ends included. */
+export interface PriceBand {
+  min: number;
+  max: number;
+}
+
+/**
+ * Reads the two numbers of a band label such as "50-100" (or "₹50 - ₹100").
+ * Returns null for anything that is not two ascending non-negative numbers.
+ */
+export function parsePriceBand(label: string): PriceBand | null {
+  const match = /^\s*₹?\s*(\d+(?:\.\d{1,2})?)\s*-\s*₹?\s*(\d+(?:\.\d{1,2})?)\s*$/.exec(label);
+  if (!match) return null;
+  const min = Number(match[1]);
+  const max = Number(match[2]);
+  return min <= max ? { min, max } : null;
+}
+
+/** The products page's filters, search and page: all of it lives in the URL query. */
+export interface ProductsPageState {
+  collection: string;
+  color: string | null;
+  price: string | null;
+  tag: string | null;
+  q: string;
+  page: number;
+}
+
+export const emptyProductsPageState: ProductsPageState = {
+  collection: 'all',
+  color: null,
+  price: null,
+  tag: null,
+  q: '',
+  page: 1,
+};
+
+/**
+ * Reads the products page state from a URL query, dropping values the page does not
+ * offer so a hand-edited or stale link still shows a sensible page.
+ */
+export function readProductsPageState(
+  params: URLSearchParams,
+  settings: StoreSettings = defaultStoreSettings,
+): ProductsPageState {
+  const pick = (key: string, allowed: readonly string[]) => {
+    const value = params.get(key);
+    return value !== null && allowed.includes(value) ? value : null;
+  };
+  const page = Number(params.get('page'));
+  return {
+    collection: pick('collection', settings.collections.map((c) => c.id)) ?? 'all',
+    color: pick('color', settings.filterColors),
+    price: pick('price', settings.priceBands),
+    tag: pick('tag', settings.filterTags),
+    q: (params.get('q') ?? '').slice(0, 100),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** Writes the state back as a URL query, leaving defaults out so links stay short. */
+export function writeProductsPageState(state: ProductsPageState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.collection !== 'all') params.set('collection', state.collection);
+  if (state.color) params.set('color', state.color);
+  if (state.price) params.set('price', state.price);
+  if (state.tag) params.set('tag', state.tag);
+  if (state.q.trim()) params.set('q', state.q.trim());
+  if (state.page > 1) params.set('page', String(state.page));
+  return params;
+}
+
+/** The API query that fetches one page of the products page. */
+export function productListQueryFor(
+  state: ProductsPageState,
+  settings: StoreSettings = defaultStoreSettings,
+): Partial<ProductListQuery> {
+  const band = state.price ? parsePriceBand(state.price) : null;
+  return {
+    page: state.page,
+    limit: settings.productsPerPage,
+    ...(state.collection !== 'all' && { category: state.collection }),
+    ...(state.color && { color: state.color }),
+    ...(state.tag && { tag: state.tag }),
+    ...(band && { minPrice: band.min, maxPrice: band.max }),
+    ...(state.q.trim() && { q: state.q.trim() }),
+  };
+}

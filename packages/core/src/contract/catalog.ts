@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+import { idSchema, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
+
+export const productSorts = ['price', '-price', 'newest', 'name'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+export const productListQuery = z.object({
+  page: pageQuery,
+  limit: limitQuery,
+  sort: z
+    .enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` })
+    .default('price'),
+  color: textQuery,
+  tag: textQuery,
+  /** A collection or category id; a collection includes its sub-categories. */
+  category: textQuery,
+  minPrice: rupeesQuery.optional(),
+  maxPrice: rupeesQuery.optional(),
+  q: textQuery,
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const productSearchQuery = z.object({
+  q: z.string().trim().min(1, 'must not be empty').max(100, 'must be 100 characters or fewer'),
+  page: pageQuery,
+  limit: limitQuery,
+});
+
+export const categoryProductsQuery = z.object({ page: pageQuery, limit: limitQuery });
+
+export const productIdParams = z.object({ id: idSchema });
+export const categoryIdParams = z.object({ categoryId: idSchema });
+
+export const productSize = z.object({
+  size: z.string(),
+  stock: z.number().int(),
+});
+export type ProductSize = z.infer<typeof productSize>;
+
+export const product = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The spec's client reads both `name` and `title`; they are the same text. */
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  image: z.string(),
+  images: z.array(z.string()),
+  colors: z.array(z.string()),
+  tags: z.array(z.string()),
+  category: z.string(),
+  categoryId: z.string(),
+  soldOut: z.boolean(),
+  sizes: z.array(productSize),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productPage = z.object({
+  products: z.array(product),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPage>;
+
+export const productListResponse = successEnvelope(productPage);
+export const productResponse = successEnvelope(product);
+export const productSizesResponse = successEnvelope(z.array(productSize));
+
+const sizeInput = z.object({
+  size: z.string().trim().min(1, 'must not be empty').max(20, 'is too long').toUpperCase(),
+  stock: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000),
+});
+
+const imageUrl = z
+  .string()
+  .max(500)
+  .regex(/^(\/|https:\/\/)[^\s]*$/, 'must be a site path or an https URL');
+
+/**
+ * What staff send to create a product; prices in rupees. Lists left out are empty. No
+ * defaults here: the update schema is the same object made partial, and a default would
+ * overwrite what an update leaves out.
+ */
+export const productCreateBody = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(120, 'must be 120 characters or fewer'),
+    description: z.string().trim().max(4000, 'must be 4000 characters or fewer').optional(),
+    categoryId: idSchema,
+    price: rupeesSchema.refine((v) => v >= 1, 'must be at least 1'),
+    originalPrice: rupeesSchema.nullable().optional(),
+    colors: z.array(z.string().trim().toLowerCase().min(1).max(30)).max(12).optional(),
+    tags: z.array(z.string().trim().min(1).max(30)).max(12).optional(),
+    images: z.array(imageUrl).max(8).optional(),
+    sizes: z.array(sizeInput).max(12).optional(),
+  })
+  .strict();
+export type ProductCreateBody = z.infer<typeof productCreateBody>;
+
+export const productUpdateBody = productCreateBody.partial().strict();
+export type ProductUpdateBody = z.infer<typeof productUpdateBody>;
+
+export const category = z.object({
+  _id: z.string(),
+  name: z.string(),
+  parentId: z.string().nullable(),
+});
+export const categoryListResponse = successEnvelope(z.array(category));

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every successful answer of the API: `{ success: true, message?, data }`. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string().optional(), data });
+}
+
+/** Every refusal: a human message for the toast, a stable code for programs. */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
