@@ -52,7 +52,11 @@ export function readProductsPageState(
   };
   const page = Number(params.get('page'));
   return {
-    collection: pick('collection', settings.collections.map((c) => c.id)) ?? 'all',
+    collection:
+      pick(
+        'collection',
+        settings.collections.map((c) => c.id),
+      ) ?? 'all',
     color: pick('color', settings.filterColors),
     price: pick('price', settings.priceBands),
     tag: pick('tag', settings.filterTags),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownColor } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
 
@@ -8,9 +9,7 @@ export type ProductSort = (typeof productSorts)[number];
 export const productListQuery = z.object({
   page: pageQuery,
   limit: limitQuery,
-  sort: z
-    .enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` })
-    .default('price'),
+  sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).default('price'),
   color: textQuery,
   tag: textQuery,
   /** A collection or category id; a collection includes its sub-categories. */
@@ -93,10 +92,17 @@ export const productCreateBody = z
     categoryId: idSchema,
     price: rupeesSchema.refine((v) => v >= 1, 'must be at least 1'),
     originalPrice: rupeesSchema.nullable().optional(),
-    colors: z.array(z.string().trim().toLowerCase().min(1).max(30)).max(12).optional(),
+    colors: z
+      .array(z.string().trim().toLowerCase().refine(isKnownColor, "is not one of the shop's colours"))
+      .max(12)
+      .optional(),
     tags: z.array(z.string().trim().min(1).max(30)).max(12).optional(),
     images: z.array(imageUrl).max(8).optional(),
-    sizes: z.array(sizeInput).max(12).optional(),
+    sizes: z
+      .array(sizeInput)
+      .max(12)
+      .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'must not repeat a size')
+      .optional(),
   })
   .strict();
 export type ProductCreateBody = z.infer<typeof productCreateBody>;

@@ -16,7 +16,7 @@ export const rupeesSchema = z
   .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
 
 /** Query-string numbers arrive as text; an empty value counts as absent. */
-function queryNumber<T extends z.ZodType>(inner: T) {
+function queryNumber<T extends z.ZodType<unknown, number>>(inner: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().pipe(inner));
 }
 

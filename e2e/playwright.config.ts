@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The journeys run against the production build (`npm run build`), served by the real
+// server on a throwaway SQLite database, in Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 3199);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `shop-e2e-${port}`);
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The machine has no network: keep Chromium from reaching out on its own.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } }, testIgnore: /phone\.spec/ },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true },
+      testMatch: /phone\.spec/,
+    },
+  ],
+  webServer: {
+    command: `rm -rf "${dataDir}" && node ../server/dist/main.js`,
+    url: `${baseURL}/api/product?limit=1`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.resolve('../web/dist'),
+    },
+  },
+});

@@ -1,0 +1,39 @@
+// Knows whether the production build is missing or older than the sources it is made from.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const sources = [
+  'packages/core/src',
+  'server/src',
+  'server/build.mjs',
+  'web/src',
+  'web/index.html',
+  'web/public',
+  'web/vite.config.ts',
+];
+const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/cli.js'];
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null when the build is present and newer than every source. */
+export function buildNeeded() {
+  const missing = outputs.filter((o) => !fs.existsSync(path.join(root, o)));
+  if (missing.length) return `missing ${missing.join(', ')}`;
+  const oldestOutput = Math.min(...outputs.map(newestMtime));
+  const newestSource = Math.max(...sources.map(newestMtime));
+  return newestSource > oldestOutput ? 'sources changed since the last build' : null;
+}
+
+export { root };

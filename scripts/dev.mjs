@@ -1,0 +1,20 @@
+// `npm run dev`: the API (rebuilt bundle) on :3000 and the Vite dev server on :5173, which
+// proxies /api and /images to it. Ctrl+C stops both.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { root } from './build-state.mjs';
+
+const built = spawnSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const children = [
+  spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+  spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', stop);

@@ -1,0 +1,18 @@
+// `npm start`: builds what is missing or stale, then runs the server (embedded SQLite by default).
+import { spawnSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildNeeded, root } from './build-state.mjs';
+
+const reason = buildNeeded();
+if (reason) {
+  console.log(`Building the shop (${reason})…`);
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,62 @@
+// `npm test`: every test of the shop. Builds (the browser journeys and the multi-process
+// start-up test run the production build), runs the unit and API suites of every workspace
+// (SQLite, and PostgreSQL when it answers), then the Playwright journeys in Chromium, and
+// ends with one line counting all of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './build-state.mjs';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-reports-'));
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const built = run('build', 'npm', ['run', 'build']);
+if (!built) {
+  console.log('\ntests: 0 passed, 1 failed (the build failed)');
+  process.exit(1);
+}
+
+const vitestReport = path.join(reports, 'vitest.json');
+const unitOk = run('unit and API tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+
+const playwrightReport = path.join(reports, 'playwright.json');
+const e2eOk = run(
+  'browser journeys (Playwright, Chromium)',
+  'npx',
+  ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
+
+const vitest = readJson(vitestReport);
+const playwright = readJson(playwrightReport);
+// A missing report means that runner did not finish: count it as a failure.
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest ? vitest.numFailedTests : 1) + (playwright ? playwright.stats.unexpected : 1);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+
+fs.rmSync(reports, { recursive: true, force: true });
+const allOk = unitOk && e2eOk && failed === 0;
+console.log(`\ntests: ${passed} passed, ${allOk ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
+process.exit(allOk ? 0 : 1);

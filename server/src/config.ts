@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole configuration of a server process, read once from the environment.
+ * With nothing set, the shop runs embedded: SQLite under ./data, seeded, on port 3000.
+ */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SEED: z.enum(['true', 'false']).optional(),
+  WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number; schema?: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Seed the demo catalogue when the database has none (default: on for SQLite only). */
+  seed: boolean;
+  /** Folder of the built SPA; null serves the API alone. */
+  webDist: string | null;
+  corsOrigins: string[];
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(root, e.DATA_DIR);
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { dialect: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    : { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    seed: e.SEED ? e.SEED === 'true' : database.dialect === 'sqlite',
+    webDist: path.resolve(root, e.WEB_DIST ?? 'web/dist'),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+  };
+}

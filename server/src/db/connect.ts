@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Called with every SQL statement run: tests use it to hold list endpoints to a query budget. */
+  onQuery?: (sql: string) => void;
+}
+
+// COUNT(*) and SUM() come back from PostgreSQL as int8 text; every amount here fits a double.
+const pgTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number.parseInt(value, 10)
+      : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
+  const log = options.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') options.onQuery?.(event.query.sql);
+      }
+    : undefined;
+
+  if (config.dialect === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SqliteDatabase(config.file);
+    // WAL lets readers and one writer work at once, also across processes on one file;
+    // busy_timeout makes a second process wait for a lock instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize,
+    types: pgTypes,
+    ...(config.schema && { options: `-c search_path=${config.schema}` }),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as catalog from './2026-11-21-001-catalog.ts';
+
+/**
+ * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
+ * them inside the bundled server and makes the order a reviewed decision.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-catalog': catalog,
+};

@@ -1,0 +1,64 @@
+/**
+ * The typed shape of every table, as Kysely sees it. Portable column types only:
+ * text ids, integer paise, ISO-8601 text timestamps, 0/1 integers for booleans.
+ */
+export interface CategoryTable {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  position: number;
+}
+
+export interface ProductTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** Lower-cased name and tags: what name search matches against, on both dialects alike. */
+  search_text: string;
+  description: string;
+  category_id: string;
+  price: number;
+  original_price: number | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductSizeTable {
+  product_id: string;
+  size: string;
+  position: number;
+  stock: number;
+}
+
+export interface ProductImageTable {
+  product_id: string;
+  position: number;
+  url: string;
+}
+
+export interface ProductColorTable {
+  product_id: string;
+  color: string;
+}
+
+export interface ProductTagTable {
+  product_id: string;
+  tag: string;
+}
+
+/** Small facts about the database itself, such as whether the demo catalogue was seeded. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  categories: CategoryTable;
+  products: ProductTable;
+  product_sizes: ProductSizeTable;
+  product_images: ProductImageTable;
+  product_colors: ProductColorTable;
+  product_tags: ProductTagTable;
+  app_meta: AppMetaTable;
+}

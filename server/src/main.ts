@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { prepareDatabase } from './startup.ts';
+
+/** Reads config, prepares the database, listens; closes cleanly on SIGTERM/SIGINT. */
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  const { migrated, seededProducts } = await prepareDatabase(database, config);
+
+  const webDist = config.webDist && fs.existsSync(config.webDist) ? config.webDist : null;
+  const app = await buildApp({
+    database,
+    webDist,
+    corsOrigins: config.corsOrigins,
+    logger: { level: config.logLevel },
+  });
+  if (migrated.length) app.log.info({ migrated }, 'database migrated');
+  if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
+  if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
+  app.log.info(`Shop ready at http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

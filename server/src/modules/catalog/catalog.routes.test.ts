@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productCreateBody, type Product, type ProductPage } from '@shop/core';
+import { seedCategories, seedProducts } from '../../db/seed/catalog-data.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import * as catalog from './catalog.service.ts';
+
+const activeSeedCount = seedProducts.length;
+
+describe.each(testDialects)('catalogue API on %s', (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  async function get(url: string, headers: Record<string, string> = {}) {
+    return shop.app.inject({ method: 'GET', url, headers });
+  }
+  async function list(query: string): Promise<ProductPage> {
+    const res = await get(`/api/product?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    return body.data;
+  }
+  /** Every product matching a query, read page by page. */
+  async function listAll(query: string): Promise<Product[]> {
+    const first = await list(`${query}&limit=100&page=1`);
+    const rest = [];
+    for (let page = 2; page <= first.totalPages; page++)
+      rest.push(...(await list(`${query}&limit=100&page=${page}`)).products);
+    return [...first.products, ...rest];
+  }
+
+  describe('GET /api/product', () => {
+    it('answers page 1 of 10 products sorted by price, with pagination totals', async () => {
+      const data = await list('');
+      expect(data).toMatchObject({ page: 1, limit: 10, total: activeSeedCount });
+      expect(data.totalPages).toBe(Math.ceil(activeSeedCount / 10));
+      expect(data.products).toHaveLength(10);
+      const prices = data.products.map((p) => p.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const cheapest = Math.min(...seedProducts.map((p) => p.price));
+      expect(prices[0]).toBe(cheapest);
+    });
+
+    it('shows each product with the fields of the spec, in rupees', async () => {
+      const [product] = (await list('limit=1')).products;
+      expect(product).toBeDefined();
+      const seed = seedProducts.find((p) => p.name === product!.name)!;
+      expect(product).toMatchObject({
+        name: seed.name,
+        title: seed.name,
+        description: seed.description,
+        price: seed.price,
+        originalPrice: seed.originalPrice ?? null,
+        colors: [...seed.colors].sort(),
+        categoryId: seed.categoryId,
+        category: seedCategories.find((c) => c.id === seed.categoryId)!.name,
+        soldOut: Object.values(seed.sizes).every((stock) => stock === 0),
+      });
+      expect(product!.images).toHaveLength(seed.views.length);
+      expect(product!.image).toBe(product!.images[0]);
+      expect(product!.image).toMatch(/^\/images\/products\/.+\.svg$/);
+      expect(product!.sizes.map((s) => s.size)).toEqual(Object.keys(seed.sizes));
+      expect(product!._id).toMatch(/^[A-Za-z0-9_-]+$/);
+    });
+
+    it.each([
+      ['-price', (a: Product, b: Product) => b.price - a.price],
+      ['name', (a: Product, b: Product) => a.name.localeCompare(b.name, 'en')],
+      ['newest', (a: Product, b: Product) => b.createdAt.localeCompare(a.createdAt)],
+    ] as const)('sorts by %s', async (sort, compare) => {
+      const products = await listAll(`sort=${sort}`);
+      expect(products).toHaveLength(activeSeedCount);
+      for (let i = 1; i < products.length; i++) {
+        expect(compare(products[i - 1]!, products[i]!)).toBeLessThanOrEqual(0);
+      }
+    });
+
+    it('pages through every product once, whatever the page size', async () => {
+      const seen: string[] = [];
+      const first = await list('limit=7');
+      for (let page = 1; page <= first.totalPages; page++) {
+        seen.push(...(await list(`limit=7&page=${page}`)).products.map((p) => p._id));
+      }
+      expect(seen).toHaveLength(activeSeedCount);
+      expect(new Set(seen).size).toBe(activeSeedCount);
+      expect((await list(`limit=7&page=${first.totalPages + 1}`)).products).toEqual([]);
+    });
+
+    it.each(['white', 'black', 'navy'])('filters by colour %s', async (color) => {
+      const products = await listAll(`color=${color}`);
+      const expected = seedProducts.filter((p) => p.colors.includes(color));
+      expect(products.map((p) => p.name).sort()).toEqual(expected.map((p) => p.name).sort());
+      expect(products.length).toBeGreaterThan(0);
+    });
+
+    it.each(['Shirt', 'Hat', 'T-Shirt'])('filters by tag %s', async (tag) => {
+      const products = await listAll(`tag=${tag}`);
+      const expected = seedProducts.filter((p) => p.tags.includes(tag));
+      expect(products.map((p) => p.name).sort()).toEqual(expected.map((p) => p.name).sort());
+      expect(products.length).toBeGreaterThan(0);
+    });
+
+    it.each([
+      [0, 50],
+      [50, 100],
+      [100, 150],
+    ])('filters by the price band %i-%i, both ends included', async (min, max) => {
+      const products = await listAll(`minPrice=${min}&maxPrice=${max}`);
+      const expected = seedProducts.filter((p) => p.price >= min && p.price <= max);
+      expect(products.map((p) => p.name).sort()).toEqual(expected.map((p) => p.name).sort());
+      expect(products.length).toBeGreaterThan(0);
+    });
+
+    it('counts a product priced exactly on a band edge in both bands', async () => {
+      const onEdge = seedProducts.find((p) => p.price === 50 || p.price === 100);
+      expect(onEdge, 'the seed has a product priced on a band edge').toBeDefined();
+      const edge = onEdge!.price;
+      const below = await listAll(`minPrice=${edge - 50}&maxPrice=${edge}`);
+      const above = await listAll(`minPrice=${edge}&maxPrice=${edge + 50}`);
+      expect(below.map((p) => p.name)).toContain(onEdge!.name);
+      expect(above.map((p) => p.name)).toContain(onEdge!.name);
+    });
+
+    it.each(['mens-clothing', 'womens-clothing', 'jewelery', 'mens-t-shirts'])(
+      'filters by the collection or category %s, sub-categories included',
+      async (category) => {
+        const inCategory = new Set(
+          seedCategories.filter((c) => c.id === category || c.parentId === category).map((c) => c.id),
+        );
+        const products = await listAll(`category=${category}`);
+        const expected = seedProducts.filter((p) => inCategory.has(p.categoryId));
+        expect(products.map((p) => p.name).sort()).toEqual(expected.map((p) => p.name).sort());
+        expect(products.length).toBeGreaterThan(0);
+      },
+    );
+
+    it('searches names case-insensitively and combines every filter', async () => {
+      const word = 'SHIRT';
+      const byName = await listAll(`q=${word}`);
+      const expected = seedProducts.filter((p) => p.name.toLowerCase().includes('shirt'));
+      expect(byName.map((p) => p.name).sort()).toEqual(expected.map((p) => p.name).sort());
+
+      const combined = await listAll('q=shirt&color=white&category=mens-clothing&minPrice=0&maxPrice=150');
+      for (const p of combined) {
+        expect(p.name.toLowerCase()).toContain('shirt');
+        expect(p.colors).toContain('white');
+        expect(p.price).toBeLessThanOrEqual(150);
+      }
+    });
+
+    it('treats % and _ in a search as plain characters', async () => {
+      expect((await list('q=%25%25')).total).toBe(0);
+      expect((await list('q=_')).total).toBe(0);
+    });
+
+    it.each([
+      ['page=-1', 'page'],
+      ['page=abc', 'page'],
+      ['limit=10000', 'limit'],
+      ['limit=0', 'limit'],
+      ['sort=drop', 'sort'],
+      ['minPrice=-5', 'minPrice'],
+      ['maxPrice=1.234', 'maxPrice'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+    ])('refuses %s with a 400 naming %s', async (query, field) => {
+      const res = await get(`/api/product?${query}`);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(body.message).toContain(field);
+    });
+
+    it('refuses a price range whose minimum exceeds its maximum', async () => {
+      const res = await get('/api/product?minPrice=100&maxPrice=50');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'INVALID_PRICE_RANGE' });
+    });
+
+    it('runs the same number of SQL statements for 1 product as for 50 (no query per product)', async () => {
+      shop.queries.length = 0;
+      await list('limit=1');
+      const forOne = shop.queries.length;
+      shop.queries.length = 0;
+      const fifty = await list('limit=50');
+      const forFifty = shop.queries.length;
+      expect(fifty.products).toHaveLength(50);
+      expect(forFifty).toBe(forOne);
+      expect(forOne).toBeLessThanOrEqual(6);
+    });
+
+    it('sends an ETag and Cache-Control, and a 304 when the client has the same answer', async () => {
+      const first = await get('/api/product?page=2');
+      expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+      const tag = first.headers.etag as string;
+      expect(tag).toBeTruthy();
+      const again = await get('/api/product?page=2', { 'if-none-match': tag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const other = await get('/api/product?page=3', { 'if-none-match': tag });
+      expect(other.statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /api/product/search', () => {
+    it('finds products by name, paginated', async () => {
+      const res = await get('/api/product/search?q=shirt&limit=5');
+      expect(res.statusCode).toBe(200);
+      const data: ProductPage = res.json().data;
+      expect(data.total).toBe(seedProducts.filter((p) => p.name.toLowerCase().includes('shirt')).length);
+      expect(data.products.length).toBeLessThanOrEqual(5);
+      for (const p of data.products) expect(p.name.toLowerCase()).toContain('shirt');
+    });
+
+    it('refuses a missing or blank query', async () => {
+      for (const url of ['/api/product/search', '/api/product/search?q=%20%20']) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toContain('q');
+      }
+    });
+  });
+
+  describe('GET /api/product/:id and /sizes', () => {
+    it('answers one product and its sizes', async () => {
+      const [listed] = (await list('sort=name&limit=1')).products;
+      const res = await get(`/api/product/${listed!._id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, data: listed });
+
+      const sizes = await get(`/api/product/${listed!._id}/sizes`);
+      expect(sizes.statusCode).toBe(200);
+      expect(sizes.json().data).toEqual(listed!.sizes);
+      const seed = seedProducts.find((p) => p.name === listed!.name)!;
+      expect(sizes.json().data).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
+    });
+
+    it('answers 404 "Product not found" for an unknown id', async () => {
+      for (const url of ['/api/product/doesNotExist123', '/api/product/doesNotExist123/sizes']) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ success: false, code: 'PRODUCT_NOT_FOUND', message: 'Product not found' });
+      }
+    });
+
+    it('refuses an id with characters no id has', async () => {
+      const res = await get(`/api/product/${encodeURIComponent("1' or '1'='1")}`);
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/product/category/:categoryId', () => {
+    it('lists the products of a category, paginated', async () => {
+      const res = await get('/api/product/category/mens-shirts?limit=100');
+      expect(res.statusCode).toBe(200);
+      const data: ProductPage = res.json().data;
+      expect(data.products.map((p) => p.name).sort()).toEqual(
+        seedProducts
+          .filter((p) => p.categoryId === 'mens-shirts')
+          .map((p) => p.name)
+          .sort(),
+      );
+    });
+
+    it('answers 404 for an unknown category', async () => {
+      const res = await get('/api/product/category/space-suits');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'CATEGORY_NOT_FOUND' });
+    });
+  });
+
+  describe('staff writes', () => {
+    const newProduct = {
+      name: 'Test Linen Shirt',
+      description: 'Breathable linen.',
+      categoryId: 'mens-shirts',
+      price: 89.5,
+      originalPrice: 120,
+      colors: ['white', 'navy', 'white'],
+      tags: ['Shirt'],
+      images: ['/images/products/shirt--white--front.svg'],
+      sizes: [
+        { size: 'm', stock: 3 },
+        { size: 'L', stock: 0 },
+      ],
+    };
+
+    it.each([
+      ['POST', '/api/product/create', {}],
+      ['POST', '/api/product/create', { authorization: 'Bearer forged.token.value' }],
+      ['PATCH', '/api/product/update/anything', {}],
+    ])('%s %s refuses a caller without a valid staff token (401)', async (method, url, headers) => {
+      const res = await shop.app.inject({ method: method as 'POST', url, headers, payload: newProduct });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      expect((await list('q=test linen')).total).toBe(0);
+    });
+
+    // Until staff accounts exist, the writes are exercised below the route, with the body
+    // parsed by the route's own schema.
+    it('creates a product (prices in paise inside, rupees out) and updates only what is sent', async () => {
+      const created = await catalog.createProduct(shop.handle.db, productCreateBody.parse(newProduct));
+      expect(created).toMatchObject({
+        name: 'Test Linen Shirt',
+        price: 89.5,
+        originalPrice: 120,
+        colors: ['navy', 'white'],
+        sizes: [
+          { size: 'M', stock: 3 },
+          { size: 'L', stock: 0 },
+        ],
+        soldOut: false,
+      });
+      const fetched = await get(`/api/product/${created._id}`);
+      expect(fetched.json().data).toEqual(created);
+
+      const updated = await catalog.updateProduct(shop.handle.db, created._id, {
+        price: 99,
+        sizes: [{ size: 'M', stock: 0 }],
+      });
+      expect(updated).toMatchObject({ price: 99, originalPrice: 120, colors: ['navy', 'white'], soldOut: true });
+      expect(updated.images).toEqual(newProduct.images);
+    });
+
+    it('refuses an unknown category and an unknown product', async () => {
+      await expect(
+        catalog.createProduct(shop.handle.db, productCreateBody.parse({ ...newProduct, categoryId: 'nope' })),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'UNKNOWN_CATEGORY',
+      });
+      await expect(catalog.updateProduct(shop.handle.db, 'missing', { price: 10 })).rejects.toMatchObject({
+        statusCode: 404,
+      });
+    });
+  });
+
+  describe('everything else', () => {
+    it('answers an unknown API path with a JSON 404', async () => {
+      const res = await get('/api/nothing-here');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    });
+
+    it('serves the product illustrations with a year-long cache', async () => {
+      const [product] = (await list('limit=1')).products;
+      const res = await get(product!.image);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body.startsWith('<svg')).toBe(true);
+      expect((await get('/images/products/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+    });
+
+    it('lists the categories', async () => {
+      const res = await get('/api/categories');
+      expect(res.json().data).toEqual(seedCategories.map((c) => ({ _id: c.id, name: c.name, parentId: c.parentId })));
+    });
+  });
+});

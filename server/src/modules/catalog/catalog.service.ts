@@ -1,0 +1,180 @@
+import type { Kysely } from 'kysely';
+import {
+  toPaise,
+  toRupees,
+  totalPagesFor,
+  type Product,
+  type ProductCreateBody,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductUpdateBody,
+} from '@shop/core';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './catalog.repository.ts';
+
+const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+
+/** One product as the API shows it: rupees, `_id`, derived `soldOut`. */
+function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product {
+  const images = details.images.get(row.id) ?? [];
+  const sizes = details.sizes.get(row.id) ?? [];
+  return {
+    _id: row.id,
+    name: row.name,
+    title: row.name,
+    description: row.description,
+    price: toRupees(row.price),
+    originalPrice: row.original_price === null ? null : toRupees(row.original_price),
+    image: images[0] ?? '',
+    images,
+    colors: details.colors.get(row.id) ?? [],
+    tags: details.tags.get(row.id) ?? [],
+    category: row.category_name,
+    categoryId: row.category_id,
+    soldOut: sizes.every((s) => s.stock <= 0),
+    sizes,
+    createdAt: row.created_at,
+  };
+}
+
+async function pageOf(
+  db: Kysely<Database>,
+  filter: repo.ProductFilter,
+  sort: ProductListQuery['sort'],
+  page: number,
+  limit: number,
+): Promise<ProductPage> {
+  const [total, rows] = await Promise.all([
+    repo.countProducts(db, filter),
+    repo.findProductPage(db, filter, sort, (page - 1) * limit, limit),
+  ]);
+  const details = await repo.findProductDetails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    products: rows.map((row) => toProduct(row, details)),
+    page,
+    limit,
+    total,
+    totalPages: totalPagesFor(total, limit),
+  };
+}
+
+export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<ProductPage> {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw badRequest('INVALID_PRICE_RANGE', 'minPrice must not be greater than maxPrice');
+  }
+  const filter: repo.ProductFilter = {
+    categoryId: query.category,
+    color: query.color?.toLowerCase(),
+    tag: query.tag,
+    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    nameContains: query.q,
+  };
+  return pageOf(db, filter, query.sort, query.page, query.limit);
+}
+
+export async function searchProducts(db: Kysely<Database>, q: string, page: number, limit: number) {
+  return pageOf(db, { nameContains: q }, 'name', page, limit);
+}
+
+export async function listCategoryProducts(db: Kysely<Database>, categoryId: string, page: number, limit: number) {
+  if (!(await repo.categoryExists(db, categoryId))) {
+    throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+  }
+  return pageOf(db, { categoryId }, 'price', page, limit);
+}
+
+export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
+  const row = await repo.findProduct(db, id);
+  if (!row) throw productNotFound();
+  return toProduct(row, await repo.findProductDetails(db, [id]));
+}
+
+export async function getProductSizes(db: Kysely<Database>, id: string) {
+  if (!(await repo.findProduct(db, id))) throw productNotFound();
+  return repo.findSizes(db, id);
+}
+
+export async function listCategories(db: Kysely<Database>) {
+  const rows = await repo.findCategories(db);
+  return rows.map((c) => ({ _id: c.id, name: c.name, parentId: c.parent_id }));
+}
+
+function toWrite(body: ProductUpdateBody): repo.ProductWrite {
+  return {
+    name: body.name,
+    description: body.description,
+    categoryId: body.categoryId,
+    price: body.price === undefined ? undefined : toPaise(body.price),
+    originalPrice:
+      body.originalPrice === undefined ? undefined : body.originalPrice === null ? null : toPaise(body.originalPrice),
+    colors: body.colors && [...new Set(body.colors)],
+    tags: body.tags && [...new Set(body.tags)],
+    images: body.images,
+    sizes: body.sizes,
+  };
+}
+
+async function assertCategory(db: Kysely<Database>, categoryId: string | undefined) {
+  if (categoryId !== undefined && !(await repo.categoryExists(db, categoryId))) {
+    throw badRequest('UNKNOWN_CATEGORY', `Unknown category: ${categoryId}`);
+  }
+}
+
+function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'product'
+  );
+}
+
+export async function createProduct(db: Kysely<Database>, body: ProductCreateBody, now = new Date()): Promise<Product> {
+  await assertCategory(db, body.categoryId);
+  const write = toWrite(body);
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    const base = slugify(body.name);
+    const slug = (await repo.slugTaken(trx, base)) ? `${base}-${id.slice(0, 6).toLowerCase()}` : base;
+    await repo.insertProduct(
+      trx,
+      id,
+      slug,
+      {
+        name: body.name,
+        description: body.description ?? '',
+        categoryId: body.categoryId,
+        price: toPaise(body.price),
+        originalPrice: write.originalPrice ?? null,
+        colors: write.colors ?? [],
+        tags: write.tags ?? [],
+        images: write.images ?? [],
+        sizes: write.sizes ?? [],
+      },
+      now.toISOString(),
+    );
+  });
+  return getProduct(db, id);
+}
+
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: string,
+  body: ProductUpdateBody,
+  now = new Date(),
+): Promise<Product> {
+  await assertCategory(db, body.categoryId);
+  const updated = await db
+    .transaction()
+    .execute((trx) => repo.updateProductRow(trx, id, toWrite(body), now.toISOString()));
+  if (!updated) throw productNotFound();
+  return getProduct(db, id);
+}

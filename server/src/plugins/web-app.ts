@@ -1,0 +1,23 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA. Vite names every asset by its content hash, so assets are cached
+ * for a year; index.html is revalidated each time so a deploy is seen at once.
+ * Client-side routes fall back to index.html in the not-found handler.
+ */
+async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: ['index.html'],
+    setHeaders(res, filePath) {
+      const isHashedAsset = /[\\/]assets[\\/]/.test(filePath);
+      res.setHeader('cache-control', isHashedAsset ? ONE_YEAR : 'no-cache');
+    },
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

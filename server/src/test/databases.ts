@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { DatabaseConfig } from '../config.ts';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connect.ts';
+import { prepareDatabase } from '../startup.ts';
+
+/** The PostgreSQL server API suites run against (a fresh schema per test file). */
+export const postgresTestUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresTestUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The dialects every API suite runs on: SQLite always, PostgreSQL when it answers.
+ * With REQUIRE_POSTGRES=1 (as in CI) an unreachable PostgreSQL fails the run instead.
+ */
+export const testDialects: Dialect[] = await (async () => {
+  if (await postgresReachable()) return ['sqlite', 'postgres'];
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL does not answer at ${postgresTestUrl}`);
+  }
+  return ['sqlite'];
+})();
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  config: DatabaseConfig;
+  /** Every SQL statement run since the last `queries.length = 0`. */
+  queries: string[];
+  drop(): Promise<void>;
+}
+
+/** A new, empty database: a temporary SQLite file, or a new PostgreSQL schema. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dir, 'shop.db') };
+    const handle = openDatabase(config, { onQuery });
+    return {
+      handle,
+      config,
+      queries,
+      drop: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: postgresTestUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config: DatabaseConfig = { dialect: 'postgres', url: postgresTestUrl, poolSize: 10, schema };
+  const handle = openDatabase(config, { onQuery });
+  return {
+    handle,
+    config,
+    queries,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: postgresTestUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestShop extends TestDatabase {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded database and the app on it, as one test file's fixture. */
+export async function createTestShop(dialect: Dialect): Promise<TestShop> {
+  const database = await createTestDatabase(dialect);
+  await prepareDatabase(database.handle, { database: database.config, seed: true });
+  const app = await buildApp({ database: database.handle });
+  await app.ready();
+  database.queries.length = 0;
+  return {
+    ...database,
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
