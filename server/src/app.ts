@@ -31,6 +31,8 @@ export interface AppDeps {
   /** Origins allowed to call the API from elsewhere (the SPA on its own origin). */
   corsOrigins?: string[];
   logger?: FastifyServerOptions['logger'];
+  /** How long a process reuses a catalogue answer (see plugins/response-cache.ts); default 1 s. */
+  catalogCacheMs?: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes);
+      await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000 });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   SEED: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -35,6 +36,8 @@ export interface Config {
   /** Folder of the built SPA; null serves the API alone. */
   webDist: string | null;
   corsOrigins: string[];
+  /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
+  catalogCacheMs: number;
   logLevel: string;
 }
 
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    catalogCacheMs: e.CATALOG_CACHE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -15,6 +15,7 @@ async function main() {
     database,
     webDist,
     corsOrigins: config.corsOrigins,
+    catalogCacheMs: config.catalogCacheMs,
     logger: { level: config.logLevel },
   });
   if (migrated.length) app.log.info({ migrated }, 'database migrated');

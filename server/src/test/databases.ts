@@ -89,11 +89,14 @@ export interface TestShop extends TestDatabase {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded database and the app on it, as one test file's fixture. */
-export async function createTestShop(dialect: Dialect): Promise<TestShop> {
+/**
+ * A migrated, seeded database and the app on it, as one test file's fixture. The catalogue
+ * micro-cache is off unless asked for, so every read shows the database as it is.
+ */
+export async function createTestShop(dialect: Dialect, options: { catalogCacheMs?: number } = {}): Promise<TestShop> {
   const database = await createTestDatabase(dialect);
   await prepareDatabase(database.handle, { database: database.config, seed: true });
-  const app = await buildApp({ database: database.handle });
+  const app = await buildApp({ database: database.handle, catalogCacheMs: options.catalogCacheMs ?? 0 });
   await app.ready();
   database.queries.length = 0;
   return {

@@ -57,8 +57,26 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
+/**
+ * A product as lists show it (cards): no description, sizes or gallery, which only the
+ * product page needs. Keeps list answers small and fast.
+ */
+export const productSummary = product.pick({
+  _id: true,
+  name: true,
+  title: true,
+  price: true,
+  originalPrice: true,
+  image: true,
+  colors: true,
+  category: true,
+  categoryId: true,
+  soldOut: true,
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+
 export const productPage = z.object({
-  products: z.array(product),
+  products: z.array(productSummary),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),

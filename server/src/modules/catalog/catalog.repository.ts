@@ -14,6 +14,9 @@ export interface ProductFilter {
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
 
+/** A list row: the product, its category's name, first image and whether any size is in stock. */
+export type ProductSummaryRow = ProductRow & { image: string | null; in_stock: unknown };
+
 export interface ProductDetails {
   images: Map<string, string[]>;
   sizes: Map<string, { size: string; stock: number }[]>;
@@ -83,17 +86,36 @@ export async function countProducts(db: Kysely<Database>, filter: ProductFilter)
   return Number(row.count);
 }
 
+/** One page of products with what a card shows, in one statement. */
 export async function findProductPage(
   db: Kysely<Database>,
   filter: ProductFilter,
   sort: ProductSort,
   offset: number,
   limit: number,
-): Promise<ProductRow[]> {
+): Promise<ProductSummaryRow[]> {
   const [column, direction] = sortOrders[sort];
   return filteredProducts(db, filter)
     .selectAll('p')
-    .select('c.name as category_name')
+    .select((eb) => [
+      'c.name as category_name',
+      eb
+        .selectFrom('product_images as i')
+        .select('i.url')
+        .whereRef('i.product_id', '=', 'p.id')
+        .orderBy('i.position')
+        .limit(1)
+        .as('image'),
+      eb
+        .exists(
+          eb
+            .selectFrom('product_sizes as s')
+            .select('s.product_id')
+            .whereRef('s.product_id', '=', 'p.id')
+            .where('s.stock', '>', 0),
+        )
+        .as('in_stock'),
+    ])
     .orderBy(column, direction)
     .orderBy('p.id', 'asc')
     .limit(limit)
@@ -112,10 +134,28 @@ export async function findProduct(db: Kysely<Database>, id: string): Promise<Pro
     .executeTakeFirst();
 }
 
-/**
- * Images, sizes, colours and tags of many products in four queries, whatever their
- * number: the list endpoints stay within a fixed query budget.
- */
+/** The colours of many products in one query, whatever their number. */
+export async function findColors(db: Kysely<Database>, ids: string[]): Promise<Map<string, string[]>> {
+  const colors = new Map<string, string[]>();
+  if (ids.length === 0) return colors;
+  const rows = await db
+    .selectFrom('product_colors')
+    .select(['product_id', 'color'])
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
+    .orderBy('color')
+    .execute();
+  for (const r of rows) pushTo(colors, r.product_id, r.color);
+  return colors;
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Images, sizes, colours and tags of the given products in four queries. */
 export async function findProductDetails(db: Kysely<Database>, ids: string[]): Promise<ProductDetails> {
   const details: ProductDetails = { images: new Map(), sizes: new Map(), colors: new Map(), tags: new Map() };
   if (ids.length === 0) return details;
@@ -149,15 +189,10 @@ export async function findProductDetails(db: Kysely<Database>, ids: string[]): P
       .orderBy('tag')
       .execute(),
   ]);
-  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  for (const r of images) push(details.images, r.product_id, r.url);
-  for (const r of sizes) push(details.sizes, r.product_id, { size: r.size, stock: r.stock });
-  for (const r of colors) push(details.colors, r.product_id, r.color);
-  for (const r of tags) push(details.tags, r.product_id, r.tag);
+  for (const r of images) pushTo(details.images, r.product_id, r.url);
+  for (const r of sizes) pushTo(details.sizes, r.product_id, { size: r.size, stock: r.stock });
+  for (const r of colors) pushTo(details.colors, r.product_id, r.color);
+  for (const r of tags) pushTo(details.tags, r.product_id, r.tag);
   return details;
 }
 

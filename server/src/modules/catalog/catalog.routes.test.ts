@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productCreateBody, type Product, type ProductPage } from '@shop/core';
+import { productCreateBody, type ProductPage, type ProductSummary } from '@shop/core';
 import { seedCategories, seedProducts } from '../../db/seed/catalog-data.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import * as catalog from './catalog.service.ts';
@@ -26,7 +26,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
     return body.data;
   }
   /** Every product matching a query, read page by page. */
-  async function listAll(query: string): Promise<Product[]> {
+  async function listAll(query: string): Promise<ProductSummary[]> {
     const first = await list(`${query}&limit=100&page=1`);
     const rest = [];
     for (let page = 2; page <= first.totalPages; page++)
@@ -46,32 +46,44 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       expect(prices[0]).toBe(cheapest);
     });
 
-    it('shows each product with the fields of the spec, in rupees', async () => {
-      const [product] = (await list('limit=1')).products;
-      expect(product).toBeDefined();
-      const seed = seedProducts.find((p) => p.name === product!.name)!;
-      expect(product).toMatchObject({
-        name: seed.name,
-        title: seed.name,
-        description: seed.description,
-        price: seed.price,
-        originalPrice: seed.originalPrice ?? null,
-        colors: [...seed.colors].sort(),
-        categoryId: seed.categoryId,
-        category: seedCategories.find((c) => c.id === seed.categoryId)!.name,
-        soldOut: Object.values(seed.sizes).every((stock) => stock === 0),
-      });
-      expect(product!.images).toHaveLength(seed.views.length);
-      expect(product!.image).toBe(product!.images[0]);
-      expect(product!.image).toMatch(/^\/images\/products\/.+\.svg$/);
-      expect(product!.sizes.map((s) => s.size)).toEqual(Object.keys(seed.sizes));
-      expect(product!._id).toMatch(/^[A-Za-z0-9_-]+$/);
+    it('shows each product as a card needs it, in rupees, sold out when no size has stock', async () => {
+      const products = await listAll('sort=name');
+      for (const product of products) {
+        const seed = seedProducts.find((p) => p.name === product.name)!;
+        expect(product).toEqual({
+          _id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+          name: seed.name,
+          title: seed.name,
+          price: seed.price,
+          originalPrice: seed.originalPrice ?? null,
+          image: expect.stringMatching(/^\/images\/products\/.+--front\.svg$/),
+          colors: [...seed.colors].sort(),
+          categoryId: seed.categoryId,
+          category: seedCategories.find((c) => c.id === seed.categoryId)!.name,
+          soldOut: Object.values(seed.sizes).every((stock) => stock === 0),
+        });
+      }
+      expect(products.filter((p) => p.soldOut).length).toBeGreaterThan(0);
     });
 
+    it('answers the whole product, gallery and sizes included, at /product/{id}', async () => {
+      const [card] = (await list('limit=1')).products;
+      const res = await get(`/api/product/${card!._id}`);
+      expect(res.statusCode).toBe(200);
+      const product = res.json().data;
+      const seed = seedProducts.find((p) => p.name === card!.name)!;
+      expect(product).toMatchObject({ ...card, description: seed.description, tags: [...seed.tags].sort() });
+      expect(product.images).toHaveLength(seed.views.length);
+      expect(product.images[0]).toBe(card!.image);
+      expect(product.sizes).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
+      expect(Date.parse(product.createdAt)).not.toBeNaN();
+    });
+
+    const addedDaysAgo = (p: ProductSummary) => seedProducts.find((s) => s.name === p.name)!.daysSinceAdded;
     it.each([
-      ['-price', (a: Product, b: Product) => b.price - a.price],
-      ['name', (a: Product, b: Product) => a.name.localeCompare(b.name, 'en')],
-      ['newest', (a: Product, b: Product) => b.createdAt.localeCompare(a.createdAt)],
+      ['-price', (a: ProductSummary, b: ProductSummary) => b.price - a.price],
+      ['name', (a: ProductSummary, b: ProductSummary) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)],
+      ['newest', (a: ProductSummary, b: ProductSummary) => addedDaysAgo(a) - addedDaysAgo(b)],
     ] as const)('sorts by %s', async (sort, compare) => {
       const products = await listAll(`sort=${sort}`);
       expect(products).toHaveLength(activeSeedCount);
@@ -190,7 +202,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       const forFifty = shop.queries.length;
       expect(fifty.products).toHaveLength(50);
       expect(forFifty).toBe(forOne);
-      expect(forOne).toBeLessThanOrEqual(6);
+      expect(forOne).toBeLessThanOrEqual(3);
     });
 
     it('sends an ETag and Cache-Control, and a 304 when the client has the same answer', async () => {
@@ -230,11 +242,11 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       const [listed] = (await list('sort=name&limit=1')).products;
       const res = await get(`/api/product/${listed!._id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, data: listed });
+      expect(res.json()).toMatchObject({ success: true, data: listed });
 
       const sizes = await get(`/api/product/${listed!._id}/sizes`);
       expect(sizes.statusCode).toBe(200);
-      expect(sizes.json().data).toEqual(listed!.sizes);
+      expect(sizes.json().data).toEqual(res.json().data.sizes);
       const seed = seedProducts.find((p) => p.name === listed!.name)!;
       expect(sizes.json().data).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
     });

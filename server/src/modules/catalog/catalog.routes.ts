@@ -1,4 +1,3 @@
-import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryIdParams,
@@ -13,17 +12,15 @@ import {
   productSizesResponse,
   productUpdateBody,
 } from '@shop/core';
+import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import * as catalog from './catalog.service.ts';
 
 /**
- * Catalogue reads are the same for every visitor: a weak ETag lets browsers and proxies
- * revalidate with a 304, and a short max-age lets them skip the request entirely.
+ * Catalogue reads are the same for every visitor: they are micro-cached in the process,
+ * carry a weak ETag (304 on a match) and a short max-age for browsers and proxies.
  */
-const catalogReads: FastifyPluginAsyncZod = async (app) => {
-  await app.register(etag, { algorithm: 'fnv1a', weak: true });
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=30, stale-while-revalidate=60');
-  });
+const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app, { cache }) => {
+  cache.register(app);
   const { db } = app;
 
   app.get(
@@ -71,9 +68,12 @@ const catalogReads: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Staff writes. The spec's client sends no token on update; the server refuses it all the same. */
-const catalogWrites: FastifyPluginAsyncZod = async (app) => {
+const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app, { cache }) => {
   const { db } = app;
   const guards = { onRequest: [app.authenticate, app.requireAdmin] };
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode < 300) cache.clear();
+  });
 
   app.post(
     '/product/create',
@@ -102,7 +102,12 @@ const catalogWrites: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(catalogReads);
-  await app.register(catalogWrites);
+export const catalogRoutes: FastifyPluginAsyncZod<{ cacheMs: number }> = async (app, { cacheMs }) => {
+  const cache = createResponseCache({
+    ttlMs: cacheMs,
+    maxEntries: 500,
+    cacheControl: 'public, max-age=30, stale-while-revalidate=60',
+  });
+  await app.register(catalogReads, { cache });
+  await app.register(catalogWrites, { cache });
 };

@@ -7,6 +7,7 @@ import {
   type ProductCreateBody,
   type ProductListQuery,
   type ProductPage,
+  type ProductSummary,
   type ProductUpdateBody,
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
@@ -39,6 +40,22 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
   };
 }
 
+function toProductSummary(row: repo.ProductSummaryRow, colors: Map<string, string[]>): ProductSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    title: row.name,
+    price: toRupees(row.price),
+    originalPrice: row.original_price === null ? null : toRupees(row.original_price),
+    image: row.image ?? '',
+    colors: colors.get(row.id) ?? [],
+    category: row.category_name,
+    categoryId: row.category_id,
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    soldOut: !Number(row.in_stock),
+  };
+}
+
 async function pageOf(
   db: Kysely<Database>,
   filter: repo.ProductFilter,
@@ -50,12 +67,12 @@ async function pageOf(
     repo.countProducts(db, filter),
     repo.findProductPage(db, filter, sort, (page - 1) * limit, limit),
   ]);
-  const details = await repo.findProductDetails(
+  const colors = await repo.findColors(
     db,
     rows.map((r) => r.id),
   );
   return {
-    products: rows.map((row) => toProduct(row, details)),
+    products: rows.map((row) => toProductSummary(row, colors)),
     page,
     limit,
     total,

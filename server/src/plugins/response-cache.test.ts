@@ -1,0 +1,83 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from './response-cache.ts';
+
+/** A tiny app whose one GET route counts how often it really runs. */
+async function appWithCache(ttlMs: number) {
+  let clock = 1_000;
+  let runs = 0;
+  let answer = 'first';
+  const cache = createResponseCache({ ttlMs, maxEntries: 2, cacheControl: 'public, max-age=30', now: () => clock });
+  const app = Fastify();
+  await app.register(async (scope) => {
+    cache.register(scope);
+    scope.get('/thing', async () => {
+      runs += 1;
+      return { answer };
+    });
+    scope.get('/missing', async (_request, reply) => reply.code(404).send({ missing: true }));
+  });
+  return {
+    app,
+    cache,
+    runs: () => runs,
+    setAnswer: (value: string) => (answer = value),
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+describe('response micro-cache', () => {
+  it('reuses an answer until it expires, with the same body and ETag', async () => {
+    const t = await appWithCache(1000);
+    const first = await t.app.inject('/thing');
+    t.setAnswer('second');
+    const again = await t.app.inject('/thing');
+    expect(t.runs()).toBe(1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=30');
+    expect(again.headers['content-type']).toContain('application/json');
+
+    t.advance(1000);
+    const later = await t.app.inject('/thing');
+    expect(t.runs()).toBe(2);
+    expect(later.json()).toEqual({ answer: 'second' });
+    expect(later.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('forgets everything on clear()', async () => {
+    const t = await appWithCache(60_000);
+    await t.app.inject('/thing');
+    t.setAnswer('changed');
+    t.cache.clear();
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'changed' });
+    expect(t.runs()).toBe(2);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, from the cache and without it', async () => {
+    for (const ttl of [0, 60_000]) {
+      const t = await appWithCache(ttl);
+      const { etag } = (await t.app.inject('/thing')).headers;
+      const res = await t.app.inject({ url: '/thing', headers: { 'if-none-match': `"other", ${etag}` } });
+      expect(res.statusCode).toBe(304);
+      expect(res.body).toBe('');
+      expect((await t.app.inject({ url: '/thing', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+    }
+  });
+
+  it('never keeps anything when the time to live is 0, nor errors, and holds at most maxEntries', async () => {
+    const off = await appWithCache(0);
+    await off.app.inject('/thing');
+    await off.app.inject('/thing');
+    expect(off.runs()).toBe(2);
+
+    const on = await appWithCache(60_000);
+    expect((await on.app.inject('/missing')).statusCode).toBe(404);
+    expect((await on.app.inject('/missing')).headers.etag).toBeUndefined();
+    await on.app.inject('/thing?a=1');
+    await on.app.inject('/thing?a=2');
+    await on.app.inject('/thing?a=3'); // pushes out ?a=1
+    await on.app.inject('/thing?a=1');
+    expect(on.runs()).toBe(4);
+  });
+});
