@@ -7,16 +7,19 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `shop-e2e-${port}`);
+const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
-  testDir: './tests',
+  testDir: path.join(import.meta.dirname, 'tests'),
+  outputDir: path.join(import.meta.dirname, 'test-results'),
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json']],
+  // `npm test` asks for a JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) to count the results.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -42,7 +45,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && node ../server/dist/main.js`,
+    command: `rm -rf "${dataDir}" && node server/dist/main.js`,
+    cwd: root,
     url: `${baseURL}/api/product?limit=1`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -51,7 +55,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.resolve('../web/dist'),
+      WEB_DIST: path.join(root, 'web/dist'),
     },
   },
 });

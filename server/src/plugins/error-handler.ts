@@ -48,8 +48,9 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    // Any other GET for a page is a client-side route of the SPA: answer with its shell.
-    if (options.spaFallback && request.method === 'GET' && !path.startsWith('/api/') && !path.includes('.')) {
+    // Any other GET (or HEAD) for a page is a client-side route of the SPA: answer with its shell.
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (options.spaFallback && isPageRequest && !path.startsWith('/api/') && !path.includes('.')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return send(reply, 404, { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${path}` });

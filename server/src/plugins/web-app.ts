@@ -13,6 +13,8 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
   await app.register(fastifyStatic, {
     root: options.root,
     index: ['index.html'],
+    // Our own Cache-Control below, not the plugin's default max-age=0.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const isHashedAsset = /[\\/]assets[\\/]/.test(filePath);
       res.setHeader('cache-control', isHashedAsset ? ONE_YEAR : 'no-cache');

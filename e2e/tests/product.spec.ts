@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { cardLinks } from './support.ts';
+
+interface FullProduct {
+  _id: string;
+  name: string;
+  price: number;
+  originalPrice: number | null;
+  images: string[];
+  sizes: { size: string; stock: number }[];
+  description: string;
+}
+
+/** A product with an original price and at least one size in stock and one sold out, if the catalogue has one. */
+async function findProduct(request: APIRequestContext, wanted: (p: FullProduct) => boolean): Promise<FullProduct> {
+  const list = (await (await request.get('/api/product?limit=100&sort=name')).json()).data.products as {
+    _id: string;
+  }[];
+  for (const { _id } of list) {
+    const product = (await (await request.get(`/api/product/${_id}`)).json()).data as FullProduct;
+    if (wanted(product)) return product;
+  }
+  throw new Error('no product in the catalogue fits this test');
+}
+
+test.describe('the product page', () => {
+  test('opens from a card and shows the product, its price, sizes and description', async ({ page, request }) => {
+    await page.goto('/products');
+    const first = cardLinks(page).first();
+    const name = await first.locator('h3').innerText();
+    await first.click();
+    await expect(page).toHaveURL(/\/product\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    const id = page.url().split('/').pop()!;
+    const product = (await (await request.get(`/api/product/${id}`)).json()).data as FullProduct;
+    await expect(page.getByText(`₹${product.price.toFixed(2)}`).first()).toBeVisible();
+    await expect(page.getByText(product.description.slice(0, 40))).toBeVisible();
+    const sizes = page.getByRole('list', { name: 'Sizes' }).getByRole('button');
+    await expect(sizes).toHaveCount(product.sizes.length);
+    await expect(page.getByText('Only 9 item(s) left')).toBeVisible();
+  });
+
+  test('shows the original price with "Save 33%", thumbnails switch the image, and the main image zooms 2x', async ({
+    page,
+    request,
+  }) => {
+    const product = await findProduct(request, (p) => p.originalPrice !== null && p.images.length >= 2);
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByText('Save 33%')).toBeVisible();
+    await expect(page.getByText(`₹${product.originalPrice!.toFixed(2)}`)).toBeVisible();
+
+    const thumbnails = page.getByRole('button', { name: /Show image \d+ of/ });
+    await expect(thumbnails).toHaveCount(product.images.length);
+    await thumbnails.nth(1).click();
+    await expect(thumbnails.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    const mainImage = page.locator(`img[src="${product.images[1]}"]`).first();
+    await expect(mainImage).toBeVisible();
+
+    const box = (await mainImage.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await expect(mainImage).toHaveCSS('transform', 'matrix(2, 0, 0, 2, 0, 0)');
+    const origin = await mainImage.evaluate((el) => getComputedStyle(el).transformOrigin);
+    const [ox, oy] = origin.split(' ').map((v) => parseFloat(v));
+    expect(ox! / box.width).toBeCloseTo(0.25, 1);
+    expect(oy! / box.height).toBeCloseTo(0.25, 1);
+    await page.mouse.move(0, 0);
+    await expect(mainImage).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)');
+  });
+
+  test('the offer countdown ticks down from about 5:59', async ({ page, request }) => {
+    const product = await findProduct(request, () => true);
+    await page.goto(`/product/${product._id}`);
+    const timer = page.getByText(/^0[45]:[0-5]\d$/);
+    const first = await timer.innerText();
+    await expect(timer).not.toHaveText(first, { timeout: 3000 });
+    expect(first >= '05:5').toBe(true);
+  });
+
+  test('an anonymous shopper picks a size and Add to Cart asks them to sign in', async ({ page, request }) => {
+    const product = await findProduct(
+      request,
+      (p) => p.sizes.some((s) => s.stock > 0) && p.sizes.some((s) => s.stock === 0),
+    );
+    await page.goto(`/product/${product._id}`);
+    const soldOut = product.sizes.find((s) => s.stock === 0)!;
+    const inStock = product.sizes.find((s) => s.stock > 0)!;
+    await expect(page.getByRole('button', { name: `${soldOut.size} (sold out)` })).toBeDisabled();
+
+    const size = page.getByRole('list', { name: 'Sizes' }).getByRole('button', { name: inStock.size, exact: true });
+    await size.click();
+    await expect(size).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign In Required' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Please sign in to add items to your cart.');
+    await dialog
+      .getByRole('link', { name: 'Sign In' })
+      .or(dialog.getByRole('button', { name: 'Sign In' }))
+      .click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('the quantity stepper never goes below 1', async ({ page, request }) => {
+    const product = await findProduct(request, () => true);
+    await page.goto(`/product/${product._id}`);
+    const decrease = page.getByRole('button', { name: /decrease/i });
+    const increase = page.getByRole('button', { name: /increase/i });
+    await expect(decrease).toBeDisabled();
+    await increase.click();
+    await increase.click();
+    await expect(page.getByText('3', { exact: true }).first()).toBeVisible();
+    await decrease.click();
+    await decrease.click();
+    await expect(decrease).toBeDisabled();
+  });
+
+  test('an unknown product says "Product not found."', async ({ page }) => {
+    await page.goto('/product/noSuchProduct000');
+    await expect(page.getByText('Product not found.')).toBeVisible();
+  });
+});

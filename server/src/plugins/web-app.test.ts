@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
+
+describe('serving the built SPA beside the API', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await createTestDatabase('sqlite');
+    app = await buildApp({ database: database.handle, webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/products', '/product/abc', '/auth/google/callback?code=x'])(
+    'answers the page %s with index.html, revalidated on every visit',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
+
+  it('answers HEAD for a page as GET does', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/products' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('caches hashed assets for a year, other files not', async () => {
+    const asset = await app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file or API path with a 404, not the page', async () => {
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+    const api = await app.inject('/api/missing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await app.inject({ method: 'POST', url: '/products' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AppToasts } from '../toasts.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+/** The shared frame of every page: header, main content, footer, toasts. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <div className="bg-ink px-4 py-2 text-center text-[11px] tracking-[0.14em] text-white/85 uppercase sm:text-xs">
+        Free shipping &amp; returns over ₹75<span className="hidden sm:inline"> · Cash on delivery across India</span>
+      </div>
+      <Header cartCount={0} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <AppToasts />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
+import { useIsSignedIn } from '../../lib/session.ts';
+import { STORE_NAME } from '../brand.ts';
+
+/** Where a header link goes; Deals and New Arrivals ask the home page to scroll to a section. */
+interface NavItem {
+  label: string;
+  to: string;
+  scrollTo?: 'deals-section' | 'newarrivals';
+  end?: boolean;
+}
+
+export const navItems: readonly NavItem[] = [
+  { label: 'Home', to: '/', end: true },
+  { label: 'Deals', to: '/', scrollTo: 'deals-section' },
+  { label: 'New Arrivals', to: '/', scrollTo: 'newarrivals' },
+  { label: 'Products', to: '/products' },
+];
+
+const linkBase = 'rounded-md px-1 py-1 text-sm tracking-wide transition-colors';
+
+function navLinkClass(active: boolean) {
+  return `${linkBase} ${active ? 'text-ink font-semibold' : 'text-muted hover:text-ink'}`;
+}
+
+interface HeaderNavLinkProps {
+  item: NavItem;
+  className?: (active: boolean) => string;
+  onClick?: () => void;
+}
+
+function HeaderNavLink({ item, className, onClick }: HeaderNavLinkProps) {
+  const classFor = className ?? navLinkClass;
+  if (item.scrollTo) {
+    return (
+      <Link to={item.to} state={{ scrollTo: item.scrollTo }} className={classFor(false)} onClick={onClick}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={item.to} end={item.end} className={({ isActive }) => classFor(isActive)} onClick={onClick}>
+      {item.label}
+    </NavLink>
+  );
+}
+
+export function Wordmark({ className = '' }: { className?: string }) {
+  return (
+    <Link
+      to="/"
+      className={`inline-flex items-baseline gap-1.5 rounded-md ${className}`}
+      aria-label={`${STORE_NAME} home`}
+    >
+      <span className="font-display text-2xl font-semibold tracking-[0.18em] text-ink">{STORE_NAME}</span>
+      <span className="hidden text-[10px] font-medium uppercase tracking-[0.3em] text-muted sm:inline">Menswear</span>
+    </Link>
+  );
+}
+
+const iconButton =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand';
+
+export function Header({ cartCount = 0 }: { cartCount?: number }) {
+  const signedIn = useIsSignedIn();
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: any navigation (Back included) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.key : null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpenOn(null);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <button
+          type="button"
+          className={`${iconButton} -ml-2 md:hidden`}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+        </button>
+
+        <Wordmark className="mr-auto md:mr-0" />
+
+        <nav aria-label="Main" className="mx-auto hidden md:block">
+          <ul className="flex items-center gap-8">
+            {navItems.map((item) => (
+              <li key={item.label}>
+                <HeaderNavLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          {signedIn ? (
+            <>
+              <Link to="/profile" className={iconButton} aria-label="Your profile">
+                <UserIcon size={22} />
+              </Link>
+              <Link
+                to="/cart"
+                className={iconButton}
+                aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+              >
+                <BagIcon size={22} />
+                <span
+                  className="absolute top-0.5 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-accent px-1 text-[10px] leading-none font-semibold text-white"
+                  aria-hidden="true"
+                >
+                  {cartCount}
+                </span>
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/signin" className={buttonClass('ghost', 'sm')}>
+                Sign In
+              </Link>
+              <Link to="/signup" className={buttonClass('primary', 'sm', 'max-[359px]:hidden')}>
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-line bg-paper md:hidden">
+        <nav aria-label="Mobile" className="px-4 pt-2 pb-5">
+          <ul className="divide-y divide-line">
+            {navItems.map((item) => (
+              <li key={item.label}>
+                <HeaderNavLink
+                  item={item}
+                  // Close at once, so the page below has its final layout before any scroll.
+                  onClick={() => setMenuOpen(false)}
+                  className={(active) =>
+                    `flex py-3.5 text-base ${active ? 'font-semibold text-ink' : 'text-ink-soft'} rounded-md`
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          {!signedIn && (
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <Link to="/signin" className={buttonClass('secondary', 'md')}>
+                Sign In
+              </Link>
+              <Link to="/signup" className={buttonClass('primary', 'md')}>
+                Sign Up
+              </Link>
+            </div>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { catalogReducer } from '../features/catalog/slice.ts';
+import { api as defaultApi, type ApiClient } from '../lib/http.ts';
+
+/** What every thunk receives as `extra`: the API client, injected so tests can pass a fake. */
+export interface ThunkExtra {
+  api: ApiClient;
+}
+
+export const rootReducer = combineReducers({
+  product: catalogReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface SetupStoreOptions {
+  api?: ApiClient;
+  preloadedState?: Partial<RootState>;
+}
+
+export function setupStore({ api = defaultApi, preloadedState }: SetupStoreOptions = {}) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: { api } satisfies ThunkExtra } }),
+  });
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,74 @@
+import type { ProductSummary } from '@shop/core';
+import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format.ts';
+import { ColorDots } from './color-dots.tsx';
+import { ProductImage } from './product-image.tsx';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** Cards in the first row load at once; the rest wait until they are near the viewport. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  return (
+    <Link
+      to={`/product/${encodeURIComponent(product._id)}`}
+      state={{ product }}
+      className="group block rounded-xl focus-visible:outline-offset-4"
+    >
+      <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-sand">
+        <ProductImage
+          src={product.image}
+          alt=""
+          width={400}
+          height={500}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          fallbackLabel={product.name}
+          className={`h-full w-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.04] ${product.soldOut ? 'opacity-60 grayscale-[30%]' : ''}`}
+        />
+        {product.soldOut && (
+          <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-[11px] font-semibold tracking-wider text-ink uppercase shadow-sm">
+            Sold Out
+          </span>
+        )}
+        {!product.soldOut && product.originalPrice !== null && product.originalPrice > product.price && (
+          <span className="absolute top-3 left-3 rounded-full bg-accent px-2.5 py-1 text-[11px] font-semibold tracking-wider text-white uppercase">
+            Sale
+          </span>
+        )}
+      </div>
+      <div className="mt-3 space-y-1.5 px-0.5">
+        <p className="text-[11px] tracking-[0.14em] text-muted uppercase">{product.category}</p>
+        <h3 className="line-clamp-2 text-sm leading-5 font-medium text-ink group-hover:underline group-hover:decoration-ink/30 group-hover:underline-offset-4">
+          {product.name}
+        </h3>
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold">{formatPrice(product.price)}</span>
+          {product.originalPrice !== null && product.originalPrice > product.price && (
+            <s className="text-xs text-muted">
+              <span className="sr-only">Was </span>
+              {formatPrice(product.originalPrice)}
+            </s>
+          )}
+        </p>
+        <ColorDots colors={product.colors} />
+      </div>
+    </Link>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="animate-shimmer" aria-hidden="true">
+      <div className="aspect-[4/5] rounded-xl bg-sand" />
+      <div className="mt-3 space-y-2 px-0.5">
+        <div className="h-2.5 w-1/3 rounded bg-sand" />
+        <div className="h-3.5 w-3/4 rounded bg-sand" />
+        <div className="h-3.5 w-1/4 rounded bg-sand" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type PointerEvent } from 'react';
+import { ProductImage } from './product-image.tsx';
+
+interface ProductGalleryProps {
+  images: readonly string[];
+  name: string;
+}
+
+/**
+ * Thumbnails and a main image that zooms to 2x around the pointer (mouse and pen only;
+ * on touch the image simply stays put).
+ */
+export function ProductGallery({ images, name }: ProductGalleryProps) {
+  const [selected, setSelected] = useState(0);
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const index = selected < images.length ? selected : 0;
+  const main = images[index];
+
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (event.pointerType === 'touch') return;
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    const x = ((event.clientX - box.left) / box.width) * 100;
+    const y = ((event.clientY - box.top) / box.height) * 100;
+    setZoom({ x: Math.min(100, Math.max(0, x)), y: Math.min(100, Math.max(0, y)) });
+  }
+
+  return (
+    <div className="flex flex-col gap-4 md:flex-row-reverse">
+      <div
+        className="relative aspect-[4/5] flex-1 overflow-hidden rounded-2xl bg-sand md:cursor-zoom-in"
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => setZoom(null)}
+        data-testid="product-zoom"
+      >
+        <ProductImage
+          src={main}
+          alt={images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name}
+          width={800}
+          height={1000}
+          fetchPriority="high"
+          fallbackLabel={name}
+          className="h-full w-full object-cover transition-transform duration-200 ease-out"
+          style={{
+            transform: zoom ? 'scale(2)' : 'scale(1)',
+            transformOrigin: zoom ? `${zoom.x}% ${zoom.y}%` : 'center',
+          }}
+        />
+      </div>
+
+      {images.length > 1 && (
+        <ul
+          className="flex gap-3 overflow-x-auto pb-1 md:w-20 md:flex-col md:overflow-visible md:pb-0"
+          aria-label="Product images"
+        >
+          {images.map((src, i) => (
+            <li key={`${src}-${i}`} className="shrink-0">
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                onClick={() => setSelected(i)}
+                className={`block w-16 overflow-hidden rounded-lg border-2 transition md:w-20 ${
+                  i === index ? 'border-ink' : 'border-transparent opacity-70 hover:opacity-100'
+                }`}
+              >
+                <ProductImage
+                  src={src}
+                  alt=""
+                  width={80}
+                  height={100}
+                  loading="lazy"
+                  decoding="async"
+                  fallbackLabel={name}
+                  className="aspect-[4/5] h-auto w-full bg-sand object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

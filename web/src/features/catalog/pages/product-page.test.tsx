@@ -1,0 +1,177 @@
+import { act, screen, within } from '@testing-library/react';
+import type { ProductSize } from '@shop/core';
+import { ApiError } from '../../../lib/http.ts';
+import { createFakeApi, deferred } from '../../../test/fake-api.ts';
+import { makeProduct } from '../../../test/fixtures.ts';
+import { renderWithProviders, signIn } from '../../../test/render.tsx';
+import { ProductPage } from './product-page.tsx';
+
+const shirt = makeProduct({
+  _id: 'oxford',
+  name: 'Oxford Shirt',
+  price: 1199,
+  originalPrice: 1799,
+  description: 'Crisp cotton Oxford with a button-down collar.',
+});
+
+const someSizes: ProductSize[] = [
+  { size: 'S', stock: 4 },
+  { size: 'M', stock: 0 },
+  { size: 'L', stock: 2 },
+];
+
+function renderProductPage({
+  sizes = someSizes,
+  product = () => shirt as unknown,
+  state,
+}: { sizes?: ProductSize[]; product?: () => unknown; state?: unknown } = {}) {
+  const api = createFakeApi({
+    'GET /product/:id': product,
+    'GET /product/:id/sizes': () => sizes,
+  });
+  const view = renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id', state });
+  return { ...view, api };
+}
+
+describe('product page', () => {
+  it('shows the product, its prices and its sizes, out-of-stock sizes disabled', async () => {
+    const { api } = renderProductPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+    expect(screen.getByText('₹1,199.00')).toBeInTheDocument();
+    expect(screen.getByText('₹1,799.00').closest('s')).toBeInTheDocument();
+    expect(screen.getByText('Save 33%')).toBeInTheDocument();
+    expect(screen.getByText('23 people are viewing this right now')).toBeInTheDocument();
+    expect(screen.getByText('Only 9 item(s) left')).toBeInTheDocument();
+    expect(screen.getByText('Crisp cotton Oxford with a button-down collar.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
+
+    const sizes = await screen.findByRole('list', { name: 'Sizes' });
+    expect(within(sizes).getByRole('button', { name: 'S' })).toBeEnabled();
+    expect(within(sizes).getByRole('button', { name: 'M (sold out)' })).toBeDisabled();
+    expect(within(sizes).getByRole('button', { name: 'L' })).toBeEnabled();
+
+    expect(api.callsTo('GET /product/:id')).toHaveLength(1);
+    expect(api.callsTo('GET /product/:id/sizes')).toHaveLength(1);
+  });
+
+  it('shows the product from navigation state at once, before the fetch answers', async () => {
+    const held = deferred<unknown>();
+    const { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut } = shirt;
+    const summary = { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut };
+    renderProductPage({ product: () => held.promise, state: { product: summary } });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+    expect(screen.getByText('₹1,199.00')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Oxford Shirt' })).toHaveAttribute('src', image);
+
+    held.resolve({ ...shirt, name: 'Oxford Shirt (new season)' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt (new season)' })).toBeInTheDocument();
+    expect(screen.getByText('Crisp cotton Oxford with a button-down collar.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(2);
+  });
+
+  it('switches the main image from the thumbnails', async () => {
+    const { user } = renderProductPage();
+    const second = await screen.findByRole('button', { name: 'Show image 2 of 2' });
+    expect(screen.getByRole('button', { name: 'Show image 1 of 2' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Oxford Shirt, image 2 of 2' })).toHaveAttribute(
+      'src',
+      '/images/products/oxford-2.svg',
+    );
+  });
+
+  it('says so when the product has no sizes', async () => {
+    renderProductPage({ sizes: [] });
+    expect(await screen.findByText('No sizes available for this product.')).toBeInTheDocument();
+  });
+
+  it("shows 'Product not found.' for an unknown product", async () => {
+    renderProductPage({
+      product: () => {
+        throw new ApiError('Product not found', { status: 404, code: 'NOT_FOUND' });
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Product not found.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('asks an anonymous visitor to sign in before adding to cart', async () => {
+    const { user, router } = renderProductPage();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Sign In Required' });
+    expect(dialog).toHaveTextContent('Please sign in to add items to your cart.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign In' }));
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('asks a signed-in shopper to choose a size first', async () => {
+    signIn();
+    const { user } = renderProductPage();
+    await screen.findByRole('list', { name: 'Sizes' });
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Please select a size before adding to cart.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('hands a complete selection over to the cart', async () => {
+    signIn();
+    const { user } = renderProductPage();
+    await user.click(await screen.findByRole('button', { name: 'L' }));
+    expect(screen.getByRole('button', { name: 'L' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(/Your cart is coming in the next release/)).toBeInTheDocument();
+  });
+
+  it('keeps the quantity at 1 or more', async () => {
+    const { user } = renderProductPage();
+    const stepper = await screen.findByRole('group', { name: 'Quantity' });
+    const minus = within(stepper).getByRole('button', { name: 'Decrease quantity' });
+    const plus = within(stepper).getByRole('button', { name: 'Increase quantity' });
+
+    expect(stepper).toHaveTextContent('1');
+    expect(minus).toBeDisabled();
+    await user.click(plus);
+    await user.click(plus);
+    expect(stepper).toHaveTextContent('3');
+    expect(minus).toBeEnabled();
+    await user.click(minus);
+    await user.click(minus);
+    expect(stepper).toHaveTextContent('1');
+    expect(minus).toBeDisabled();
+  });
+
+  describe('offer countdown', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('starts at 05:59, ticks every second and stops at 00:00', async () => {
+      renderProductPage();
+      const timer = await screen.findByRole('timer');
+      expect(timer).toHaveTextContent('05:59');
+
+      act(() => vi.advanceTimersByTime(1000));
+      expect(timer).toHaveTextContent('05:58');
+
+      act(() => vi.advanceTimersByTime(358_000));
+      expect(timer).toHaveTextContent('00:00');
+      expect(vi.getTimerCount()).toBe(0);
+
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(timer).toHaveTextContent('00:00');
+    });
+  });
+});

@@ -1,0 +1,335 @@
+import type { Product, ProductSize, ProductSummary } from '@shop/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { pageTitle } from '../../../app/brand.ts';
+import { toastDurations } from '../../../app/toasts.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
+import { capitalize, formatPrice } from '../../../lib/format.ts';
+import { useIsSignedIn } from '../../../lib/session.ts';
+import { useAddSelectionToCart } from '../add-to-cart.ts';
+import { ColorDots } from '../components/color-dots.tsx';
+import { OfferCountdown } from '../components/offer-countdown.tsx';
+import { PaymentMethods } from '../components/payment-methods.tsx';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
+import { ShareButton } from '../components/share-button.tsx';
+import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
+import { SizePicker } from '../components/size-picker.tsx';
+import { fetchProduct, fetchProductSizes, selectCatalog, type RequestStatus } from '../slice.ts';
+
+/** Fixed figures the spec asks for (§9): they are not tied to data. */
+const VIEWERS_NOW = 23;
+const ITEMS_LEFT = 9;
+const FREE_SHIPPING_OVER = 75;
+
+/**
+ * What the page can show: the full product once fetched, or until then the summary the
+ * products page handed over (no gallery or description yet).
+ */
+type ShownProduct = ProductSummary & Partial<Pick<Product, 'description' | 'images'>>;
+
+/** The product handed over by the products page through navigation state, if it is this one. */
+function productFromNavigation(state: unknown, id: string): ShownProduct | null {
+  const product = (state as { product?: unknown } | null)?.product;
+  if (typeof product !== 'object' || product === null) return null;
+  const candidate = product as Partial<ProductSummary>;
+  return candidate._id === id &&
+    typeof candidate.name === 'string' &&
+    typeof candidate.price === 'number' &&
+    Array.isArray(candidate.colors)
+    ? (product as ShownProduct)
+    : null;
+}
+
+/**
+ * /product/:id: shows the product from navigation state at once (when there is one) and
+ * always fetches the product and its sizes.
+ */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const catalog = useAppSelector(selectCatalog);
+  const [retries, setRetries] = useState(0);
+
+  useEffect(() => {
+    const productRequest = dispatch(fetchProduct(id));
+    const sizesRequest = dispatch(fetchProductSizes(id));
+    return () => {
+      productRequest.abort();
+      sizesRequest.abort();
+    };
+  }, [dispatch, id, retries]);
+
+  const fetched = catalog.current?._id === id ? catalog.current : null;
+  const product: ShownProduct | null = fetched ?? productFromNavigation(location.state, id);
+  const failure = catalog.currentFor === id && catalog.currentStatus === 'failed' ? catalog.currentError : null;
+  const notFound = failure !== null && (failure.status === 404 || failure.status === 400);
+  const sizesStatus: RequestStatus = catalog.sizesFor === id ? catalog.sizesStatus : 'loading';
+
+  if (notFound) return <ProductNotFound />;
+  if (!product) {
+    return failure ? (
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
+          <p className="font-medium text-sale">Error: {failure.message}</p>
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm', 'mt-4')}
+            onClick={() => setRetries((n) => n + 1)}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
+    ) : (
+      <ProductPageSkeleton />
+    );
+  }
+
+  return (
+    <ProductDetails
+      key={product._id}
+      product={product}
+      sizes={catalog.sizesFor === id ? catalog.sizes : []}
+      sizesStatus={sizesStatus}
+      sizesError={catalog.sizesFor === id ? catalog.sizesError : null}
+    />
+  );
+}
+
+interface ProductDetailsProps {
+  product: ShownProduct;
+  sizes: readonly ProductSize[];
+  sizesStatus: RequestStatus;
+  sizesError: string | null;
+}
+
+function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDetailsProps) {
+  const signedIn = useIsSignedIn();
+  const addSelectionToCart = useAddSelectionToCart();
+  const [size, setSize] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [signInOpen, setSignInOpen] = useState(false);
+
+  const images = product.images?.length ? product.images : [product.image].filter(Boolean);
+  const hasOriginalPrice = product.originalPrice !== null && product.originalPrice !== undefined;
+
+  // A size that is no longer offered (sizes refreshed) is not a choice any more.
+  const chosenSize = size !== null && sizes.some((s) => s.size === size && s.stock > 0) ? size : null;
+
+  function handleAddToCart() {
+    if (!signedIn) {
+      setSignInOpen(true);
+      return;
+    }
+    if (!chosenSize) {
+      toast.error('Please select a size before adding to cart.', { autoClose: toastDurations.product });
+      return;
+    }
+    if (!product._id) {
+      toast.error('Missing productId! Cannot add to cart.', { autoClose: toastDurations.product });
+      return;
+    }
+    addSelectionToCart({ productId: product._id, size: chosenSize, quantity });
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <title>{pageTitle(product.name)}</title>
+      <nav aria-label="Breadcrumb" className="text-xs text-muted">
+        <ol className="flex min-w-0 items-center gap-2">
+          <li>
+            <Link to="/" className="rounded-sm hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/products" className="rounded-sm hover:text-ink">
+              Products
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        <ProductGallery images={images} name={product.name} />
+
+        <div className="min-w-0">
+          {product.category && (
+            <p className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">{product.category}</p>
+          )}
+          <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.name}</h1>
+
+          <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="text-2xl font-semibold">
+              <span className="sr-only">Price </span>
+              {formatPrice(product.price)}
+            </p>
+            {hasOriginalPrice && (
+              <>
+                <s className="text-base text-muted">
+                  <span className="sr-only">Original price </span>
+                  {formatPrice(product.originalPrice!)}
+                </s>
+                <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-semibold text-white">Save 33%</span>
+              </>
+            )}
+            {product.soldOut && (
+              <span className="rounded-full border border-ink px-2.5 py-0.5 text-xs font-semibold uppercase">
+                Sold Out
+              </span>
+            )}
+          </div>
+          <p className="mt-1 text-xs text-muted">Inclusive of all taxes</p>
+
+          <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
+            <EyeIcon size={18} className="text-accent" />
+            {VIEWERS_NOW} people are viewing this right now
+          </p>
+
+          <div className="mt-4">
+            <OfferCountdown />
+          </div>
+
+          <div className="mt-4">
+            <p className="text-sm font-medium text-sale">Only {ITEMS_LEFT} item(s) left</p>
+            <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-sand" aria-hidden="true">
+              <div className="h-full w-[18%] rounded-full bg-sale" />
+            </div>
+          </div>
+
+          {product.colors.length > 0 && (
+            <div className="mt-6 flex items-center gap-3 text-sm">
+              <span className="font-medium">Colour</span>
+              <ColorDots colors={product.colors} size="md" />
+              <span className="text-muted">{product.colors.map(capitalize).join(', ')}</span>
+            </div>
+          )}
+
+          <section className="mt-6" aria-labelledby="size-heading" aria-busy={sizesStatus === 'loading'}>
+            <div className="mb-3 flex items-baseline justify-between">
+              <h2 id="size-heading" className="text-sm font-medium">
+                Size{chosenSize && <span className="font-normal text-muted">: {chosenSize}</span>}
+              </h2>
+            </div>
+            {sizesStatus === 'failed' ? (
+              <p className="text-sm text-sale">Error: {sizesError}</p>
+            ) : sizesStatus === 'succeeded' ? (
+              <SizePicker sizes={sizes} selected={chosenSize} onSelect={setSize} />
+            ) : (
+              <div className="flex gap-2" aria-hidden="true">
+                {[0, 1, 2, 3].map((i) => (
+                  <span key={i} className="animate-shimmer h-11 w-12 rounded-lg bg-sand" />
+                ))}
+              </div>
+            )}
+          </section>
+
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <button
+              type="button"
+              className={buttonClass(
+                'primary',
+                'lg',
+                'order-last w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1',
+              )}
+              disabled={product.soldOut}
+              onClick={handleAddToCart}
+            >
+              <BagIcon size={18} />
+              {product.soldOut ? 'Sold Out' : 'Add to Cart'}
+            </button>
+            <ShareButton
+              className="ml-auto sm:ml-0"
+              title={product.name}
+              url={typeof window === 'undefined' ? '' : window.location.href}
+            />
+          </div>
+
+          <ul className="mt-8 divide-y divide-line rounded-2xl border border-line bg-white text-sm">
+            <li className="flex gap-3 p-4">
+              <TruckIcon size={20} className="shrink-0 text-accent" />
+              <span>
+                <span className="block font-medium">
+                  Free shipping and returns over {formatPrice(FREE_SHIPPING_OVER)}
+                </span>
+                <span className="block text-muted">Dispatched in 2–5 business days, delivered across India.</span>
+              </span>
+            </li>
+            <li className="flex gap-3 p-4">
+              <ReturnIcon size={20} className="shrink-0 text-accent" />
+              <span>
+                <span className="block font-medium">Easy returns</span>
+                <span className="block text-muted">
+                  Damaged, defective or wrong item? Tell us within 3 days of delivery.
+                </span>
+              </span>
+            </li>
+            <li className="flex gap-3 p-4">
+              <ShieldIcon size={20} className="shrink-0 text-accent" />
+              <span className="min-w-0">
+                <span className="block font-medium">Secure checkout</span>
+                <PaymentMethods className="mt-2" />
+              </span>
+            </li>
+          </ul>
+
+          {product.description && (
+            <section className="mt-8 border-t border-line pt-6" aria-labelledby="description-heading">
+              <h2 id="description-heading" className="font-display text-xl">
+                Description
+              </h2>
+              <p className="mt-3 text-sm leading-7 whitespace-pre-line text-ink-soft">{product.description}</p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <SignInRequiredDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <title>{pageTitle('Product not found')}</title>
+      <h1 className="font-display text-3xl sm:text-4xl">Product not found.</h1>
+      <p className="mt-4 text-base leading-7 text-muted">
+        This product may have been removed, or the link is not quite right.
+      </p>
+      <Link to="/products" className={buttonClass('primary', 'md', 'mt-8')}>
+        Back to products
+      </Link>
+    </section>
+  );
+}
+
+function ProductPageSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8" aria-busy="true" aria-label="Loading product">
+      <div className="h-3 w-40 rounded bg-sand" />
+      <div className="animate-shimmer mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        <div className="aspect-[4/5] rounded-2xl bg-sand" />
+        <div className="space-y-4">
+          <div className="h-3 w-24 rounded bg-sand" />
+          <div className="h-9 w-3/4 rounded bg-sand" />
+          <div className="h-7 w-32 rounded bg-sand" />
+          <div className="h-12 w-full rounded-xl bg-sand" />
+          <div className="h-11 w-2/3 rounded-lg bg-sand" />
+          <div className="h-13 w-full rounded-full bg-sand" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../../lib/http.ts';
+import { createFakeApi, deferred, type FakeCall } from '../../../test/fake-api.ts';
+import { makeProduct, makeProductPage } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ProductsPage } from './products-page.tsx';
+
+const oxford = makeProduct({ _id: 'oxford', name: 'Oxford Shirt', price: 1199, colors: ['white', 'navy'] });
+const cap = makeProduct({ _id: 'cap', name: 'Canvas Cap', price: 49.5, colors: ['black'], soldOut: true });
+
+function renderProductsPage(route = '/products', handler?: (call: FakeCall) => unknown) {
+  const api = createFakeApi({
+    'GET /product': handler ?? (() => makeProductPage([oxford, cap], { total: 2 })),
+  });
+  const view = renderWithProviders(<ProductsPage />, { api, route, path: '/products' });
+  return { ...view, api };
+}
+
+function lastQuery(api: ReturnType<typeof createFakeApi>) {
+  return api.callsTo('GET /product').at(-1)?.query;
+}
+
+describe('products page', () => {
+  it('shows a card per product with name, rupee price, colours and the Sold Out badge', async () => {
+    const { api } = renderProductsPage();
+
+    const oxfordCard = (await screen.findByRole('heading', { name: 'Oxford Shirt' })).closest('a')!;
+    expect(within(oxfordCard).getByText('₹1,199.00')).toBeInTheDocument();
+    expect(within(oxfordCard).getByRole('list', { name: 'Colours: white, navy' })).toBeInTheDocument();
+    expect(within(oxfordCard).queryByText('Sold Out')).not.toBeInTheDocument();
+
+    const capCard = screen.getByRole('heading', { name: 'Canvas Cap' }).closest('a')!;
+    expect(within(capCard).getByText('₹49.50')).toBeInTheDocument();
+    expect(within(capCard).getByText('Sold Out')).toBeInTheDocument();
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+
+    expect(lastQuery(api)).toEqual({ page: '1', limit: '6', sort: 'price' });
+  });
+
+  it('opens the product page with the product in navigation state', async () => {
+    const { user, router } = renderProductsPage();
+    await user.click(await screen.findByRole('link', { name: /Oxford Shirt/ }));
+    expect(router.state.location.pathname).toBe('/product/oxford');
+    expect(router.state.location.state).toEqual({ product: oxford });
+  });
+
+  it('puts a filter in the URL, goes back to page 1 and refetches with the right query', async () => {
+    const { user, router, api } = renderProductsPage('/products?page=3', () =>
+      makeProductPage([oxford], { page: 3, total: 20, totalPages: 4 }),
+    );
+    await screen.findByText('Oxford Shirt');
+
+    await user.click(screen.getByRole('button', { name: 'Navy' }));
+    expect(screen.getByRole('button', { name: 'Navy' })).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?color=navy');
+    await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', limit: '6', sort: 'price', color: 'navy' }));
+
+    await user.click(screen.getByRole('button', { name: '₹50 – ₹100' }));
+    await user.click(screen.getByRole('button', { name: "Men's clothing" }));
+    await user.click(screen.getByRole('button', { name: 'T-Shirt' }));
+    expect(new URLSearchParams(router.state.location.search).get('price')).toBe('50-100');
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({
+        page: '1',
+        limit: '6',
+        sort: 'price',
+        category: 'mens-clothing',
+        color: 'navy',
+        tag: 'T-Shirt',
+        minPrice: '50',
+        maxPrice: '100',
+      }),
+    );
+
+    // Choosing the chosen option again clears it.
+    await user.click(screen.getByRole('button', { name: 'Navy' }));
+    expect(new URLSearchParams(router.state.location.search).has('color')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Navy' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('reads filters from a shared link and follows Back', async () => {
+    const { navigate, api } = renderProductsPage('/products?color=black&tag=Hat');
+    await screen.findByText('Oxford Shirt');
+    expect(lastQuery(api)).toMatchObject({ color: 'black', tag: 'Hat' });
+    expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
+
+    await navigate('/products?color=white');
+    await navigate(-1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ color: 'black', tag: 'Hat' }));
+  });
+
+  it('searches by name from the toggleable search box', async () => {
+    const { user, router, api } = renderProductsPage();
+    await screen.findByText('Oxford Shirt');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search products by name' }), 'oxford{Enter}');
+
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('oxford');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1' }));
+  });
+
+  it('shows a sliding window of three page numbers with « and » disabled at the ends', async () => {
+    const totalPages = 10;
+    const { user, router, navigate } = renderProductsPage('/products?page=5', (call) =>
+      makeProductPage([oxford], { page: Number(call.query.page), total: 60, totalPages }),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Pagination' });
+    const numbers = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent);
+
+    expect(numbers()).toEqual(['4', '5', '6']);
+    expect(within(nav).getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeEnabled();
+
+    await user.click(within(nav).getByRole('button', { name: 'Next page' }));
+    expect(router.state.location.search).toBe('?page=6');
+    await waitFor(() => expect(numbers()).toEqual(['5', '6', '7']));
+
+    await navigate('/products');
+    await waitFor(() => expect(numbers()).toEqual(['1', '2', '3']));
+    expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await navigate('/products?page=10');
+    await waitFor(() => expect(numbers()).toEqual(['8', '9', '10']));
+    expect(within(nav).getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('never lets an older answer replace a newer page', async () => {
+    const first = deferred<unknown>();
+    const pages: Record<string, () => unknown> = {
+      '1': () => first.promise,
+      '2': () => makeProductPage([cap], { page: 2, total: 12, totalPages: 2 }),
+    };
+    const { navigate } = renderProductsPage('/products', (call) => pages[call.query.page!]!());
+
+    await navigate('/products?page=2');
+    await screen.findByText('Canvas Cap');
+
+    first.resolve(makeProductPage([oxford], { page: 1, total: 12, totalPages: 2 }));
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(screen.getByText('Canvas Cap')).toBeInTheDocument();
+    expect(screen.queryByText('Oxford Shirt')).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state that clears the filters', async () => {
+    const { user, router } = renderProductsPage('/products?color=white&price=100-150', (call) =>
+      call.query.color ? makeProductPage([], { total: 0, totalPages: 0 }) : makeProductPage([oxford]),
+    );
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('Oxford Shirt')).toBeInTheDocument();
+  });
+
+  it("shows a load error in red as 'Error: …' with the server's message or the fallback", async () => {
+    renderProductsPage('/products', () => {
+      throw new ApiError('The catalogue is resting', { status: 503, code: 'UNAVAILABLE' });
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: The catalogue is resting');
+    expect(screen.getByText('Error: The catalogue is resting')).toHaveClass('text-sale');
+  });
+
+  it("falls back to 'Failed to fetch products' when the server cannot be reached", async () => {
+    renderProductsPage('/products', () => {
+      throw new ApiError('offline', { status: 0, code: 'NETWORK_ERROR' });
+    });
+    expect(await screen.findByText('Error: Failed to fetch products')).toBeInTheDocument();
+  });
+});

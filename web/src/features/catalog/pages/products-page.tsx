@@ -1,0 +1,224 @@
+import {
+  defaultStoreSettings,
+  emptyProductsPageState,
+  productListQueryFor,
+  readProductsPageState,
+  writeProductsPageState,
+  type ProductListQuery,
+  type ProductsPageState,
+} from '@shop/core';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { pageTitle } from '../../../app/brand.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
+import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
+import { SearchBox } from '../components/search-box.tsx';
+import { fetchProducts, listQueryKey, selectCatalog } from '../slice.ts';
+
+const settings = defaultStoreSettings;
+
+/** The query the products page sends for a URL state: core's query, sorted by price. */
+export function listQueryFor(state: ProductsPageState): Partial<ProductListQuery> {
+  return { ...productListQueryFor(state, settings), sort: 'price' };
+}
+
+/**
+ * /products: filters, search and page all live in the URL query, so links can be shared
+ * and Back works. Every change of the URL fetches that page; the previous request is
+ * aborted so an older answer can never replace a newer one.
+ */
+export function ProductsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const pageState = useMemo(() => readProductsPageState(searchParams, settings), [searchParams]);
+  const query = useMemo(() => listQueryFor(pageState), [pageState]);
+  const queryKey = listQueryKey(query);
+
+  const dispatch = useAppDispatch();
+  const { list, listPage, listKey, listFor, listStatus, listError } = useAppSelector(selectCatalog);
+
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(pageState.q !== '');
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const [retries, setRetries] = useState(0);
+  const startFetch = useEffectEvent(() => dispatch(fetchProducts(query)));
+  // Refetch when the query's content changes (or on "Try again"); abort the previous request.
+  useEffect(() => {
+    const request = startFetch();
+    return () => request.abort();
+  }, [queryKey, retries]);
+
+  function navigate(next: ProductsPageState, replace = false) {
+    setSearchParams(writeProductsPageState(next), { replace });
+  }
+
+  /** Any change of filter or search starts again at page 1. */
+  function changeFilters(changes: Partial<ProductsPageState>, replace = false) {
+    navigate({ ...pageState, ...changes, page: 1 }, replace);
+  }
+
+  function changePage(page: number) {
+    navigate({ ...pageState, page });
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  function clearFilters() {
+    navigate(emptyProductsPageState);
+  }
+
+  // A list answering this very query is shown (also while it is refreshed); a list for any
+  // other query never is: skeletons until this query's answer arrives.
+  const answered = listKey === queryKey;
+  const failed = listFor === queryKey && listStatus === 'failed';
+  const filterCount = activeFilterCount(pageState);
+  const collectionLabel = settings.collections.find((c) => c.id === pageState.collection)?.label ?? 'All';
+  const heading = pageState.collection === 'all' ? 'All products' : collectionLabel;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
+      <title>{pageTitle(heading)}</title>
+
+      <nav aria-label="Breadcrumb" className="text-xs text-muted">
+        <ol className="flex items-center gap-2">
+          <li>
+            <Link to="/" className="rounded-sm hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-ink">
+            Products
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl sm:text-4xl">{heading}</h1>
+          <p className="mt-2 text-sm text-muted" aria-live="polite">
+            {answered && listPage ? resultCountText(listPage.total, pageState.q) : '\u00a0'}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm', 'md:hidden')}
+            aria-expanded={filtersOpen}
+            aria-controls="product-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <FilterIcon size={16} />
+            {filtersOpen ? 'Hide filters' : 'Filters'}
+            {filterCount > 0 && (
+              <span className="ml-0.5 rounded-full bg-ink px-1.5 text-[11px] leading-5 text-white">{filterCount}</span>
+            )}
+          </button>
+          <button
+            type="button"
+            className={buttonClass(searchOpen ? 'primary' : 'secondary', 'sm')}
+            aria-expanded={searchOpen}
+            aria-controls="product-search"
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            {searchOpen ? <CloseIcon size={16} /> : <SearchIcon size={16} />}
+            {searchOpen ? 'Close search' : 'Search'}
+          </button>
+        </div>
+      </div>
+
+      {searchOpen && (
+        <div className="mt-5 max-w-xl">
+          <SearchBox
+            id="product-search"
+            value={pageState.q}
+            autoFocus={pageState.q === ''}
+            onSearch={(q, { replace }) => changeFilters({ q }, replace)}
+          />
+        </div>
+      )}
+
+      <div
+        ref={resultsRef}
+        className="mt-8 scroll-mt-24 gap-10 md:grid md:grid-cols-[13rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]"
+      >
+        <aside
+          id="product-filters"
+          aria-label="Product filters"
+          className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-2xl border border-line bg-white p-5 md:sticky md:top-24 md:mb-0 md:block md:self-start md:border-0 md:bg-transparent md:p-0`}
+        >
+          <FilterPanel
+            state={pageState}
+            onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
+            onClearAll={clearFilters}
+          />
+          <button
+            type="button"
+            className={buttonClass('primary', 'md', 'mt-6 w-full md:hidden')}
+            onClick={() => setFiltersOpen(false)}
+          >
+            Show results
+          </button>
+        </aside>
+
+        <section aria-label="Products" aria-busy={listStatus === 'loading'}>
+          {failed ? (
+            <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
+              <p className="font-medium text-sale">Error: {listError}</p>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm', 'mt-4')}
+                onClick={() => setRetries((n) => n + 1)}
+              >
+                Try again
+              </button>
+            </div>
+          ) : !answered ? (
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
+              {Array.from({ length: settings.productsPerPage }, (_, i) => (
+                <li key={i}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : list.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
+              <p className="font-display text-xl">No products match these filters.</p>
+              <p className="mt-2 max-w-sm text-sm text-muted">
+                Try another colour or price, or start again with everything.
+              </p>
+              <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
+              {list.map((product, index) => (
+                <li key={product._id}>
+                  <ProductCard product={product} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {!failed && listPage && (
+            <Pagination
+              page={pageState.page}
+              totalPages={listPage.totalPages}
+              windowSize={settings.pageWindow}
+              onPageChange={changePage}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function resultCountText(total: number, q: string): string {
+  const products = `${total} ${total === 1 ? 'product' : 'products'}`;
+  return q ? `${products} for “${q}”` : products;
+}
