@@ -51,12 +51,20 @@ const [list, single] = await run(path.join(root, 'server/dist/main.js'), shopEnv
   `${shop}/api/product?page=1&limit=10`,
   `${shop}/api/product/${productId}`,
 ]);
+// The same list with the micro-cache off: what every request would cost from the database.
+const [listUncached] = await run(
+  path.join(root, 'server/dist/main.js'),
+  { ...shopEnv, CATALOG_CACHE_MS: '0' },
+  `${shop}/api/product?limit=1`,
+  [`${shop}/api/product?page=1&limit=10`],
+);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const rows = [
   ['bare Fastify hello-world', hello],
   ['GET /api/product?page=1&limit=10', list],
   ['GET /api/product/{id}', single],
+  ['GET /api/product?page=1&limit=10, micro-cache off', listUncached],
 ];
 console.log(
   `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}; ${seconds} s at ${connections} connections after a 3 s warm-up\n`,

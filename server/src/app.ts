@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -47,17 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.database.db);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:'],
-        // The site is served over plain http on localhost in the embedded default.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // Product images are drawn by this server and may be shown by another origin's SPA.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  await app.register(securityHeaders);
   await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
   await app.register(authenticate);

@@ -38,6 +38,19 @@ describe('serving the built SPA beside the API', () => {
     },
   );
 
+  it('sends strict security headers: the SPA policy on pages, load-nothing on the API', async () => {
+    const page = await app.inject('/products');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+
+    const api = await app.inject('/api/missing');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers HEAD for a page as GET does', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/products' });
     expect(res.statusCode).toBe(200);
