@@ -37,6 +37,16 @@ export const testDialects: Dialect[] = await (async () => {
   return ['sqlite'];
 })();
 
+async function runOnPostgres(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresTestUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestDatabase {
   handle: DatabaseHandle;
   config: DatabaseConfig;
@@ -64,10 +74,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     };
   }
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: postgresTestUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await runOnPostgres(`create schema ${schema}`);
   const config: DatabaseConfig = { dialect: 'postgres', url: postgresTestUrl, poolSize: 10, schema };
   const handle = openDatabase(config, { onQuery });
   return {
@@ -76,10 +83,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     queries,
     drop: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: postgresTestUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await runOnPostgres(`drop schema ${schema} cascade`);
     },
   };
 }

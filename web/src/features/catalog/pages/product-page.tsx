@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { pageTitle } from '../../../app/brand.ts';
 import { toastDurations } from '../../../app/toasts.tsx';
+import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
@@ -140,25 +141,9 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
       <title>{pageTitle(product.name)}</title>
-      <nav aria-label="Breadcrumb" className="text-xs text-muted">
-        <ol className="flex min-w-0 items-center gap-2">
-          <li>
-            <Link to="/" className="rounded-sm hover:text-ink">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/products" className="rounded-sm hover:text-ink">
-              Products
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate text-ink">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[{ label: 'Home', to: '/' }, { label: 'Products', to: '/products' }, { label: product.name }]}
+      />
 
       <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
         <ProductGallery images={images} name={product.name} />

@@ -8,9 +8,10 @@ import {
   type ProductsPageState,
 } from '@shop/core';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { pageTitle } from '../../../app/brand.ts';
+import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
@@ -82,19 +83,7 @@ export function ProductsPage() {
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
       <title>{pageTitle(heading)}</title>
 
-      <nav aria-label="Breadcrumb" className="text-xs text-muted">
-        <ol className="flex items-center gap-2">
-          <li>
-            <Link to="/" className="rounded-sm hover:text-ink">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-ink">
-            Products
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Products' }]} />
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
