@@ -1,5 +1,22 @@
 // Bundles the server (with the shared core) into dist/; npm packages stay external.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+/** `import text from './file.txt?raw'` bundles the file's text, as Vite does in the tests. */
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?raw$/, '')),
+      namespace: 'raw-text',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
@@ -12,5 +29,6 @@ await build({
   packages: 'external',
   // @shop/core is TypeScript source inside this repo: bundle it rather than import it.
   alias: { '@shop/core': '../packages/core/src/index.ts' },
+  plugins: [rawText],
   logLevel: 'warning',
 });

@@ -8,9 +8,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
+import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -33,6 +38,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How long a process reuses a catalogue answer (see plugins/response-cache.ts); default 1 s. */
   catalogCacheMs?: number;
+  /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
+  tokens?: TokenService;
+  /** Counts sign-in attempts for rate limits; default: in this process's memory. */
+  attempts?: AttemptCounter;
 }
 
 /**
@@ -46,11 +55,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.database.db);
+  acceptEmptyJsonBodies(app);
+
+  const tokens = deps.tokens ?? createTokenService(randomBytes(32), 86_400);
+  const attempts = deps.attempts ?? createMemoryCounter(SIGN_IN_WINDOW_MS);
+  app.addHook('onClose', () => attempts.close());
 
   await app.register(securityHeaders);
   await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
-  await app.register(authenticate);
+  await app.register(authenticate, { tokens });
 
   await app.register(swagger, {
     openapi: { info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -61,6 +75,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000 });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        tokens,
+        limiter: new SignInLimiter(attempts),
+        providers: { google: { enabled: false, development: false } },
+      });
     },
     { prefix: '/api' },
   );
@@ -68,4 +88,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDist) await app.register(webApp, { root: deps.webDist });
 
   return app;
+}
+
+/**
+ * A POST with a JSON content type and no body (the spec's cancel and log-out calls) is a
+ * request without a body, not a malformed one. Bodies are otherwise parsed as Fastify does,
+ * refusing `__proto__` and `constructor` keys.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
 }

@@ -1,11 +1,46 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { parseArgs } from 'node:util';
+import { emailSchema, passwordSchema } from '@shop/core';
 import { seedCatalog } from './db/seed/seed.ts';
+import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 
-/** Operator commands: `migrate` and `seed`, on the configured database. */
-async function run(command: string | undefined) {
+const usage = `Usage:
+  cli.js migrate                 bring the database schema up to date
+  cli.js seed                    migrate, then seed the demo catalogue if it has none
+  cli.js admin:create --email E [--password P] [--first-name F] [--last-name L]
+                                 create a staff account, or promote an existing one`;
+
+/** Creates or promotes a staff account from the command line's options. */
+async function adminCreate(database: ReturnType<typeof openDatabase>, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
+  });
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) throw new Error(`--email: ${email.error.issues[0]?.message}\n${usage}`);
+  if (values.password !== undefined) {
+    const password = passwordSchema.safeParse(values.password);
+    if (!password.success) throw new Error(`--password: ${password.error.issues[0]?.message}`);
+  }
+  const result = await createOrPromoteAdmin(database.db, {
+    email: email.data,
+    password: values.password,
+    ...(values['first-name'] && { firstName: values['first-name'] }),
+    ...(values['last-name'] && { lastName: values['last-name'] }),
+  });
+  console.log(result.created ? `Created staff account ${email.data}.` : `${email.data} is now staff.`);
+}
+
+/** Operator commands on the configured database. */
+async function run(command: string | undefined, args: string[]) {
   const config = loadConfig();
   const database = openDatabase(config.database);
   const sqliteFile = config.database.dialect === 'sqlite' ? config.database.file : null;
@@ -18,8 +53,11 @@ async function run(command: string | undefined) {
         await migrateToLatest(database);
         const count = await seedCatalog(database.db);
         console.log(count ? `Seeded ${count} products.` : 'Catalogue already seeded; nothing to do.');
+      } else if (command === 'admin:create') {
+        await migrateToLatest(database);
+        await adminCreate(database, args);
       } else {
-        throw new Error('Usage: cli.js migrate | seed');
+        throw new Error(usage);
       }
     });
   } finally {
@@ -27,7 +65,7 @@ async function run(command: string | undefined) {
   }
 }
 
-run(process.argv[2]).catch((error: unknown) => {
+run(process.argv[2], process.argv.slice(3)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

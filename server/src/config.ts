@@ -18,12 +18,33 @@ const environmentSchema = z.object({
   SEED: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86400)
+    .default(86400),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type DatabaseConfig =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number; schema?: string };
+
+/** Where "Sign in with Google" goes: Google itself, or the local development provider. */
+export type IdentityProviderConfig =
+  | { kind: 'google'; issuer: string; clientId: string; clientSecret: string }
+  | { kind: 'development' }
+  | { kind: 'none' };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -36,6 +57,13 @@ export interface Config {
   /** Folder of the built SPA; null serves the API alone. */
   webDist: string | null;
   corsOrigins: string[];
+  /** The origin shoppers reach the shop at; identity-provider redirects come back here. */
+  publicUrl: string;
+  /** Signing secret for access tokens; null: generated once and kept under dataDir. */
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  redisUrl: string | null;
+  identityProvider: IdentityProviderConfig;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
   catalogCacheMs: number;
   logLevel: string;
@@ -63,7 +91,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? null,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    redisUrl: e.REDIS_URL ?? null,
+    identityProvider: identityProviderFor(e),
     catalogCacheMs: e.CATALOG_CACHE_MS,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function identityProviderFor(e: z.infer<typeof environmentSchema>): IdentityProviderConfig {
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    return {
+      kind: 'google',
+      issuer: e.GOOGLE_ISSUER,
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    };
+  }
+  if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
+    throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  // The development provider signs anyone in: never in production.
+  return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'development' };
 }

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
+import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 
 /** Reads config, prepares the database, listens; closes cleanly on SIGTERM/SIGINT. */
@@ -16,6 +20,11 @@ async function main() {
     webDist,
     corsOrigins: config.corsOrigins,
     catalogCacheMs: config.catalogCacheMs,
+    tokens: createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds),
+    // With Redis, sign-in limits hold across every process of the shop.
+    attempts: config.redisUrl
+      ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS)
+      : createMemoryCounter(SIGN_IN_WINDOW_MS),
     logger: { level: config.logLevel },
   });
   if (migrated.length) app.log.info({ migrated }, 'database migrated');

@@ -53,6 +53,41 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface UserTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  password_hash: string | null;
+  role: 'customer' | 'admin';
+  token_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  position: number;
+  name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  pin_code: string;
+  is_default: number;
+}
+
+/** A user's account at an external identity provider (Google), linked once. */
+export interface IdentityTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -61,4 +96,7 @@ export interface Database {
   product_colors: ProductColorTable;
   product_tags: ProductTagTable;
   app_meta: AppMetaTable;
+  users: UserTable;
+  addresses: AddressTable;
+  identities: IdentityTable;
 }

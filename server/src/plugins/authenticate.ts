@@ -1,14 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
+import type { UserRole } from '@shop/core';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { findTokenOwner } from '../modules/auth/auth.repository.ts';
+import type { TokenService } from '../modules/auth/tokens.ts';
+
+export interface AuthUser {
+  id: string;
+  role: UserRole;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest guard: a valid bearer token of a signed-in user, or 401. */
+    /** onRequest guard: a valid bearer token of an existing user whose tokens are not revoked, or 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** onRequest guard: the signed-in user is staff, or 403. Runs after `authenticate`. */
+    /** onRequest guard after `authenticate`: the user is staff, or 403. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on routes without it. */
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -18,15 +36,27 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The guards every protected route names. Accounts (and so tokens) do not exist yet: no
- * token can be valid, so guarded routes answer 401 until sign-in issues tokens.
+ * The guards protected routes name in `onRequest`. A token is checked for signature,
+ * algorithm, issuer, audience and expiry, and then against the user's current token
+ * version, so a logged-out or deleted account's tokens fail at once.
  */
-async function authenticatePlugin(app: FastifyInstance) {
+async function authenticatePlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+  app.decorateRequest('user', null);
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw unauthorized();
-    throw unauthorized('Your session is invalid or has expired. Please sign in again.');
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await options.tokens.verify(token);
+    const owner = claims ? await findTokenOwner(app.db, claims.userId) : undefined;
+    if (!claims || !owner || owner.token_version !== claims.tokenVersion) {
+      throw unauthorized('Your session is invalid or has expired. Please sign in again.');
+    }
+    request.user = { id: owner.id, role: owner.role };
   });
-  app.decorate('requireAdmin', async () => {});
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (signedInUser(request).role !== 'admin') throw forbidden('Only staff can do this.');
+  });
 }
 
 export default fp(authenticatePlugin, { name: 'authenticate' });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../modules/auth/tokens.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connect.ts';
@@ -97,10 +98,17 @@ export interface TestShop extends TestDatabase {
  * A migrated, seeded database and the app on it, as one test file's fixture. The catalogue
  * micro-cache is off unless asked for, so every read shows the database as it is.
  */
-export async function createTestShop(dialect: Dialect, options: { catalogCacheMs?: number } = {}): Promise<TestShop> {
+export async function createTestShop(
+  dialect: Dialect,
+  options: { catalogCacheMs?: number; tokens?: TokenService } = {},
+): Promise<TestShop> {
   const database = await createTestDatabase(dialect);
   await prepareDatabase(database.handle, { database: database.config, seed: true });
-  const app = await buildApp({ database: database.handle, catalogCacheMs: options.catalogCacheMs ?? 0 });
+  const app = await buildApp({
+    database: database.handle,
+    catalogCacheMs: options.catalogCacheMs ?? 0,
+    ...(options.tokens && { tokens: options.tokens }),
+  });
   await app.ready();
   database.queries.length = 0;
   return {

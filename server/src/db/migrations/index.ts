@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as catalog from './2026-11-21-001-catalog.ts';
+import * as accounts from './2026-11-21-002-accounts.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -7,4 +8,5 @@ import * as catalog from './2026-11-21-001-catalog.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': catalog,
+  '2026-11-21-002-accounts': accounts,
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productCreateBody, type ProductPage, type ProductSummary } from '@shop/core';
+import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { seedCategories, seedProducts } from '../../db/seed/catalog-data.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import * as catalog from './catalog.service.ts';
@@ -312,10 +313,28 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       expect((await list('q=test linen')).total).toBe(0);
     });
 
-    // Until staff accounts exist, the writes are exercised below the route, with the body
-    // parsed by the route's own schema.
-    it('creates a product (prices in paise inside, rupees out) and updates only what is sent', async () => {
-      const created = await catalog.createProduct(shop.handle.db, productCreateBody.parse(newProduct));
+    it('refuses a signed-in customer (403)', async () => {
+      const { auth } = await signedInShopper(shop.app);
+      for (const [method, url] of [
+        ['POST', '/api/product/create'],
+        ['PATCH', '/api/product/update/anything'],
+      ] as const) {
+        const res = await shop.app.inject({ method, url, headers: auth, payload: newProduct });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      }
+    });
+
+    it('lets staff create a product (prices in paise inside, rupees out) and update only what is sent', async () => {
+      const { auth } = await signedInAdmin(shop);
+      const createRes = await shop.app.inject({
+        method: 'POST',
+        url: '/api/product/create',
+        headers: auth,
+        payload: newProduct,
+      });
+      expect(createRes.statusCode, createRes.body).toBe(201);
+      const created = createRes.json().data;
       expect(created).toMatchObject({
         name: 'Test Linen Shirt',
         price: 89.5,
@@ -327,15 +346,46 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
         ],
         soldOut: false,
       });
-      const fetched = await get(`/api/product/${created._id}`);
-      expect(fetched.json().data).toEqual(created);
+      expect((await get(`/api/product/${created._id}`)).json().data).toEqual(created);
+      expect((await list('q=test linen')).total).toBe(1);
 
-      const updated = await catalog.updateProduct(shop.handle.db, created._id, {
-        price: 99,
-        sizes: [{ size: 'M', stock: 0 }],
+      const updateRes = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/product/update/${created._id}`,
+        headers: auth,
+        payload: { price: 99, sizes: [{ size: 'M', stock: 0 }] },
       });
+      expect(updateRes.statusCode).toBe(200);
+      const updated = updateRes.json().data;
       expect(updated).toMatchObject({ price: 99, originalPrice: 120, colors: ['navy', 'white'], soldOut: true });
       expect(updated.images).toEqual(newProduct.images);
+    });
+
+    it.each([
+      ['a price with three decimals', { price: 10.555 }, 'price'],
+      ['an unknown colour', { colors: ['plaid'] }, 'colours'],
+      [
+        'the same size twice',
+        {
+          sizes: [
+            { size: 'M', stock: 1 },
+            { size: 'm', stock: 2 },
+          ],
+        },
+        'must not repeat a size',
+      ],
+      ['negative stock', { sizes: [{ size: 'M', stock: -1 }] }, 'must not be negative'],
+      ['an unknown field', { price: 10, discount: 5 }, 'discount'],
+    ])('refuses staff input with %s (400)', async (_case, change, message) => {
+      const { auth } = await signedInAdmin(shop);
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/api/product/create',
+        headers: auth,
+        payload: { ...newProduct, ...change },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
     });
 
     it('refuses an unknown category and an unknown product', async () => {

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+import { idSchema } from './primitives.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only bounds the cost of hashing. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const MAX_ADDRESSES = 10;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be ${max} characters or fewer.`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+/** Digits only, with an optional leading +; spaces, dashes and brackets are dropped. */
+export function normalizePhone(raw: string): string {
+  return raw.trim().replace(/[\s\-().]/g, '');
+}
+
+/** Spec §5: non-blank and at least 10 characters; here 10 to 15 digits, optional leading +. */
+export const phoneSchema = z
+  .string({ error: 'Please enter a valid phone number.' })
+  .transform(normalizePhone)
+  .pipe(z.string().regex(/^\+?\d{10,15}$/, 'Please enter a valid phone number.'));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer.`);
+
+/** An Indian PIN code: six digits, not starting with 0. */
+export const pinCodeSchema = z
+  .string({ error: 'PIN code is required.' })
+  .trim()
+  .regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits.');
+
+export const addressInput = z.object({
+  name: z.string().trim().max(40, 'Address name must be 40 characters or fewer.').default('Home'),
+  addressLine1: requiredText('Address line 1', 200),
+  addressLine2: z.string().trim().max(200, 'Address line 2 must be 200 characters or fewer.').default(''),
+  city: requiredText('City', 80),
+  state: requiredText('State', 80),
+  pinCode: pinCodeSchema,
+  isDefault: z.boolean().default(false),
+});
+export type AddressInput = z.input<typeof addressInput>;
+
+export const address = z.object({
+  _id: z.string(),
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof address>;
+
+export const userRoles = ['customer', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const user = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(userRoles),
+  addresses: z.array(address),
+  /** The address the address form is prefilled with: the default one, else the first. */
+  shippingAddress: address.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+export const signupBody = z.object({
+  firstName: requiredText('First name', 50),
+  lastName: requiredText('Last name', 50),
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const loginBody = z.object({
+  email: emailSchema,
+  // Any length is checked against the hash, but an absurd one is refused before hashing.
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH * 4),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const profileUpdateBody = z
+  .object({
+    addresses: z
+      .array(addressInput)
+      .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses can be saved.`)
+      .refine((list) => list.filter((a) => a.isDefault).length <= 1, 'Only one address can be the default.')
+      .optional(),
+    /** The spec's prefill field: saved as the default address. */
+    shippingAddress: addressInput.optional(),
+    phone: phoneSchema.optional(),
+  })
+  .refine((body) => body.addresses !== undefined || body.shippingAddress !== undefined || body.phone !== undefined, {
+    message: 'Nothing to update: send addresses, shippingAddress or phone.',
+  });
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export const googleSignInBody = z.object({
+  code: z.string().min(1, 'code is required.').max(2048),
+  state: z.string().min(1, 'state is required.').max(512),
+});
+
+export const accessTokenData = z.object({ accessToken: z.string(), user: user.optional() });
+
+export const userResponse = successEnvelope(user);
+export const loginResponse = successEnvelope(z.object({ accessToken: z.string(), user }));
+export const googleSignInResponse = successEnvelope(accessTokenData);
+export const messageResponse = successEnvelope(z.null());
+
+export const authProviders = z.object({
+  google: z.object({
+    enabled: z.boolean(),
+    /** True when "Sign in with Google" goes to the local development provider, not Google. */
+    development: z.boolean(),
+  }),
+});
+export const authProvidersResponse = successEnvelope(authProviders);
+
+export const userIdParams = z.object({ id: idSchema });

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authProvidersResponse,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  profileUpdateBody,
+  signupBody,
+  userResponse,
+} from '@shop/core';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import * as auth from './auth.service.ts';
+import type { SignInLimiter } from './sign-in-limiter.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface AuthRoutesOptions {
+  tokens: TokenService;
+  limiter: SignInLimiter;
+  /** What the sign-in page says about "Sign in with Google". */
+  providers: { google: { enabled: boolean; development: boolean } };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { tokens, limiter, providers }) => {
+  const { db } = app;
+  const signedIn = { onRequest: [app.authenticate] };
+
+  app.post(
+    '/signup',
+    { schema: { tags: ['auth'], body: signupBody, response: { 201: userResponse } } },
+    async (request, reply) => {
+      const user = await auth.signup(db, limiter, request.ip, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Signup Successful', data: user });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    async ({ ip, body }) => ({
+      success: true as const,
+      message: 'Login Successful',
+      data: await auth.login(db, tokens, limiter, ip, body.email, body.password),
+    }),
+  );
+
+  app.get(
+    '/profile',
+    { ...signedIn, schema: { tags: ['auth'], response: { 200: userResponse } } },
+    async (request) => ({ success: true as const, data: await auth.getUser(db, signedInUser(request).id) }),
+  );
+
+  app.patch(
+    '/profile',
+    { ...signedIn, schema: { tags: ['auth'], body: profileUpdateBody, response: { 200: userResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Profile updated successfully!',
+      data: await auth.updateProfile(db, signedInUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/logout',
+    { ...signedIn, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    async (request) => {
+      await auth.logout(db, signedInUser(request).id);
+      return { success: true as const, message: 'Logged out', data: null };
+    },
+  );
+
+  app.get('/providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, async () => ({
+    success: true as const,
+    data: providers,
+  }));
+};

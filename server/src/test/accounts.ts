@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { User } from '@shop/core';
+import { createOrPromoteAdmin } from '../modules/auth/auth.service.ts';
+import type { TestShop } from './databases.ts';
+
+let counter = 0;
+
+/** A fresh, valid sign-up body; every call gets its own email. */
+export function newShopper(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    email: `ravi.${Date.now()}.${counter}@example.com`,
+    phone: '98765 43210',
+    password: 'Monsoon-Kurta-2026!',
+    ...overrides,
+  };
+}
+
+/** Signs a new shopper up and in through the API; answers their token and user. */
+export async function signedInShopper(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<{ token: string; user: User; email: string; password: string; auth: { authorization: string } }> {
+  const body = newShopper(overrides);
+  // Each shopper comes from its own address, so sign-up limits never couple tests.
+  const remoteAddress = `10.9.${counter % 250}.${Math.floor(Math.random() * 250)}`;
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: body.email, password: body.password },
+    remoteAddress,
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const { accessToken, user } = login.json().data;
+  return {
+    token: accessToken,
+    user,
+    email: body.email,
+    password: body.password,
+    auth: { authorization: `Bearer ${accessToken}` },
+  };
+}
+
+/** A signed-in staff member. */
+export async function signedInAdmin(shop: TestShop) {
+  const shopper = await signedInShopper(shop.app, { firstName: 'Staff' });
+  await createOrPromoteAdmin(shop.handle.db, { email: shopper.email });
+  return shopper;
+}
