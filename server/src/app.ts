@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +18,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { mountProvider } from './modules/identity/development-provider.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -42,6 +46,14 @@ export interface AppDeps {
   tokens?: TokenService;
   /** Counts sign-in attempts for rate limits; default: in this process's memory. */
   attempts?: AttemptCounter;
+  /** Signs short-lived cookies (the Google sign-in flow); default: random per app. */
+  cookieSecret?: string;
+  /** "Sign in with Google": the provider, and the local development one to mount, if any. */
+  identity?: {
+    provider: IdentityProvider;
+    development?: { prefix: string; provider: Parameters<typeof mountProvider>[2] };
+    secureCookies?: boolean;
+  };
 }
 
 /**
@@ -65,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
   await app.register(authenticate, { tokens });
+  await app.register(cookie, { secret: deps.cookieSecret ?? randomBytes(32).toString('base64url') });
 
   await app.register(swagger, {
     openapi: { info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -79,12 +92,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/auth',
         tokens,
         limiter: new SignInLimiter(attempts),
-        providers: { google: { enabled: false, development: false } },
+        providers: { google: { enabled: Boolean(deps.identity), development: Boolean(deps.identity?.development) } },
+      });
+      await api.register(identityRoutes, {
+        prefix: '/auth',
+        provider: deps.identity?.provider ?? null,
+        tokens,
+        secureCookies: deps.identity?.secureCookies ?? false,
       });
     },
     { prefix: '/api' },
   );
   await app.register(productArtRoutes);
+  if (deps.identity?.development) {
+    await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider);
+  }
   if (deps.webDist) await app.register(webApp, { root: deps.webDist });
 
   return app;

@@ -5,6 +5,8 @@ import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { derivedSecret } from './modules/identity/development-provider.ts';
+import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -14,13 +16,16 @@ async function main() {
   const database = openDatabase(config.database);
   const { migrated, seededProducts } = await prepareDatabase(database, config);
 
+  const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const webDist = config.webDist && fs.existsSync(config.webDist) ? config.webDist : null;
   const app = await buildApp({
     database,
     webDist,
     corsOrigins: config.corsOrigins,
     catalogCacheMs: config.catalogCacheMs,
-    tokens: createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds),
+    tokens: createTokenService(secret, config.jwtTtlSeconds),
+    cookieSecret: derivedSecret(secret, 'cookies'),
+    identity: identityFromConfig(config, secret),
     // With Redis, sign-in limits hold across every process of the shop.
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS)

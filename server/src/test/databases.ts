@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { TokenService } from '../modules/auth/tokens.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connect.ts';
 import { prepareDatabase } from '../startup.ts';
@@ -100,15 +99,11 @@ export interface TestShop extends TestDatabase {
  */
 export async function createTestShop(
   dialect: Dialect,
-  options: { catalogCacheMs?: number; tokens?: TokenService } = {},
+  options: Omit<Partial<AppDeps>, 'database'> = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase(dialect);
   await prepareDatabase(database.handle, { database: database.config, seed: true });
-  const app = await buildApp({
-    database: database.handle,
-    catalogCacheMs: options.catalogCacheMs ?? 0,
-    ...(options.tokens && { tokens: options.tokens }),
-  });
+  const app = await buildApp({ catalogCacheMs: 0, ...options, database: database.handle });
   await app.ready();
   database.queries.length = 0;
   return {

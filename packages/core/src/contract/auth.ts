@@ -118,9 +118,12 @@ export const profileUpdateBody = z
   });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
+/** What the callback page received from the provider, passed on as it came. */
 export const googleSignInBody = z.object({
   code: z.string().min(1, 'code is required.').max(2048),
   state: z.string().min(1, 'state is required.').max(512),
+  /** The provider's issuer, where it sends one (RFC 9207); checked against the expected issuer. */
+  iss: z.string().max(512).optional(),
 });
 
 export const accessTokenData = z.object({ accessToken: z.string(), user: user.optional() });

@@ -1,0 +1,88 @@
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import Provider from 'oidc-provider';
+
+export const DEVELOPMENT_CLIENT_ID = 'kapas-shop-development';
+
+/** A stable secret derived from the shop's own, so restarts and every process agree. */
+export function derivedSecret(secret: Uint8Array, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
+}
+
+export interface DevelopmentProviderOptions {
+  /** Where the provider lives, e.g. http://localhost:3000/dev-oidc. */
+  issuer: string;
+  clientSecret: string;
+  redirectUri: string;
+  cookieKey: string;
+}
+
+/**
+ * A real, certified OpenID provider (oidc-provider) standing in for Google when none is
+ * configured, so "Sign in with Google" works end to end on a developer's machine. Its login
+ * page accepts any login: whatever is typed (an email, or a name that becomes
+ * name@dev.local) is the account. Never used in production. Keys and sessions live in this
+ * process's memory, so it serves one process only.
+ */
+export function createDevelopmentProvider(options: DevelopmentProviderOptions): Provider {
+  const provider = new Provider(options.issuer, {
+    clients: [
+      {
+        client_id: DEVELOPMENT_CLIENT_ID,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    // Put the email in the ID token, as Google does.
+    conformIdTokenClaims: false,
+    cookies: { keys: [options.cookieKey] },
+    features: { devInteractions: { enabled: true } },
+    async findAccount(_ctx, login) {
+      const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@dev.local`;
+      // "meera.iyer+test@…" reads as Meera Iyer: the +tag is not part of the name.
+      const localPart = (email.split('@')[0] ?? 'dev').split('+')[0] || 'dev';
+      const [given = 'Dev', ...family] = localPart.split(/[._-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+      return {
+        accountId: email,
+        claims: async () => ({
+          sub: email,
+          email,
+          email_verified: true,
+          name: [given, ...family].join(' '),
+          given_name: given,
+          family_name: family.join(' '),
+        }),
+      };
+    },
+  });
+  return provider;
+}
+
+/**
+ * Mounts a provider under `prefix` of the Fastify app. The provider (a Koa app) takes the
+ * raw request before Fastify parses any body, with the prefix removed from its URL.
+ */
+export async function mountProvider(app: FastifyInstance, prefix: string, provider: Provider): Promise<void> {
+  const handle = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url?.slice(prefix.length) || '/';
+      reply.hijack();
+      handle(raw, reply.raw);
+    });
+    const passThrough = async () => undefined;
+    scope.all(prefix, { schema: { hide: true } }, passThrough);
+    scope.all(`${prefix}/*`, { schema: { hide: true } }, passThrough);
+  });
+}

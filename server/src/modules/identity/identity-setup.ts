@@ -1,0 +1,46 @@
+import type { AppDeps } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { createDevelopmentProvider, derivedSecret, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
+import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
+
+export const DEVELOPMENT_PROVIDER_PREFIX = '/dev-oidc';
+
+/** "Sign in with Google" as configured: Google itself, the development provider, or none. */
+export function identityFromConfig(
+  config: Pick<Config, 'publicUrl' | 'identityProvider'>,
+  secret: Uint8Array,
+): AppDeps['identity'] {
+  const redirectUri = `${config.publicUrl}/auth/google/callback`;
+  const secureCookies = config.publicUrl.startsWith('https:');
+  const setting = config.identityProvider;
+  if (setting.kind === 'google') {
+    const { issuer, clientId, clientSecret } = setting;
+    return {
+      provider: createOidcIdentityProvider({ providerName: 'google', issuer, clientId, clientSecret, redirectUri }),
+      secureCookies,
+    };
+  }
+  if (setting.kind === 'development') {
+    const issuer = `${config.publicUrl}${DEVELOPMENT_PROVIDER_PREFIX}`;
+    const clientSecret = derivedSecret(secret, 'development-oidc-client');
+    const provider = createDevelopmentProvider({
+      issuer,
+      clientSecret,
+      redirectUri,
+      cookieKey: derivedSecret(secret, 'development-oidc-cookies'),
+    });
+    return {
+      // A separate provider name, so development accounts never pass for Google ones.
+      provider: createOidcIdentityProvider({
+        providerName: 'google-development',
+        issuer,
+        clientId: DEVELOPMENT_CLIENT_ID,
+        clientSecret,
+        redirectUri,
+      }),
+      development: { prefix: DEVELOPMENT_PROVIDER_PREFIX, provider },
+      secureCookies,
+    };
+  }
+  return undefined;
+}

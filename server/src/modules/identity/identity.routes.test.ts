@@ -1,0 +1,245 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInShopper } from '../../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { createDevelopmentProvider, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
+import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
+
+const redirectUri = 'http://shop.test/auth/google/callback';
+const clientSecret = 'client-secret-for-the-test-provider';
+
+/** A real OpenID provider on 127.0.0.1 (oidc-provider), standing in for Google. */
+async function startProvider(): Promise<{ issuer: string; server: http.Server; provider: Provider }> {
+  let handle: http.RequestListener = (_req, res) => res.end();
+  const server = http.createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = createDevelopmentProvider({ issuer, clientSecret, redirectUri, cookieKey: 'provider-cookie-key' });
+  handle = provider.callback() as http.RequestListener;
+  return { issuer, server, provider };
+}
+
+/**
+ * Plays the browser at the provider: follows redirects, keeps its cookies, signs in on its
+ * login form as `login` and confirms consent, until the provider sends the browser back to
+ * the shop's callback page. Answers that URL (with code and state).
+ */
+async function authorizeAtProvider(authorizationUrl: string, login: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let request: { url: string; form?: URLSearchParams } = { url: authorizationUrl };
+  for (let step = 0; step < 12; step++) {
+    const res = await fetch(request.url, {
+      method: request.form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(request.form && { 'content-type': 'application/x-www-form-urlencoded' }),
+      },
+      ...(request.form && { body: request.form }),
+    });
+    for (const setCookie of res.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    const location = res.headers.get('location');
+    if (location) {
+      const next = new URL(location, request.url);
+      if (next.href.startsWith(redirectUri)) return next;
+      request = { url: next.href };
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 300)}`);
+    const fields: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
+    request = { url: new URL(action, request.url).href, form: new URLSearchParams(fields) };
+  }
+  throw new Error('the provider never returned to the shop');
+}
+
+describe.each(testDialects)('Google sign-in on %s (authorization code flow against oidc-provider)', (dialect) => {
+  let shop: TestShop;
+  let idp: Awaited<ReturnType<typeof startProvider>>;
+
+  beforeAll(async () => {
+    idp = await startProvider();
+    shop = await createTestShop(dialect, {
+      identity: {
+        provider: createOidcIdentityProvider({
+          providerName: 'google',
+          issuer: idp.issuer,
+          clientId: DEVELOPMENT_CLIENT_ID,
+          clientSecret,
+          redirectUri,
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    idp?.server.closeAllConnections();
+    await new Promise((resolve) => idp?.server.close(resolve));
+  });
+
+  /** Starts a flow at the shop: the provider URL it redirects to, and the flow cookie. */
+  async function start() {
+    const res = await shop.app.inject('/api/auth/google/start');
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    return { location, cookie: setCookie.split(';')[0]! };
+  }
+
+  function finish(code: string, state: string, cookie?: string, iss = idp.issuer) {
+    return shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { code, state, iss },
+      headers: cookie ? { cookie } : {},
+    });
+  }
+
+  async function signIn(login: string) {
+    const { location, cookie } = await start();
+    const back = await authorizeAtProvider(location.href, login);
+    expect(back.searchParams.get('iss')).toBe(idp.issuer);
+    return { back, cookie, res: await finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie) };
+  }
+
+  it('redirects to the provider with code flow, the three scopes, state, nonce and PKCE', async () => {
+    const { location } = await start();
+    expect(location.origin).toBe(idp.issuer);
+    const params = location.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('scope')).toBe('openid email profile');
+    expect(params.get('redirect_uri')).toBe(redirectUri);
+    expect(params.get('client_id')).toBe(DEVELOPMENT_CLIENT_ID);
+    expect(params.get('code_challenge_method')).toBe('S256');
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(params.get(name)?.length).toBeGreaterThan(20);
+  });
+
+  it('signs a new shopper in, and the same one again next time', async () => {
+    const login = `meera.iyer+${Date.now()}@example.com`;
+    const first = await signIn(login);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    const { accessToken, user } = first.res.json().data;
+    expect(user).toMatchObject({ email: login, firstName: 'Meera', lastName: 'Iyer', role: 'customer' });
+    const me = await shop.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.json().data._id).toBe(user._id);
+
+    const second = await signIn(login);
+    expect(second.res.json().data.user._id).toBe(user._id);
+  });
+
+  it('links to the existing account with the same verified email', async () => {
+    const shopper = await signedInShopper(shop.app);
+    const { res } = await signIn(shopper.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user._id).toBe(shopper.user._id);
+  });
+
+  it('refuses a state that is not the one this browser started with', async () => {
+    const { location, cookie } = await start();
+    const back = await authorizeAtProvider(location.href, `x${Date.now()}@example.com`);
+    const res = await finish(back.searchParams.get('code')!, 'someone-elses-state', cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'STATE_MISMATCH' });
+  });
+
+  it('refuses a response without the flow cookie, or with a forged one', async () => {
+    const { location } = await start();
+    const back = await authorizeAtProvider(location.href, `y${Date.now()}@example.com`);
+    const [code, state] = [back.searchParams.get('code')!, back.searchParams.get('state')!];
+    const forged = `shop_google_flow=${Buffer.from(JSON.stringify({ state, nonce: 'n', codeVerifier: 'v' })).toString('base64url')}.fakesignature`;
+    for (const cookie of [undefined, forged]) {
+      const res = await finish(code, state, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'SIGN_IN_EXPIRED' });
+    }
+  });
+
+  it("refuses an ID token whose nonce is not this flow's", async () => {
+    const { location, cookie } = await start();
+    const back = await authorizeAtProvider(location.href, `z${Date.now()}@example.com`);
+    const value = shop.app.unsignCookie(decodeURIComponent(cookie.split('=').slice(1).join('='))).value!;
+    const checks = JSON.parse(Buffer.from(value, 'base64url').toString());
+    const tampered = shop.app.signCookie(
+      Buffer.from(JSON.stringify({ ...checks, nonce: 'another-nonce' })).toString('base64url'),
+    );
+    const res = await finish(
+      back.searchParams.get('code')!,
+      back.searchParams.get('state')!,
+      `shop_google_flow=${tampered}`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED', message: 'Google sign-in failed' });
+  });
+
+  it('refuses a response that names another issuer (mix-up)', async () => {
+    const { location, cookie } = await start();
+    const back = await authorizeAtProvider(location.href, `mix${Date.now()}@example.com`);
+    const res = await finish(
+      back.searchParams.get('code')!,
+      back.searchParams.get('state')!,
+      cookie,
+      'https://evil.example',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED' });
+  });
+
+  it('refuses a code used twice', async () => {
+    const { back, cookie, res } = await signIn(`twice.${Date.now()}@example.com`);
+    expect(res.statusCode).toBe(200);
+    const replay = await finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED' });
+  });
+
+  it('answers a provider refusal (wrong client secret) with "Google sign-in failed"', async () => {
+    const misconfigured = await createTestShop('sqlite', {
+      identity: {
+        provider: createOidcIdentityProvider({
+          providerName: 'google',
+          issuer: idp.issuer,
+          clientId: DEVELOPMENT_CLIENT_ID,
+          clientSecret: 'not-the-secret',
+          redirectUri,
+        }),
+      },
+    });
+    try {
+      const started = await misconfigured.app.inject('/api/auth/google/start');
+      const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+      const back = await authorizeAtProvider(started.headers.location as string, `w${Date.now()}@example.com`);
+      const res = await misconfigured.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: Object.fromEntries(back.searchParams),
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'GOOGLE_SIGN_IN_FAILED' });
+    } finally {
+      await misconfigured.close();
+    }
+  });
+
+  it('says so when Google sign-in is not configured', async () => {
+    const plain = await createTestShop('sqlite');
+    try {
+      expect((await plain.app.inject('/api/auth/google/start')).statusCode).toBe(404);
+      expect((await plain.app.inject('/api/auth/providers')).json().data).toEqual({
+        google: { enabled: false, development: false },
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+});
