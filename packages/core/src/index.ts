@@ -3,6 +3,8 @@ export * from './store-settings.ts';
 export * from './catalog-filters.ts';
 export * from './pagination.ts';
 export * from './account-rules.ts';
+export * from './cart-totals.ts';
+export * from './coupon-rules.ts';
 export * from './contract/envelope.ts';
 export * from './contract/primitives.ts';
 export * from './contract/catalog.ts';

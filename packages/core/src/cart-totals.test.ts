@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, gstOn, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { evaluateCoupon, couponLabel, type CouponTerms } from './coupon-rules.ts';
+
+const tee = (price: number, quantity: number, productId = `tee-${price}`): PricedLine => ({
+  productId,
+  categoryId: 'mens-t-shirts',
+  price,
+  quantity,
+});
+const shirt = (price: number, quantity: number): PricedLine => ({
+  productId: `shirt-${price}`,
+  categoryId: 'mens-shirts',
+  price,
+  quantity,
+});
+
+const base: CouponTerms = {
+  code: 'X',
+  discountType: 'percentage',
+  value: 10,
+  minPurchase: 0,
+  buyX: 0,
+  getY: 0,
+  applicableCategories: [],
+  isActive: true,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+};
+const percent = (value: number, minPurchase = 0): CouponTerms => ({ ...base, value, minPurchase });
+const buyGet = (buyX: number, getY: number, categories: string[] = ['mens-t-shirts']): CouponTerms => ({
+  ...base,
+  discountType: 'buyXgetY',
+  value: 0,
+  buyX,
+  getY,
+  applicableCategories: categories,
+});
+const now = new Date('2026-11-21T12:00:00Z');
+const noUsage = { total: 0, byCustomer: 0 };
+
+/** Every totals row must hold these, whatever the case. */
+function expectInvariants(t: CartTotals) {
+  expect(t.discountAmount).toBeGreaterThanOrEqual(0);
+  expect(t.discountAmount).toBeLessThanOrEqual(t.subtotal);
+  expect(t.subtotal - t.discountAmount + t.shipping + t.gst).toBe(t.total);
+  expect(t.gst % 100).toBe(0);
+  for (const value of Object.values(t)) expect(Number.isInteger(value)).toBe(true);
+}
+
+function totalsWith(lines: PricedLine[], coupon?: CouponTerms): CartTotals {
+  const decision = coupon ? evaluateCoupon(lines, coupon, noUsage, now) : null;
+  return cartTotals(lines, decision?.ok ? decision.discount : 0);
+}
+
+describe('cart totals (paise), with and without coupons', () => {
+  it.each<[string, PricedLine[], CouponTerms | undefined, CartTotals]>([
+    // subtotal 99.98 + shipping 10 = 109.98; 18% = 19.7964 → ₹20
+    [
+      'no coupon',
+      [tee(4999, 2)],
+      undefined,
+      { subtotal: 9998, discountAmount: 0, shipping: 1000, gst: 2000, total: 12998 },
+    ],
+    ['an empty cart costs nothing', [], undefined, { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 }],
+    // 10% of 100 = 10; 90 + 10 = 100; GST 18
+    [
+      'percentage at exactly its minimum',
+      [tee(5000, 2)],
+      percent(10, 10000),
+      { subtotal: 10000, discountAmount: 1000, shipping: 1000, gst: 1800, total: 11800 },
+    ],
+    [
+      'percentage below its minimum: no discount',
+      [tee(4999, 2)],
+      percent(10, 10000),
+      { subtotal: 9998, discountAmount: 0, shipping: 1000, gst: 2000, total: 12998 },
+    ],
+    // 15% of 33.33 = 4.9995 → 5.00 (paise rounded half up)
+    [
+      'percentage rounds to the paisa',
+      [tee(3333, 1)],
+      percent(15),
+      { subtotal: 3333, discountAmount: 500, shipping: 1000, gst: 700, total: 4533 },
+    ],
+    [
+      '100% off never goes below zero',
+      [tee(2000, 1)],
+      percent(100),
+      { subtotal: 2000, discountAmount: 2000, shipping: 1000, gst: 200, total: 1200 },
+    ],
+    // buy 2 get 1 on 3 tees: one free, priced as the first matching line
+    [
+      'buy 2 get 1, exactly one group',
+      [tee(3000, 3)],
+      buyGet(2, 1),
+      { subtotal: 9000, discountAmount: 3000, shipping: 1000, gst: 1300, total: 8300 },
+    ],
+    [
+      'buy 2 get 1, exact multiple (6 → 2 free)',
+      [tee(3000, 6)],
+      buyGet(2, 1),
+      { subtotal: 18000, discountAmount: 6000, shipping: 1000, gst: 2300, total: 15300 },
+    ],
+    [
+      'buy 2 get 1, remainder (7 → 2 free)',
+      [tee(3000, 7)],
+      buyGet(2, 1),
+      { subtotal: 21000, discountAmount: 6000, shipping: 1000, gst: 2900, total: 18900 },
+    ],
+    [
+      'buy 2 get 1 counts only its categories, prices free items as the first match',
+      [shirt(9000, 1), tee(2500, 2), tee(4000, 1, 'tee-b')],
+      buyGet(2, 1),
+      { subtotal: 18000, discountAmount: 2500, shipping: 1000, gst: 3000, total: 19500 },
+    ],
+    [
+      'buy 2 get 1 with too few matching items: no discount',
+      [shirt(9000, 2), tee(2500, 2)],
+      buyGet(2, 1),
+      { subtotal: 23000, discountAmount: 0, shipping: 1000, gst: 4300, total: 28300 },
+    ],
+    [
+      'a free-item price above the subtotal is clamped',
+      [tee(10000, 1), tee(100, 2, 'cheap')],
+      buyGet(1, 2),
+      { subtotal: 10200, discountAmount: 10200, shipping: 1000, gst: 200, total: 1200 },
+    ],
+    // 15 + 10 = 25; 18% = 4.50 → ₹5 (half up)
+    [
+      'GST rounds .5 up',
+      [tee(1500, 1)],
+      undefined,
+      { subtotal: 1500, discountAmount: 0, shipping: 1000, gst: 500, total: 3000 },
+    ],
+    // 14.97 + 10 = 24.97; 18% = 4.4946 → ₹4
+    [
+      'GST rounds below .5 down',
+      [tee(1497, 1)],
+      undefined,
+      { subtotal: 1497, discountAmount: 0, shipping: 1000, gst: 400, total: 2897 },
+    ],
+  ])('%s', (_case, lines, coupon, expected) => {
+    const totals = totalsWith(lines, coupon);
+    expect(totals).toEqual(expected);
+    expectInvariants(totals);
+  });
+});
+
+describe('gstOn', () => {
+  it.each([
+    [0, 0],
+    [2500, 500],
+    [2497, 400],
+    [2778, 500], // 5.0004
+    [2777, 500], // 4.9986
+    [10000, 1800],
+  ])('%i paise → %i paise', (amount, gst) => {
+    expect(gstOn(amount, 18)).toBe(gst);
+  });
+});
+
+describe('coupon refusals say why', () => {
+  const lines = [tee(5000, 2)];
+  it.each<[string, CouponTerms, { total: number; byCustomer: number }, string]>([
+    ['inactive', { ...percent(10), isActive: false }, noUsage, 'INACTIVE'],
+    ['not started', { ...percent(10), startsAt: '2026-12-01T00:00:00Z' }, noUsage, 'NOT_STARTED'],
+    ['expired', { ...percent(10), endsAt: '2026-11-21T12:00:00Z' }, noUsage, 'EXPIRED'],
+    ['used up', { ...percent(10), usageLimit: 5 }, { total: 5, byCustomer: 0 }, 'USAGE_LIMIT_REACHED'],
+    [
+      'used up by this customer',
+      { ...percent(10), perCustomerLimit: 1 },
+      { total: 1, byCustomer: 1 },
+      'CUSTOMER_LIMIT_REACHED',
+    ],
+    ['below minimum', percent(10, 20000), noUsage, 'BELOW_MIN_PURCHASE'],
+    ['no matching items', buyGet(2, 1, ['jewelery']), noUsage, 'NO_MATCHING_ITEMS'],
+  ])('%s', (_case, terms, usage, reason) => {
+    expect(evaluateCoupon(lines, terms, usage, now)).toMatchObject({ ok: false, reason });
+  });
+
+  it('refuses any coupon on an empty cart', () => {
+    expect(evaluateCoupon([], percent(10), noUsage, now)).toEqual({ ok: false, reason: 'EMPTY_CART' });
+  });
+
+  it('applies inside its window and under its limits', () => {
+    const terms = {
+      ...percent(10),
+      startsAt: '2026-11-01T00:00:00Z',
+      endsAt: '2026-12-01T00:00:00Z',
+      usageLimit: 5,
+      perCustomerLimit: 1,
+    };
+    expect(evaluateCoupon(lines, terms, { total: 4, byCustomer: 0 }, now)).toEqual({ ok: true, discount: 1000 });
+  });
+});
+
+describe('couponLabel', () => {
+  it.each([
+    [percent(10), '10% OFF'],
+    [buyGet(2, 1), 'Buy 2 Get 1 FREE'],
+  ])('%j → %s', (terms, label) => {
+    expect(couponLabel(terms)).toBe(label);
+  });
+});

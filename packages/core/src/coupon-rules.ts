@@ -1,0 +1,88 @@
+import { subtotalOf, type PricedLine } from './cart-totals.ts';
+import type { Paise } from './money.ts';
+
+export const discountTypes = ['percentage', 'buyXgetY'] as const;
+export type DiscountType = (typeof discountTypes)[number];
+
+/** A coupon as the rules see it: money in paise, dates as ISO text. */
+export interface CouponTerms {
+  code: string;
+  discountType: DiscountType;
+  /** Percent off, for percentage coupons (1–100). */
+  value: number;
+  minPurchase: Paise;
+  buyX: number;
+  getY: number;
+  /** Category ids the coupon counts; empty means every category. */
+  applicableCategories: readonly string[];
+  isActive: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  /** Redemptions allowed in all; null for no limit. */
+  usageLimit: number | null;
+  /** Redemptions allowed per customer; null for no limit. */
+  perCustomerLimit: number | null;
+}
+
+export interface CouponUsage {
+  total: number;
+  byCustomer: number;
+}
+
+export type CouponRefusalReason =
+  | 'INACTIVE'
+  | 'NOT_STARTED'
+  | 'EXPIRED'
+  | 'USAGE_LIMIT_REACHED'
+  | 'CUSTOMER_LIMIT_REACHED'
+  | 'EMPTY_CART'
+  | 'BELOW_MIN_PURCHASE'
+  | 'NO_MATCHING_ITEMS';
+
+export type CouponDecision =
+  { ok: true; discount: Paise } | { ok: false; reason: CouponRefusalReason; minPurchase?: Paise };
+
+function matchesCategory(terms: CouponTerms, line: PricedLine): boolean {
+  return terms.applicableCategories.length === 0 || terms.applicableCategories.includes(line.categoryId);
+}
+
+/**
+ * Whether a coupon applies to these lines now, and how much it takes off (spec §9):
+ * percentage: value % of the subtotal, once the subtotal reaches minPurchase;
+ * buyXgetY: for every X + Y items of the coupon's categories, Y are free, each priced as
+ * the first matching line. Never more than the subtotal. Refusals say why.
+ */
+export function evaluateCoupon(
+  lines: readonly PricedLine[],
+  terms: CouponTerms,
+  usage: CouponUsage,
+  now: Date,
+): CouponDecision {
+  if (!terms.isActive) return { ok: false, reason: 'INACTIVE' };
+  if (terms.startsAt && now < new Date(terms.startsAt)) return { ok: false, reason: 'NOT_STARTED' };
+  if (terms.endsAt && now >= new Date(terms.endsAt)) return { ok: false, reason: 'EXPIRED' };
+  if (terms.usageLimit !== null && usage.total >= terms.usageLimit) return { ok: false, reason: 'USAGE_LIMIT_REACHED' };
+  if (terms.perCustomerLimit !== null && usage.byCustomer >= terms.perCustomerLimit) {
+    return { ok: false, reason: 'CUSTOMER_LIMIT_REACHED' };
+  }
+  const subtotal = subtotalOf(lines);
+  if (subtotal === 0) return { ok: false, reason: 'EMPTY_CART' };
+  if (subtotal < terms.minPurchase) return { ok: false, reason: 'BELOW_MIN_PURCHASE', minPurchase: terms.minPurchase };
+
+  let discount: Paise;
+  if (terms.discountType === 'percentage') {
+    discount = Math.round((subtotal * terms.value) / 100);
+  } else {
+    const matching = lines.filter((line) => matchesCategory(terms, line));
+    const count = matching.reduce((n, line) => n + line.quantity, 0);
+    const groups = Math.floor(count / (terms.buyX + terms.getY));
+    if (matching.length === 0 || groups === 0) return { ok: false, reason: 'NO_MATCHING_ITEMS' };
+    discount = groups * terms.getY * matching[0]!.price;
+  }
+  return { ok: true, discount: Math.min(discount, subtotal) };
+}
+
+/** What the cart shows once applied: "10% OFF" or "Buy 2 Get 1 FREE". */
+export function couponLabel(terms: Pick<CouponTerms, 'discountType' | 'value' | 'buyX' | 'getY'>): string {
+  return terms.discountType === 'percentage' ? `${terms.value}% OFF` : `Buy ${terms.buyX} Get ${terms.getY} FREE`;
+}
