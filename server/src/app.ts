@@ -17,7 +17,9 @@ import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter: new SignInLimiter(attempts),
         providers: { google: { enabled: Boolean(deps.identity), development: Boolean(deps.identity?.development) } },
       });
+      await api.register(cartRoutes);
+      await api.register(couponRoutes);
       await api.register(identityRoutes, {
         prefix: '/auth',
         provider: deps.identity?.provider ?? null,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedCategories, seedProducts } from './db/seed/catalog-data.ts';
+import { demoCoupons } from './modules/coupons/seed-coupons.ts';
 import { prepareDatabase } from './startup.ts';
 import { createTestDatabase, testDialects } from './test/databases.ts';
 
@@ -16,9 +17,10 @@ describe.each(testDialects)('start-up on %s', (dialect) => {
       const first = await prepareDatabase(database.handle, options);
       expect(first.migrated.length).toBeGreaterThan(0);
       expect(first.seededProducts).toBe(seedProducts.length);
+      expect(first.seededCoupons).toBe(demoCoupons.length);
 
       const second = await prepareDatabase(database.handle, options);
-      expect(second).toEqual({ migrated: [], seededProducts: 0 });
+      expect(second).toEqual({ migrated: [], seededProducts: 0, seededCoupons: 0 });
 
       const { db } = database.handle;
       const count = async (table: 'products' | 'categories' | 'product_sizes') =>

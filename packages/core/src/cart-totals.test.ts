@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartTotals, gstOn, type CartTotals, type PricedLine } from './cart-totals.ts';
-import { evaluateCoupon, couponLabel, type CouponTerms } from './coupon-rules.ts';
+import { couponLabel, couponRefusalMessage, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
 
 const tee = (price: number, quantity: number, productId = `tee-${price}`): PricedLine => ({
   productId,
@@ -203,5 +203,20 @@ describe('couponLabel', () => {
     [buyGet(2, 1), 'Buy 2 Get 1 FREE'],
   ])('%j → %s', (terms, label) => {
     expect(couponLabel(terms)).toBe(label);
+  });
+});
+
+describe('couponRefusalMessage', () => {
+  it.each([
+    [{ reason: 'NOT_FOUND' as const }, 'Coupon SAVE10 does not exist.'],
+    [{ reason: 'EXPIRED' as const }, 'Coupon SAVE10 has expired.'],
+    [{ reason: 'USAGE_LIMIT_REACHED' as const }, 'Coupon SAVE10 has been fully redeemed.'],
+    [{ reason: 'CUSTOMER_LIMIT_REACHED' as const }, 'You have already used coupon SAVE10.'],
+    [
+      { reason: 'BELOW_MIN_PURCHASE' as const, minPurchase: 10000 },
+      'Add ₹25.50 more to use coupon SAVE10 (minimum purchase ₹100.00).',
+    ],
+  ])('%j', (refusal, message) => {
+    expect(couponRefusalMessage('SAVE10', refusal, 7450)).toBe(message);
   });
 });

@@ -1,5 +1,5 @@
 import { subtotalOf, type PricedLine } from './cart-totals.ts';
-import type { Paise } from './money.ts';
+import { formatRupees, type Paise } from './money.ts';
 
 export const discountTypes = ['percentage', 'buyXgetY'] as const;
 export type DiscountType = (typeof discountTypes)[number];
@@ -85,4 +85,34 @@ export function evaluateCoupon(
 /** What the cart shows once applied: "10% OFF" or "Buy 2 Get 1 FREE". */
 export function couponLabel(terms: Pick<CouponTerms, 'discountType' | 'value' | 'buyX' | 'getY'>): string {
   return terms.discountType === 'percentage' ? `${terms.value}% OFF` : `Buy ${terms.buyX} Get ${terms.getY} FREE`;
+}
+
+/** What a shopper reads when a coupon does not apply (or stops applying) to their cart. */
+export function couponRefusalMessage(
+  code: string,
+  refusal: { reason: CouponRefusalReason | 'NOT_FOUND'; minPurchase?: Paise },
+  subtotal: Paise,
+): string {
+  switch (refusal.reason) {
+    case 'NOT_FOUND':
+      return `Coupon ${code} does not exist.`;
+    case 'INACTIVE':
+      return `Coupon ${code} is no longer available.`;
+    case 'NOT_STARTED':
+      return `Coupon ${code} is not active yet.`;
+    case 'EXPIRED':
+      return `Coupon ${code} has expired.`;
+    case 'USAGE_LIMIT_REACHED':
+      return `Coupon ${code} has been fully redeemed.`;
+    case 'CUSTOMER_LIMIT_REACHED':
+      return `You have already used coupon ${code}.`;
+    case 'EMPTY_CART':
+      return 'Your cart is empty.';
+    case 'BELOW_MIN_PURCHASE': {
+      const minimum = refusal.minPurchase ?? 0;
+      return `Add ${formatRupees(minimum - subtotal)} more to use coupon ${code} (minimum purchase ${formatRupees(minimum)}).`;
+    }
+    case 'NO_MATCHING_ITEMS':
+      return `Your cart does not have enough eligible items for coupon ${code}.`;
+  }
 }

@@ -9,3 +9,4 @@ export * from './contract/envelope.ts';
 export * from './contract/primitives.ts';
 export * from './contract/catalog.ts';
 export * from './contract/auth.ts';
+export * from './contract/cart.ts';

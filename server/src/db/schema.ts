@@ -88,6 +88,52 @@ export interface IdentityTable {
   created_at: string;
 }
 
+export interface CouponTable {
+  id: string;
+  code: string;
+  discount_type: 'percentage' | 'buyXgetY';
+  value: number;
+  min_purchase: number;
+  buy_x: number;
+  get_y: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponCategoryTable {
+  coupon_id: string;
+  category_id: string;
+}
+
+export interface CouponRedemptionTable {
+  id: string;
+  coupon_id: string;
+  user_id: string;
+  order_id: string | null;
+  created_at: string;
+}
+
+export interface CartTable {
+  id: string;
+  user_id: string;
+  coupon_id: string | null;
+  updated_at: string;
+}
+
+export interface CartItemTable {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  size: string;
+  quantity: number;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -99,4 +145,9 @@ export interface Database {
   users: UserTable;
   addresses: AddressTable;
   identities: IdentityTable;
+  coupons: CouponTable;
+  coupon_categories: CouponCategoryTable;
+  coupon_redemptions: CouponRedemptionTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
 }

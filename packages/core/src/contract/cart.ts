@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { discountTypes } from '../coupon-rules.ts';
+import { successEnvelope } from './envelope.ts';
+import { idSchema } from './primitives.ts';
+
+export const MAX_LINE_QUANTITY = 1000;
+
+const quantity = z
+  .number({ error: 'quantity must be a number.' })
+  .int('quantity must be a whole number.')
+  .min(1, 'quantity must be at least 1.')
+  .max(MAX_LINE_QUANTITY, `quantity must be ${MAX_LINE_QUANTITY} or less.`);
+
+/** The spec's add-to-cart call: the product's id as `product`, its size in lower case. */
+export const addToCartBody = z.object({
+  product: idSchema,
+  quantity: quantity.default(1),
+  size: z
+    .string({ error: 'size is required.' })
+    .trim()
+    .min(1, 'size is required.')
+    .max(20, 'size is too long.')
+    .transform((s) => s.toUpperCase()),
+});
+export type AddToCartBody = z.input<typeof addToCartBody>;
+
+export const updateCartItemBody = z.object({ quantity });
+export const cartItemParams = z.object({ itemId: idSchema });
+
+export const applyDiscountBody = z.object({
+  code: z
+    .string({ error: 'code is required.' })
+    .trim()
+    .min(1, 'code is required.')
+    .max(40, 'code is too long.')
+    .transform((s) => s.toUpperCase()),
+});
+export const couponCodeParams = z.object({
+  code: z.string().trim().min(1).max(40).transform((s) => s.toUpperCase()),
+});
+
+export const publicCoupon = z.object({
+  code: z.string(),
+  discountType: z.enum(discountTypes),
+  value: z.number(),
+  /** Rupees. */
+  minPurchase: z.number(),
+  buyX: z.number().int(),
+  getY: z.number().int(),
+  applicableCategories: z.array(z.string()),
+  /** "10% OFF" or "Buy 2 Get 1 FREE". */
+  label: z.string(),
+});
+export type PublicCoupon = z.infer<typeof publicCoupon>;
+
+export const cartLine = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  product: z.object({
+    _id: z.string(),
+    name: z.string(),
+    price: z.number(),
+    image: z.string(),
+    images: z.array(z.string()),
+    categoryId: z.string(),
+  }),
+  size: z.string(),
+  quantity: z.number().int(),
+  /** How many of this size are in stock now. */
+  stock: z.number().int(),
+  lineTotal: z.number(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const totals = z.object({
+  subtotal: z.number(),
+  discountAmount: z.number(),
+  shipping: z.number(),
+  gst: z.number(),
+  total: z.number(),
+});
+export type Totals = z.infer<typeof totals>;
+
+export const cart = z.object({
+  items: z.array(cartLine),
+  /** Σ quantity: the header badge. */
+  itemCount: z.number().int(),
+  totals,
+  coupon: publicCoupon.nullable(),
+  /** Set when a change removed the applied coupon: why. */
+  notice: z.string().nullable(),
+});
+export type Cart = z.infer<typeof cart>;
+
+export const cartResponse = successEnvelope(cart);
+export const publicCouponResponse = successEnvelope(publicCoupon);

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartTotals, toPaise, toRupees, type Cart } from '@shop/core';
+import { newId } from '../../lib/ids.ts';
+import { signedInShopper } from '../../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { insertCoupon } from '../coupons/coupons.repository.ts';
+
+interface StockedSize {
+  productId: string;
+  categoryId: string;
+  price: number;
+  size: string;
+  stock: number;
+}
+
+describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
+  let shop: TestShop;
+  let sizes: StockedSize[];
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    sizes = (
+      await shop.handle.db
+        .selectFrom('product_sizes as s')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select(['p.id as productId', 'p.category_id as categoryId', 'p.price', 's.size', 's.stock'])
+        .orderBy('p.price')
+        .orderBy('p.id')
+        .orderBy('s.size')
+        .execute()
+    ).map((r) => ({ ...r, price: toRupees(r.price) }));
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  /** A size with at least `min` in stock, in a category if given, other than those listed. */
+  function stocked(min: number, category?: string, not: StockedSize[] = []): StockedSize {
+    const found = sizes.find(
+      (s) =>
+        s.stock >= min &&
+        (!category || s.categoryId === category) &&
+        !not.some((n) => n.productId === s.productId && n.size === s.size),
+    );
+    if (!found) throw new Error(`no size with ${min} in stock${category ? ` in ${category}` : ''}`);
+    return found;
+  }
+
+  async function shopper() {
+    const { auth } = await signedInShopper(shop.app);
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      shop.app.inject({ method, url, headers: auth, ...(payload && { payload }) });
+    const add = (s: StockedSize, quantity = 1) =>
+      call('POST', '/api/cart', { product: s.productId, size: s.size.toLowerCase(), quantity });
+    const cart = async (): Promise<Cart> => (await call('GET', '/api/cart/details')).json().data;
+    return { auth, call, add, cart };
+  }
+
+  async function addCoupon(code: string, changes: Record<string, unknown> = {}) {
+    const terms = {
+      code,
+      discountType: 'percentage' as const,
+      value: 10,
+      minPurchase: 0,
+      buyX: 0,
+      getY: 0,
+      applicableCategories: [],
+      isActive: true,
+      startsAt: null,
+      endsAt: null,
+      usageLimit: null,
+      perCustomerLimit: null,
+      ...changes,
+    };
+    const id = newId();
+    await insertCoupon(shop.handle.db, { id, terms, now: new Date().toISOString() });
+    return id;
+  }
+
+  it('needs a signed-in shopper for every call', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/cart/details'],
+      ['POST', '/api/cart'],
+      ['PUT', '/api/cart/abc'],
+      ['DELETE', '/api/cart/abc'],
+      ['DELETE', '/api/cart/clear'],
+      ['POST', '/api/cart/apply-discount'],
+      ['DELETE', '/api/cart/coupon'],
+    ] as const) {
+      expect((await shop.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('starts empty and costs nothing', async () => {
+    const { cart } = await shopper();
+    expect(await cart()).toEqual({
+      items: [],
+      itemCount: 0,
+      totals: { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 },
+      coupon: null,
+      notice: null,
+    });
+  });
+
+  it('adds lines by product and size, merges repeats, and prices them as core does to the paisa', async () => {
+    const { add, cart } = await shopper();
+    const first = stocked(3);
+    const second = stocked(2, undefined, [first]);
+    expect((await add(first, 1)).json().message).toBe('Item added to cart');
+    await add(first, 2);
+    const res = await add(second, 1);
+    expect(res.statusCode).toBe(200);
+    const data: Cart = res.json().data;
+    expect(data.items.map((i) => [i.productId, i.size, i.quantity])).toEqual([
+      [first.productId, first.size, 3],
+      [second.productId, second.size, 1],
+    ]);
+    expect(data.itemCount).toBe(4);
+    expect(data.items[0]).toMatchObject({
+      product: { _id: first.productId, price: first.price },
+      lineTotal: toRupees(toPaise(first.price) * 3),
+    });
+    expect(data.items[0]!.product.image).toMatch(/^\/images\/products\//);
+    const expected = cartTotals([
+      { productId: first.productId, categoryId: first.categoryId, price: toPaise(first.price), quantity: 3 },
+      { productId: second.productId, categoryId: second.categoryId, price: toPaise(second.price), quantity: 1 },
+    ]);
+    expect(data.totals).toEqual({
+      subtotal: toRupees(expected.subtotal),
+      discountAmount: 0,
+      shipping: 10,
+      gst: toRupees(expected.gst),
+      total: toRupees(expected.total),
+    });
+    expect(await cart()).toEqual(data);
+  });
+
+  it('refuses more than the stock of a size (409 "Only N left in size X"), sold-out sizes and unknown sizes', async () => {
+    const { add } = await shopper();
+    const few = stocked(1);
+    const tooMany = await add(few, few.stock + 1);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({
+      success: false,
+      code: 'OUT_OF_STOCK',
+      message: `Only ${few.stock} left in size ${few.size}`,
+    });
+
+    const soldOut = sizes.find((s) => s.stock === 0)!;
+    const none = await add(soldOut, 1);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(`Size ${soldOut.size} is sold out.`);
+
+    const wrongSize = await add({ ...few, size: 'XXXXL' }, 1);
+    expect(wrongSize.statusCode).toBe(400);
+    expect(wrongSize.json()).toMatchObject({ code: 'SIZE_NOT_AVAILABLE' });
+
+    const unknown = await add({ ...few, productId: 'noSuchProduct' }, 1);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['quantity 0', { quantity: 0 }],
+    ['a negative quantity', { quantity: -1 }],
+    ['a fractional quantity', { quantity: 1.5 }],
+    ['a quantity as text', { quantity: '2' }],
+    ['no size', { size: undefined }],
+    ['no product', { product: undefined }],
+  ])('refuses %s with a 400 and adds nothing', async (_case, change) => {
+    const { call, cart } = await shopper();
+    const s = stocked(2);
+    const res = await call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1, ...change });
+    expect(res.statusCode).toBe(400);
+    expect((await cart()).items).toEqual([]);
+  });
+
+  it('changes a quantity within stock, and removes lines', async () => {
+    const { add, call } = await shopper();
+    const s = stocked(3);
+    const itemId = (await add(s, 1)).json().data.items[0]._id;
+    const updated = await call('PUT', `/api/cart/${itemId}`, { quantity: 3 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.items[0].quantity).toBe(3);
+    expect((await call('PUT', `/api/cart/${itemId}`, { quantity: s.stock + 1 })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/cart/${itemId}`, { quantity: 0 })).statusCode).toBe(400);
+
+    const removed = await call('DELETE', `/api/cart/${itemId}`);
+    expect(removed.json().data.items).toEqual([]);
+    expect((await call('DELETE', `/api/cart/${itemId}`)).statusCode).toBe(404);
+  });
+
+  it("never shows or changes another shopper's cart (another's item id is a 404)", async () => {
+    const a = await shopper();
+    const b = await shopper();
+    const s = stocked(2);
+    const itemId = (await a.add(s, 1)).json().data.items[0]._id;
+    expect((await b.cart()).items).toEqual([]);
+    expect((await b.call('PUT', `/api/cart/${itemId}`, { quantity: 2 })).statusCode).toBe(404);
+    expect((await b.call('DELETE', `/api/cart/${itemId}`)).statusCode).toBe(404);
+    expect((await a.cart()).items[0]!.quantity).toBe(1);
+  });
+
+  it('merges two simultaneous adds of the same line without an error', async () => {
+    const { add, cart } = await shopper();
+    const s = stocked(4);
+    const results = await Promise.all([add(s, 1), add(s, 1)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await cart()).items).toEqual([expect.objectContaining({ quantity: 2 })]);
+  });
+
+  describe('coupons', () => {
+    it('SAVE10 needs ₹100 of goods, then takes 10% off, in any letter case', async () => {
+      const { add, call } = await shopper();
+      const s = stocked(1);
+      await add(s, 1);
+      const below = await call('POST', '/api/cart/apply-discount', { code: 'save10' });
+      expect(below.statusCode).toBe(400);
+      expect(below.json()).toMatchObject({ code: 'COUPON_BELOW_MIN_PURCHASE' });
+      expect(below.json().message).toMatch(
+        /^Add ₹[\d,]+\.\d\d more to use coupon SAVE10 \(minimum purchase ₹100\.00\)\.$/,
+      );
+
+      const pricey = sizes.find((x) => x.price >= 100 && x.stock >= 1)!;
+      await add(pricey, 1);
+      const applied = await call('POST', '/api/cart/apply-discount', { code: ' save10 ' });
+      expect(applied.statusCode).toBe(200);
+      expect(applied.json().message).toBe('Coupon SAVE10 applied!');
+      const data: Cart = applied.json().data;
+      expect(data.coupon).toMatchObject({ code: 'SAVE10', discountType: 'percentage', value: 10, label: '10% OFF' });
+      const subtotal = toPaise(s.price) + toPaise(pricey.price);
+      expect(data.totals.discountAmount).toBe(toRupees(Math.round(subtotal / 10)));
+      expect(data.totals.total).toBe(
+        toRupees(
+          cartTotals([{ productId: 'a', categoryId: 'x', price: subtotal, quantity: 1 }], Math.round(subtotal / 10))
+            .total,
+        ),
+      );
+    });
+
+    it('TEES3 gives one T-shirt free for every three, priced as the first T-shirt', async () => {
+      const { add, call } = await shopper();
+      const tee = stocked(3, 'mens-t-shirts');
+      await add(tee, 3);
+      const data: Cart = (await call('POST', '/api/cart/apply-discount', { code: 'TEES3' })).json().data;
+      expect(data.coupon?.label).toBe('Buy 2 Get 1 FREE');
+      expect(data.totals.discountAmount).toBe(tee.price);
+    });
+
+    it('says what is wrong with an unknown, expired, not-yet-started or used-up coupon', async () => {
+      const { add, call, auth } = await shopper();
+      await add(stocked(1), 1);
+      const user = (await shop.app.inject({ url: '/api/auth/profile', headers: auth })).json().data;
+      const stamp = Date.now().toString(36).toUpperCase();
+      await addCoupon(`OLD${stamp}`, { endsAt: '2020-01-01T00:00:00Z' });
+      await addCoupon(`SOON${stamp}`, { startsAt: '2999-01-01T00:00:00Z' });
+      await addCoupon(`OFF${stamp}`, { isActive: false });
+      const usedUp = await addCoupon(`ONCE${stamp}`, { usageLimit: 1 });
+      const mine = await addCoupon(`MINE${stamp}`, { perCustomerLimit: 1 });
+      const redeem = (couponId: string, userId: string) =>
+        shop.handle.db
+          .insertInto('coupon_redemptions')
+          .values({
+            id: newId(),
+            coupon_id: couponId,
+            user_id: userId,
+            order_id: null,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      const other = await signedInShopper(shop.app);
+      await redeem(usedUp, other.user._id);
+      await redeem(mine, user._id);
+
+      for (const [code, status, message] of [
+        ['NOPE', 404, 'Coupon NOPE does not exist.'],
+        [`OLD${stamp}`, 400, `Coupon OLD${stamp} has expired.`],
+        [`SOON${stamp}`, 400, `Coupon SOON${stamp} is not active yet.`],
+        [`OFF${stamp}`, 400, `Coupon OFF${stamp} is no longer available.`],
+        [`ONCE${stamp}`, 409, `Coupon ONCE${stamp} has been fully redeemed.`],
+        [`MINE${stamp}`, 409, `You have already used coupon MINE${stamp}.`],
+      ] as const) {
+        const res = await call('POST', '/api/cart/apply-discount', { code });
+        expect(res.statusCode, code).toBe(status);
+        expect(res.json().message).toBe(message);
+      }
+      expect((await call('POST', '/api/cart/apply-discount', { code: '' })).statusCode).toBe(400);
+    });
+
+    it('re-checks the applied coupon on every change and removes it, saying why', async () => {
+      const { add, call, cart } = await shopper();
+      const pricey = sizes.find((x) => x.price >= 100 && x.stock >= 2)!;
+      const itemId = (await add(pricey, 2)).json().data.items[0]._id;
+      const code = `MIN${Date.now().toString(36).toUpperCase()}`;
+      await addCoupon(code, { minPurchase: toPaise(pricey.price * 2) });
+      expect((await call('POST', '/api/cart/apply-discount', { code })).statusCode).toBe(200);
+
+      const changed: Cart = (await call('PUT', `/api/cart/${itemId}`, { quantity: 1 })).json().data;
+      expect(changed.coupon).toBeNull();
+      expect(changed.totals.discountAmount).toBe(0);
+      expect(changed.notice).toMatch(new RegExp(`^Coupon ${code} was removed\\. Add ₹`));
+      expect((await cart()).notice).toBeNull();
+
+      await call('PUT', `/api/cart/${itemId}`, { quantity: 2 });
+      await call('POST', '/api/cart/apply-discount', { code });
+      const emptied: Cart = (await call('DELETE', `/api/cart/${itemId}`)).json().data;
+      expect(emptied.coupon).toBeNull();
+      expect(emptied.notice).toBe(`Coupon ${code} was removed. Your cart is empty.`);
+    });
+
+    it('removes an applied coupon on request, and clearing the cart drops it too', async () => {
+      const { add, call } = await shopper();
+      await add(stocked(3, 'mens-t-shirts'), 3);
+      await call('POST', '/api/cart/apply-discount', { code: 'TEES3' });
+      const removed: Cart = (await call('DELETE', '/api/cart/coupon')).json().data;
+      expect(removed.coupon).toBeNull();
+      await call('POST', '/api/cart/apply-discount', { code: 'TEES3' });
+      const cleared: Cart = (await call('DELETE', '/api/cart/clear')).json().data;
+      expect(cleared).toMatchObject({ items: [], coupon: null, itemCount: 0 });
+    });
+
+    it('lets two carts hold the same single-use coupon at once (only an order redeems it)', async () => {
+      const a = await shopper();
+      const b = await shopper();
+      const code = `SOLO${Date.now().toString(36).toUpperCase()}`;
+      await addCoupon(code, { usageLimit: 1 });
+      await a.add(stocked(1), 1);
+      await b.add(stocked(1), 1);
+      const results = await Promise.all([
+        a.call('POST', '/api/cart/apply-discount', { code }),
+        b.call('POST', '/api/cart/apply-discount', { code }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    });
+
+    it("shows an active coupon's offer at /discount/code/{code}, and 404 otherwise", async () => {
+      const res = await shop.app.inject('/api/discount/code/save10');
+      expect(res.json()).toEqual({
+        success: true,
+        data: {
+          code: 'SAVE10',
+          discountType: 'percentage',
+          value: 10,
+          minPurchase: 100,
+          buyX: 0,
+          getY: 0,
+          applicableCategories: [],
+          label: '10% OFF',
+        },
+      });
+      expect((await shop.app.inject('/api/discount/code/TEES3')).json().data.applicableCategories).toEqual([
+        'mens-t-shirts',
+      ]);
+      expect((await shop.app.inject('/api/discount/code/NOPE')).statusCode).toBe(404);
+    });
+  });
+});

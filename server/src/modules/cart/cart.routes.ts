@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addToCartBody,
+  applyDiscountBody,
+  cartItemParams,
+  cartResponse,
+  updateCartItemBody,
+  type Cart,
+} from '@shop/core';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import * as carts from './cart.service.ts';
+
+const tags = ['cart'];
+const response = { 200: cartResponse };
+const ok = (data: Cart, message?: string) => ({ success: true as const, ...(message && { message }), data });
+
+/** The signed-in shopper's own cart: every call answers the whole cart, priced by the server. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/cart/details', { schema: { tags, response } }, async (request) =>
+    ok(await carts.getCart(db, signedInUser(request).id)),
+  );
+
+  app.post('/cart', { schema: { tags, response, body: addToCartBody } }, async (request) =>
+    ok(await carts.addItem(db, signedInUser(request).id, request.body), 'Item added to cart'),
+  );
+
+  // Declared before /cart/:itemId so "clear" and "coupon" are never read as item ids.
+  app.delete('/cart/clear', { schema: { tags, response } }, async (request) =>
+    ok(await carts.clearCart(db, signedInUser(request).id), 'Cart cleared'),
+  );
+
+  app.post('/cart/apply-discount', { schema: { tags, response, body: applyDiscountBody } }, async (request) => {
+    const cart = await carts.applyCoupon(db, signedInUser(request).id, request.body.code);
+    return ok(cart, `Coupon ${request.body.code} applied!`);
+  });
+
+  app.delete('/cart/coupon', { schema: { tags, response } }, async (request) =>
+    ok(await carts.removeCoupon(db, signedInUser(request).id), 'Coupon removed'),
+  );
+
+  app.put(
+    '/cart/:itemId',
+    { schema: { tags, response, params: cartItemParams, body: updateCartItemBody } },
+    async (request) =>
+      ok(
+        await carts.updateItem(db, signedInUser(request).id, request.params.itemId, request.body.quantity),
+        'Cart item updated',
+      ),
+  );
+
+  app.delete('/cart/:itemId', { schema: { tags, response, params: cartItemParams } }, async (request) =>
+    ok(await carts.removeItem(db, signedInUser(request).id, request.params.itemId), 'Item removed'),
+  );
+};

@@ -1,0 +1,187 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  cartTotals,
+  couponRefusalMessage,
+  evaluateCoupon,
+  subtotalOf,
+  toRupees,
+  type Cart,
+  type CouponRefusalReason,
+  type PricedLine,
+} from '@shop/core';
+import type { Database } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupons.repository.ts';
+import { couponNotFound, toPublicCoupon } from '../coupons/coupons.service.ts';
+import * as repo from './cart.repository.ts';
+
+type Trx = Transaction<Database>;
+type CartRow = Awaited<ReturnType<typeof repo.ensureCart>>;
+
+const itemNotFound = () => notFound('CART_ITEM_NOT_FOUND', 'Cart item not found');
+const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+
+function outOfStock(size: string, stock: number) {
+  return conflict('OUT_OF_STOCK', stock <= 0 ? `Size ${size} is sold out.` : `Only ${stock} left in size ${size}`);
+}
+
+/** A used-up coupon is a conflict with the world; every other refusal is about this cart. */
+function couponRefusal(code: string, reason: CouponRefusalReason, minPurchase: number | undefined, subtotal: number) {
+  const status = reason === 'USAGE_LIMIT_REACHED' || reason === 'CUSTOMER_LIMIT_REACHED' ? 409 : 400;
+  const message = couponRefusalMessage(code, { reason, ...(minPurchase !== undefined && { minPurchase }) }, subtotal);
+  return new AppError(status, `COUPON_${reason}`, message);
+}
+
+function pricedLines(lines: repo.LineRow[]): PricedLine[] {
+  return lines.map((l) => ({
+    productId: l.product_id,
+    categoryId: l.category_id,
+    price: l.price,
+    quantity: l.quantity,
+  }));
+}
+
+/**
+ * The cart as the shopper sees it, priced now: current prices, the applied coupon checked
+ * again (and removed, with a notice saying why, when it no longer applies), core's totals.
+ */
+async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Promise<Cart> {
+  const lines = await repo.findLines(trx, cart.id);
+  const images = await repo.findImages(
+    trx,
+    lines.map((l) => l.product_id),
+  );
+  const priced = pricedLines(lines);
+
+  let coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
+  let discount = 0;
+  let notice: string | null = null;
+  if (coupon) {
+    const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, userId), now);
+    if (decision.ok) {
+      discount = decision.discount;
+    } else {
+      await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
+      const why = couponRefusalMessage(coupon.terms.code, decision, subtotalOf(priced));
+      notice = `Coupon ${coupon.terms.code} was removed. ${why}`;
+      coupon = null;
+    }
+  }
+
+  const totals = cartTotals(priced, discount);
+  return {
+    items: lines.map((l) => {
+      const lineImages = images.get(l.product_id) ?? [];
+      return {
+        _id: l.id,
+        productId: l.product_id,
+        product: {
+          _id: l.product_id,
+          name: l.name,
+          price: toRupees(l.price),
+          image: lineImages[0] ?? '',
+          images: lineImages,
+          categoryId: l.category_id,
+        },
+        size: l.size,
+        quantity: l.quantity,
+        stock: l.stock,
+        lineTotal: toRupees(l.price * l.quantity),
+      };
+    }),
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    totals: {
+      subtotal: toRupees(totals.subtotal),
+      discountAmount: toRupees(totals.discountAmount),
+      shipping: toRupees(totals.shipping),
+      gst: toRupees(totals.gst),
+      total: toRupees(totals.total),
+    },
+    coupon: coupon ? toPublicCoupon(coupon.terms) : null,
+    notice,
+  };
+}
+
+/** Runs one change to the shopper's cart in a transaction, then answers the cart. */
+function withCart(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  change?: (trx: Trx, cart: CartRow) => Promise<void>,
+): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const cart = await repo.ensureCart(trx, userId, now.toISOString());
+    if (change) await change(trx, cart);
+    const fresh = change ? await repo.ensureCart(trx, userId, now.toISOString()) : cart;
+    return cartView(trx, fresh, userId, now);
+  });
+}
+
+export function getCart(db: Kysely<Database>, userId: string, now = new Date()): Promise<Cart> {
+  return withCart(db, userId, now);
+}
+
+export function addItem(
+  db: Kysely<Database>,
+  userId: string,
+  item: { product: string; size: string; quantity: number },
+  now = new Date(),
+): Promise<Cart> {
+  return withCart(db, userId, now, async (trx, cart) => {
+    const size = await repo.findSizeStock(trx, item.product, item.size);
+    if (!size) throw productNotFound();
+    if (size.stock === null) {
+      throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
+    }
+    const existing = await repo.findLineFor(trx, cart.id, item.product, item.size);
+    if ((existing?.quantity ?? 0) + item.quantity > size.stock) throw outOfStock(item.size, size.stock);
+    await repo.addToLine(trx, {
+      cartId: cart.id,
+      productId: item.product,
+      size: item.size,
+      quantity: item.quantity,
+      now: now.toISOString(),
+    });
+  });
+}
+
+export function updateItem(db: Kysely<Database>, userId: string, itemId: string, quantity: number, now = new Date()) {
+  return withCart(db, userId, now, async (trx, cart) => {
+    const line = await repo.findLine(trx, cart.id, itemId);
+    if (!line) throw itemNotFound();
+    const size = await repo.findSizeStock(trx, line.product_id, line.size);
+    const stock = size?.stock ?? 0;
+    if (quantity > line.quantity && quantity > stock) throw outOfStock(line.size, stock);
+    await repo.setLineQuantity(trx, itemId, quantity);
+  });
+}
+
+export function removeItem(db: Kysely<Database>, userId: string, itemId: string, now = new Date()) {
+  return withCart(db, userId, now, async (trx, cart) => {
+    if (!(await repo.deleteLine(trx, cart.id, itemId))) throw itemNotFound();
+  });
+}
+
+export function clearCart(db: Kysely<Database>, userId: string, now = new Date()) {
+  return withCart(db, userId, now, async (trx, cart) => {
+    await repo.deleteAllLines(trx, cart.id);
+    await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
+  });
+}
+
+export function applyCoupon(db: Kysely<Database>, userId: string, code: string, now = new Date()) {
+  return withCart(db, userId, now, async (trx, cart) => {
+    const coupon = await findCouponByCode(trx, code);
+    if (!coupon) throw couponNotFound(code);
+    const priced = pricedLines(await repo.findLines(trx, cart.id));
+    const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, userId), now);
+    if (!decision.ok) throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));
+    await repo.setCartCoupon(trx, cart.id, coupon.id, now.toISOString());
+  });
+}
+
+export function removeCoupon(db: Kysely<Database>, userId: string, now = new Date()) {
+  return withCart(db, userId, now, async (trx, cart) => {
+    await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
+  });
+}
