@@ -101,7 +101,11 @@ describe('two server processes started at the same moment on one SQLite file', (
     try {
       expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(file.prepare('select count(*) as n from products').get()).toEqual({ n: seedProducts.length });
-      expect(file.prepare('select count(*) as n from app_meta').get()).toEqual({ n: 1 });
+      expect(file.prepare('select key from app_meta order by key').all()).toEqual([
+        { key: 'catalog_seeded_at' },
+        { key: 'coupons_seeded_at' },
+      ]);
+      expect(file.prepare('select count(*) as n from coupons').get()).toEqual({ n: demoCoupons.length });
     } finally {
       file.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
