@@ -23,6 +23,9 @@ import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { createSandboxGateway, type PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -50,6 +53,8 @@ export interface AppDeps {
   attempts?: AttemptCounter;
   /** Signs short-lived cookies (the Google sign-in flow); default: random per app. */
   cookieSecret?: string;
+  /** Razorpay, or by default the local sandbox with random secrets. */
+  payments?: PaymentGateway;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
@@ -73,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = deps.tokens ?? createTokenService(randomBytes(32), 86_400);
   const attempts = deps.attempts ?? createMemoryCounter(SIGN_IN_WINDOW_MS);
+  const gateway =
+    deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   app.addHook('onClose', () => attempts.close());
 
   await app.register(securityHeaders);
@@ -98,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(cartRoutes);
       await api.register(couponRoutes);
+      await api.register(orderRoutes, { gateway });
+      await api.register(paymentRoutes, { gateway });
       await api.register(identityRoutes, {
         prefix: '/auth',
         provider: deps.identity?.provider ?? null,

@@ -33,6 +33,16 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_BASE_URL: z.string().url().default('https://api.razorpay.com'),
+  UNPAID_ORDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -44,6 +54,12 @@ export type DatabaseConfig =
 export type IdentityProviderConfig =
   | { kind: 'google'; issuer: string; clientId: string; clientSecret: string }
   | { kind: 'development' }
+  | { kind: 'none' };
+
+/** Online payment: Razorpay, the local sandbox (development), or none (production without keys). */
+export type PaymentConfig =
+  | { kind: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; baseUrl: string }
+  | { kind: 'sandbox' }
   | { kind: 'none' };
 
 export interface Config {
@@ -64,6 +80,9 @@ export interface Config {
   jwtTtlSeconds: number;
   redisUrl: string | null;
   identityProvider: IdentityProviderConfig;
+  payments: PaymentConfig;
+  /** An online order not paid within this time is cancelled and restocked. */
+  unpaidOrderMinutes: number;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
   catalogCacheMs: number;
   logLevel: string;
@@ -96,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     redisUrl: e.REDIS_URL ?? null,
     identityProvider: identityProviderFor(e),
+    payments: paymentsFor(e),
+    unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     logLevel: e.LOG_LEVEL,
   };
@@ -115,4 +136,18 @@ function identityProviderFor(e: z.infer<typeof environmentSchema>): IdentityProv
   }
   // The development provider signs anyone in: never in production.
   return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'development' };
+}
+
+function paymentsFor(e: z.infer<typeof environmentSchema>): PaymentConfig {
+  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = e;
+  if (keyId && keySecret && webhookSecret) {
+    return { kind: 'razorpay', keyId, keySecret, webhookSecret, baseUrl: e.RAZORPAY_BASE_URL };
+  }
+  if (keyId || keySecret || webhookSecret) {
+    throw new Error(
+      'Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
+    );
+  }
+  // The sandbox takes no money: never in production.
+  return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'sandbox' };
 }

@@ -5,9 +5,10 @@ import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
-import { derivedSecret } from './modules/identity/development-provider.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
-import { loadJwtSecret } from './secrets.ts';
+import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
+import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
+import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 
 /** Reads config, prepares the database, listens; closes cleanly on SIGTERM/SIGINT. */
@@ -26,6 +27,7 @@ async function main() {
     tokens: createTokenService(secret, config.jwtTtlSeconds),
     cookieSecret: derivedSecret(secret, 'cookies'),
     identity: identityFromConfig(config, secret),
+    payments: gatewayFromConfig(config.payments, secret),
     // With Redis, sign-in limits hold across every process of the shop.
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS)
@@ -35,6 +37,15 @@ async function main() {
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
   if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');
+
+  // Unpaid online orders give their stock back; every process may sweep, each order moves once.
+  const sweep = setInterval(() => {
+    sweepUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
+      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid online orders'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   let closing = false;
   const close = async (signal: string) => {

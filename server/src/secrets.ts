@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,4 +21,9 @@ export function loadJwtSecret(configured: string | null, dataDir: string): Uint8
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} holds too short a secret: delete it to make a new one`);
   return new TextEncoder().encode(secret);
+}
+
+/** A stable secret for one purpose, derived from the shop's own: restarts and every process agree. */
+export function derivedSecret(secret: Uint8Array, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The typed shape of every table, as Kysely sees it. Portable column types only:
  * text ids, integer paise, ISO-8601 text timestamps, 0/1 integers for booleans.
@@ -101,6 +103,7 @@ export interface CouponTable {
   usage_limit: number | null;
   per_customer_limit: number | null;
   is_active: number;
+  times_redeemed: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -134,6 +137,73 @@ export interface CartItemTable {
   created_at: string;
 }
 
+export interface OrderTable {
+  id: string;
+  order_number: string;
+  user_id: string;
+  status: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
+  payment_method: 'cod' | 'razorpay';
+  payment_status: 'cod' | 'awaiting_payment' | 'paid' | 'failed' | 'refunded';
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  gst: number;
+  total: number;
+  coupon_id: string | null;
+  coupon_code: string | null;
+  coupon_label: string | null;
+  /** JSON of the order address (a snapshot: later profile edits do not change it). */
+  shipping_address: string;
+  billing_address: string;
+  notes: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemTable {
+  id: string;
+  order_id: string;
+  position: number;
+  product_id: string;
+  name: string;
+  image: string;
+  size: string;
+  quantity: number;
+  /** Unit price when ordered, paise. */
+  price: number;
+}
+
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  status: string;
+  note: string | null;
+  actor_id: string | null;
+  created_at: string;
+}
+
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  provider_order_id: string;
+  provider_payment_id: string | null;
+  amount: number;
+  currency: string;
+  status: 'created' | 'paid' | 'failed' | 'refunded';
+  failure_reason: string | null;
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventTable {
+  event_id: string;
+  event: string;
+  received_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -150,4 +220,9 @@ export interface Database {
   coupon_redemptions: CouponRedemptionTable;
   carts: CartTable;
   cart_items: CartItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_events: OrderEventTable;
+  payments: PaymentTable;
+  payment_events: PaymentEventTable;
 }

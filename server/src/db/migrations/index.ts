@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as catalog from './2026-11-21-001-catalog.ts';
 import * as accounts from './2026-11-21-002-accounts.ts';
 import * as cartCoupons from './2026-11-21-003-cart-coupons.ts';
+import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-001-catalog': catalog,
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-cart-coupons': cartCoupons,
+  '2026-11-21-004-orders-payments': ordersPayments,
 };

@@ -32,7 +32,8 @@ function couponRefusal(code: string, reason: CouponRefusalReason, minPurchase: n
   return new AppError(status, `COUPON_${reason}`, message);
 }
 
-function pricedLines(lines: repo.LineRow[]): PricedLine[] {
+/** Cart lines as core's pricing sees them. */
+export function pricedLines(lines: repo.LineRow[]): PricedLine[] {
   return lines.map((l) => ({
     productId: l.product_id,
     categoryId: l.category_id,

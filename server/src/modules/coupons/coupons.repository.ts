@@ -45,7 +45,10 @@ async function withCategories(db: Db, row: CouponRow | undefined): Promise<Store
 }
 
 export async function findCouponByCode(db: Db, code: string): Promise<StoredCoupon | null> {
-  return withCategories(db, await db.selectFrom('coupons').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst());
+  return withCategories(
+    db,
+    await db.selectFrom('coupons').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst(),
+  );
 }
 
 export async function findCouponById(db: Db, id: string): Promise<StoredCoupon | null> {
@@ -97,4 +100,47 @@ export async function insertCoupon(db: Db, { id, terms, now }: CouponWrite): Pro
       .values(terms.applicableCategories.map((category_id) => ({ coupon_id: id, category_id })))
       .execute();
   }
+}
+
+/**
+ * Counts one redemption of a coupon by an order, if its total limit allows. The
+ * conditional update takes the coupon row's lock, so two orders racing for the last use
+ * are decided one after the other: the second finds the limit reached. Answers false
+ * when the coupon is used up.
+ */
+export async function redeemCoupon(
+  trx: Transaction<Database>,
+  redemption: { couponId: string; userId: string; orderId: string; id: string; now: string },
+): Promise<boolean> {
+  const counted = await trx
+    .updateTable('coupons')
+    .set((eb) => ({ times_redeemed: eb('times_redeemed', '+', 1) }))
+    .where('id', '=', redemption.couponId)
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_redeemed', '<', eb.ref('usage_limit'))]))
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) === 0) return false;
+  await trx
+    .insertInto('coupon_redemptions')
+    .values({
+      id: redemption.id,
+      coupon_id: redemption.couponId,
+      user_id: redemption.userId,
+      order_id: redemption.orderId,
+      created_at: redemption.now,
+    })
+    .execute();
+  return true;
+}
+
+/** Gives a redemption back (the order was cancelled), so the shopper may use the coupon again. */
+export async function releaseCoupon(trx: Transaction<Database>, orderId: string): Promise<void> {
+  const rows = await trx.selectFrom('coupon_redemptions').select('coupon_id').where('order_id', '=', orderId).execute();
+  for (const row of rows) {
+    await trx
+      .updateTable('coupons')
+      .set((eb) => ({ times_redeemed: eb('times_redeemed', '-', 1) }))
+      .where('id', '=', row.coupon_id)
+      .execute();
+  }
+  await trx.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).execute();
 }

@@ -18,7 +18,8 @@ export function toPublicCoupon(terms: CouponTerms): PublicCoupon {
   };
 }
 
-export const couponNotFound = (code: string) => notFound('COUPON_NOT_FOUND', couponRefusalMessage(code, { reason: 'NOT_FOUND' }, 0));
+export const couponNotFound = (code: string) =>
+  notFound('COUPON_NOT_FOUND', couponRefusalMessage(code, { reason: 'NOT_FOUND' }, 0));
 
 /** GET /discount/code/{code}: an active coupon's offer, or 404. */
 export async function getPublicCoupon(db: Kysely<Database>, code: string): Promise<PublicCoupon> {

@@ -8,7 +8,16 @@ const open = { isActive: true, startsAt: null, endsAt: null, usageLimit: null, p
 
 /** The demo coupons the README lists. Money in paise. */
 export const demoCoupons: CouponTerms[] = [
-  { ...open, code: 'SAVE10', discountType: 'percentage', value: 10, minPurchase: 10000, buyX: 0, getY: 0, applicableCategories: [] },
+  {
+    ...open,
+    code: 'SAVE10',
+    discountType: 'percentage',
+    value: 10,
+    minPurchase: 10000,
+    buyX: 0,
+    getY: 0,
+    applicableCategories: [],
+  },
   {
     ...open,
     code: 'TEES3',

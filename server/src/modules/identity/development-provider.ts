@@ -1,14 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Provider from 'oidc-provider';
 
 export const DEVELOPMENT_CLIENT_ID = 'kapas-shop-development';
-
-/** A stable secret derived from the shop's own, so restarts and every process agree. */
-export function derivedSecret(secret: Uint8Array, purpose: string): string {
-  return createHmac('sha256', secret).update(purpose).digest('base64url');
-}
 
 export interface DevelopmentProviderOptions {
   /** Where the provider lives, e.g. http://localhost:3000/dev-oidc. */

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
-import { createDevelopmentProvider, derivedSecret, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
+import { derivedSecret } from '../../secrets.ts';
+import { createDevelopmentProvider, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
 import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
 
 export const DEVELOPMENT_PROVIDER_PREFIX = '/dev-oidc';

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { orderStatuses } from '../order-status.ts';
+import { phoneSchema, pinCodeSchema } from './auth.ts';
+import { totals } from './cart.ts';
+import { successEnvelope } from './envelope.ts';
+import { idSchema } from './primitives.ts';
+
+export const paymentMethods = ['cod', 'razorpay'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * How an order's money stands: `cod` (collected on delivery), `awaiting_payment` (online,
+ * not paid yet), `paid`, `failed` (the last online attempt failed), `refunded`.
+ */
+export const paymentStatuses = ['cod', 'awaiting_payment', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long.`);
+
+/** The spec's order address: an address plus country (always India) and a phone. */
+export const orderAddressInput = z.object({
+  name: z.string().trim().max(80).default('Home'),
+  addressLine1: text('Address line 1', 200),
+  addressLine2: z.string().trim().max(200).default(''),
+  city: text('City', 80),
+  state: text('State', 80),
+  pinCode: pinCodeSchema,
+  country: z.literal('India', { error: 'We deliver within India only.' }).default('India'),
+  phone: phoneSchema,
+});
+export type OrderAddressInput = z.input<typeof orderAddressInput>;
+
+export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';
+
+export const placeOrderBody = z.object({
+  shippingAddress: orderAddressInput,
+  billingAddress: orderAddressInput.optional(),
+  notes: z.string().trim().max(500, 'notes must be 500 characters or fewer.').optional(),
+  paymentMethod: z.enum(paymentMethods, { error: 'paymentMethod must be "cod" or "razorpay".' }),
+  /**
+   * What the shopper saw in their cart (the spec sends it for cash on delivery). Prices are
+   * never taken from here: the order is built from the server-side cart, and a mismatch
+   * means the cart changed meanwhile.
+   */
+  items: z
+    .array(z.object({ productId: idSchema, quantity: z.number().int().min(1).max(1000), size: z.string().max(20).optional() }))
+    .max(100)
+    .optional(),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const orderAddress = z.object({
+  name: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
+export const orderLine = z.object({
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  /** The unit price when the order was placed, rupees. */
+  price: z.number(),
+  lineTotal: z.number(),
+});
+
+export const orderEvent = z.object({
+  status: z.enum(orderStatuses),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+
+export const order = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(orderStatuses),
+  paymentMethod: z.enum(paymentMethods),
+  paymentStatus: z.enum(paymentStatuses),
+  items: z.array(orderLine),
+  itemCount: z.number().int(),
+  totals,
+  /** Same as totals.total: the spec's order carries `total`. */
+  total: z.number(),
+  coupon: z.object({ code: z.string(), label: z.string() }).nullable(),
+  shippingAddress: orderAddress,
+  billingAddress: orderAddress,
+  notes: z.string(),
+  createdAt: z.string(),
+  /** Whether the shopper may cancel it now (status and the 12-hour window). */
+  cancellable: z.boolean(),
+  history: z.array(orderEvent),
+});
+export type Order = z.infer<typeof order>;
+
+export const placedOrderResponse = successEnvelope(order.extend({ orderId: z.string() }));
+export const orderResponse = successEnvelope(order);
+export const orderListResponse = successEnvelope(z.object({ orders: z.array(order) }));
+export const orderIdParams = z.object({ id: idSchema });
+export const orderStatusBody = z.object({
+  status: z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}.` }),
+});
+
+export const orderStatsRow = z.object({
+  /** The day (YYYY-MM-DD, UTC) the orders were placed. */
+  date: z.string(),
+  status: z.enum(orderStatuses),
+  orders: z.number().int(),
+  /** Σ order totals, rupees. */
+  revenue: z.number(),
+});
+export const orderStatsResponse = successEnvelope(z.array(orderStatsRow));
+
+export const initiatePaymentBody = z.object({
+  orderId: idSchema,
+  /** The spec's client sends the user's id; the server uses the signed-in user. */
+  user: z.string().max(64).optional(),
+  method: z.literal('razorpay', { error: 'method must be "razorpay".' }).default('razorpay'),
+});
+
+export const paymentDetails = z.object({
+  /** The provider's public key id (the sandbox's when no Razorpay keys are set). */
+  key: z.string(),
+  order: z.object({ id: z.string(), amount: z.number().int(), currency: z.literal('INR') }),
+  /** True when the local sandbox stands in for Razorpay. */
+  sandbox: z.boolean(),
+  orderNumber: z.string(),
+  name: z.string(),
+  description: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  themeColor: z.string(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetails>;
+export const paymentDetailsResponse = successEnvelope(paymentDetails);
+
+export const paymentSuccessBody = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+export type PaymentSuccessBody = z.infer<typeof paymentSuccessBody>;
+export const paymentVerifiedResponse = successEnvelope(z.object({ verified: z.literal(true), order }));
+
+/** The sandbox's stand-in for Razorpay Checkout's own server: it signs a successful payment. */
+export const sandboxPayBody = z.object({ razorpay_order_id: z.string().min(1).max(100) });
+export const sandboxPayResponse = successEnvelope(paymentSuccessBody);

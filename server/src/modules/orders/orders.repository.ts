@@ -1,0 +1,166 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
+
+export async function insertOrder(trx: Transaction<Database>, order: Insertable<OrderTable>) {
+  await trx.insertInto('orders').values(order).execute();
+}
+
+export async function insertItems(trx: Transaction<Database>, items: Insertable<OrderItemTable>[]) {
+  if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
+}
+
+export async function recordEvent(
+  db: Db,
+  event: { orderId: string; status: string; note: string | null; actorId: string | null; now: string },
+) {
+  await db
+    .insertInto('order_events')
+    .values({
+      id: newId(),
+      order_id: event.orderId,
+      status: event.status,
+      note: event.note,
+      actor_id: event.actorId,
+      created_at: event.now,
+    })
+    .execute();
+}
+
+export function findOrder(db: Db, id: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderByIdempotencyKey(db: Db, userId: string, key: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findOrdersOf(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Lines and status history of many orders in two queries. */
+export async function findItems(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function findEvents(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_events')
+    .select(['order_id', 'status', 'note', 'created_at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Moves an order from one status to another only if it is still in the first: the loser
+ * of two racing changes (a shopper's cancel and the unpaid-order sweep, say) changes nothing.
+ */
+export async function moveStatus(
+  trx: Transaction<Database>,
+  id: string,
+  from: OrderTable['status'],
+  to: OrderTable['status'],
+  now: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setPaymentStatus(db: Db, id: string, status: OrderTable['payment_status'], now: string) {
+  await db.updateTable('orders').set({ payment_status: status, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Takes `quantity` of a size out of stock if that many are there; never below zero, on
+ * either database, however many orders race for the last pieces.
+ */
+export async function takeStock(trx: Transaction<Database>, productId: string, size: string, quantity: number) {
+  const result = await trx
+    .updateTable('product_sizes')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function returnStock(trx: Transaction<Database>, productId: string, size: string, quantity: number) {
+  await trx
+    .updateTable('product_sizes')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .execute();
+}
+
+export function stockOf(trx: Transaction<Database>, productId: string, size: string) {
+  return trx
+    .selectFrom('product_sizes')
+    .select('stock')
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .executeTakeFirst();
+}
+
+/** Online orders still unpaid and pending since before `cutoff`. */
+export function findUnpaidBefore(db: Db, cutoff: string) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_method', '=', 'razorpay')
+    .where('status', '=', 'pending')
+    .where('payment_status', 'in', ['awaiting_payment', 'failed'])
+    .where('created_at', '<', cutoff)
+    .execute();
+}
+
+/** Orders and revenue by day (UTC) and status. Cancelled orders count no revenue. */
+export function statsByDayAndStatus(db: Db, since: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      sql<string>`substr(created_at, 1, 10)`.as('date'),
+      'status',
+      eb.fn.countAll<number>().as('orders'),
+      eb.fn.sum<number>('total').as('revenue'),
+    ])
+    .where('created_at', '>=', since)
+    .groupBy([sql`substr(created_at, 1, 10)`, 'status'])
+    .orderBy(sql`substr(created_at, 1, 10)`)
+    .orderBy('status')
+    .execute();
+}

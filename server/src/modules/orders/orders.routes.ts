@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  orderIdParams,
+  orderListResponse,
+  orderResponse,
+  orderStatsResponse,
+  orderStatusBody,
+  placedOrderResponse,
+  placeOrderBody,
+} from '@shop/core';
+import { z } from 'zod';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import * as orders from './orders.service.ts';
+
+const tags = ['orders'];
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100).optional(),
+});
+
+export const orderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+  const { db } = app;
+  app.addHook('onRequest', app.authenticate);
+  const staff = { onRequest: [app.requireAdmin] };
+
+  app.post(
+    '/order',
+    { schema: { tags, body: placeOrderBody, headers: idempotencyHeaders, response: { 201: placedOrderResponse } } },
+    async (request, reply) => {
+      const order = await orders.placeOrder(
+        db,
+        signedInUser(request).id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Order placed successfully', data: { ...order, orderId: order._id } });
+    },
+  );
+
+  app.get('/order/orders', { schema: { tags, response: { 200: orderListResponse } } }, async (request) => ({
+    success: true as const,
+    data: { orders: await orders.listOrders(db, signedInUser(request).id) },
+  }));
+
+  app.post(
+    '/order/:id/cancel',
+    { schema: { tags, params: orderIdParams, response: { 200: orderResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Order cancelled',
+      data: await orders.cancelOrder(db, gateway, signedInUser(request).id, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/order/:id/status',
+    { ...staff, schema: { tags, params: orderIdParams, body: orderStatusBody, response: { 200: orderResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Order status updated',
+      data: await orders.changeStatus(db, gateway, signedInUser(request).id, request.params.id, request.body.status),
+    }),
+  );
+
+  app.get('/order/stats', { ...staff, schema: { tags, response: { 200: orderStatsResponse } } }, async () => ({
+    success: true as const,
+    data: await orders.orderStats(db),
+  }));
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  initiatePaymentBody,
+  messageResponse,
+  paymentDetailsResponse,
+  paymentSuccessBody,
+  paymentVerifiedResponse,
+  sandboxPayBody,
+  sandboxPayResponse,
+} from '@shop/core';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import { getOrder } from '../orders/orders.service.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+import * as payments from './payments.service.ts';
+
+const tags = ['payments'];
+
+/** The shopper's payment calls. */
+const shopperPayments: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+  const { db } = app;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/payments/initiate',
+    { schema: { tags, body: initiatePaymentBody, response: { 200: paymentDetailsResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await payments.initiatePayment(db, gateway, signedInUser(request).id, request.body.orderId),
+    }),
+  );
+
+  app.post(
+    '/payments/success',
+    { schema: { tags, body: paymentSuccessBody, response: { 200: paymentVerifiedResponse } } },
+    async (request) => {
+      const orderId = await payments.confirmPayment(db, gateway, signedInUser(request).id, request.body);
+      return {
+        success: true as const,
+        message: 'Payment successful!',
+        data: { verified: true as const, order: await getOrder(db, orderId) },
+      };
+    },
+  );
+
+  if (gateway.name === 'sandbox') {
+    app.post(
+      '/payments/sandbox/pay',
+      { schema: { tags, body: sandboxPayBody, response: { 200: sandboxPayResponse } } },
+      async (request) => ({
+        success: true as const,
+        data: await payments.sandboxPay(db, gateway, signedInUser(request).id, request.body.razorpay_order_id),
+      }),
+    );
+  }
+};
+
+/**
+ * Razorpay's webhook. Its signature covers the exact bytes sent, so this scope keeps the
+ * raw body as text instead of parsing JSON.
+ */
+const webhook: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post('/payments/webhook', { schema: { tags, response: { 200: messageResponse } } }, async (request) => {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const outcome = await payments.handleWebhook(
+      app.db,
+      gateway,
+      typeof request.body === 'string' ? request.body : '',
+      header('x-razorpay-signature'),
+      header('x-razorpay-event-id'),
+    );
+    return { success: true as const, message: outcome, data: null };
+  });
+};
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, options) => {
+  await app.register(shopperPayments, options);
+  await app.register(webhook, options);
+};
