@@ -5,7 +5,11 @@ test.describe('Sign in with Google (the local development provider)', () => {
     const email = `meera.iyer+${Date.now()}@example.com`;
     await page.goto('/signin');
     await expect(page.getByText(/development sign-in/i)).toBeVisible();
-    await page.getByRole('button', { name: /google/i }).or(page.getByRole('link', { name: /google/i })).first().click();
+    await page
+      .getByRole('button', { name: /google/i })
+      .or(page.getByRole('link', { name: /google/i }))
+      .first()
+      .click();
 
     // The provider's own pages: any login is accepted, then consent.
     await expect(page).toHaveURL(/\/dev-oidc\/interaction\//);

@@ -51,6 +51,8 @@ export interface AppDeps {
   tokens?: TokenService;
   /** Counts sign-in attempts for rate limits; default: in this process's memory. */
   attempts?: AttemptCounter;
+  /** Attempts allowed per key in 15 minutes (default 10). */
+  signInMaxAttempts?: number;
   /** Signs short-lived cookies (the Google sign-in flow); default: random per app. */
   cookieSecret?: string;
   /** Razorpay, or by default the local sandbox with random secrets. */
@@ -100,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,
-        limiter: new SignInLimiter(attempts),
+        limiter: new SignInLimiter(attempts, deps.signInMaxAttempts),
         providers: { google: { enabled: Boolean(deps.identity), development: Boolean(deps.identity?.development) } },
       });
       await api.register(cartRoutes);

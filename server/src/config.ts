@@ -43,6 +43,7 @@ const environmentSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -81,6 +82,8 @@ export interface Config {
   redisUrl: string | null;
   identityProvider: IdentityProviderConfig;
   payments: PaymentConfig;
+  /** Failed sign-ins (per account, per address) and sign-ups (per address) allowed in 15 minutes. */
+  authMaxAttempts: number;
   /** An online order not paid within this time is cancelled and restocked. */
   unpaidOrderMinutes: number;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     redisUrl: e.REDIS_URL ?? null,
     identityProvider: identityProviderFor(e),
     payments: paymentsFor(e),
+    authMaxAttempts: e.AUTH_MAX_ATTEMPTS,
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     logLevel: e.LOG_LEVEL,

@@ -28,6 +28,7 @@ async function main() {
     cookieSecret: derivedSecret(secret, 'cookies'),
     identity: identityFromConfig(config, secret),
     payments: gatewayFromConfig(config.payments, secret),
+    signInMaxAttempts: config.authMaxAttempts,
     // With Redis, sign-in limits hold across every process of the shop.
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS)

@@ -1,11 +1,17 @@
-import { screen, within } from '@testing-library/react';
-import { createFakeApi } from '../test/fake-api.ts';
-import { makeProductPage } from '../test/fixtures.ts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../lib/http.ts';
+import { createFakeApi, type FakeHandler } from '../test/fake-api.ts';
+import { makeProductPage, makeUser } from '../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
-function renderApp(route: string) {
-  const api = createFakeApi({ 'GET /product': () => makeProductPage([]) });
+function renderApp(route: string, handlers: Record<string, FakeHandler> = {}) {
+  const api = createFakeApi({
+    'GET /product': () => makeProductPage([]),
+    'GET /auth/profile': () => makeUser(),
+    'GET /auth/providers': () => ({ google: { enabled: true, development: false } }),
+    ...handlers,
+  });
   return renderWithProviders(null, { routes, route, api });
 }
 
@@ -31,7 +37,7 @@ describe('app shell', () => {
   it('shows the profile and cart icons with a quantity badge to a signed-in shopper', () => {
     signIn();
     renderApp('/');
-    expect(screen.getByRole('link', { name: 'Your profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     const cart = screen.getByRole('link', { name: 'Cart, 0 items' });
     expect(cart).toHaveAttribute('href', '/cart');
     expect(cart).toHaveTextContent('0');
@@ -74,19 +80,90 @@ describe('app shell', () => {
   });
 
   it.each([
-    ['/signin', 'Sign in is coming soon'],
-    ['/signup', 'Sign up is coming soon'],
+    ['/signin', 'Sign In'],
+    ['/signup', 'Create your account'],
     ['/collaboration', 'Collaborations are coming soon'],
-    ['/auth/google/callback', 'Google sign-in is coming soon'],
-    ['/cart', 'Your cart is coming soon'],
-    ['/profile', 'Your profile is coming soon'],
-    ['/checkout', 'Checkout is coming soon'],
     ['/no/such/page', 'Page not found'],
-  ])('shows a page for %s inside the layout', (route, heading) => {
+  ])('shows a page for %s inside the layout', async (route, heading) => {
     renderApp(route);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/cart', 'Your cart is coming soon'],
+    ['/profile', 'My Account'],
+    ['/checkout', 'Checkout is coming soon'],
+  ])('shows %s to a signed-in shopper', async (route, heading) => {
+    signIn();
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each(['/cart', '/profile', '/checkout?step=pay'])(
+    'sends a visitor from %s to sign in, and back after',
+    async (route) => {
+      const user = makeUser();
+      const { router, user: shopper } = renderApp(route, {
+        'POST /auth/login': () => ({ accessToken: 'fresh-token', user }),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/signin');
+
+      await shopper.type(screen.getByLabelText('Email'), 'asha@example.com');
+      await shopper.type(screen.getByLabelText('Password'), 'Monsoon-Kurta-2026!');
+      await shopper.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(route));
+    },
+  );
+
+  it('loads the current user at start-up when a token is held, once', async () => {
+    signIn(makeUser({ firstName: 'Old' }));
+    const { api } = renderApp('/profile', { 'GET /auth/profile': () => makeUser({ firstName: 'Asha' }) });
+    expect(await screen.findByText('Hello, Asha')).toBeInTheDocument();
+    expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ firstName: 'Asha' });
+  });
+
+  it('signs out once, with one notice, when the held token has expired', async () => {
+    const notice = 'Your session is invalid or has expired. Please sign in again.';
+    signIn(makeUser(), 'expired-token');
+    const { api, router } = renderApp('/profile', {
+      'GET /auth/profile': () => {
+        throw new ApiError(notice, { status: 401, code: 'UNAUTHORIZED' });
+      },
+    });
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Sign In' })[0]).toBeInTheDocument();
+
+    // Nothing keeps retrying: still one call, one notice.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+    expect(screen.getAllByText(notice)).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+  });
+
+  it('forgets a stored user when no token is held, without calling the API', async () => {
+    window.localStorage.setItem('user', JSON.stringify(makeUser()));
+    const { api } = renderApp('/');
+    await waitFor(() => expect(window.localStorage.getItem('user')).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /auth/profile')).toHaveLength(0);
+  });
+
+  it('follows a sign-out in another tab', async () => {
+    signIn();
+    renderApp('/');
+    expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    await act(async () => {
+      window.localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: window.localStorage }));
+    });
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
   });
 
   it('renders the products page at /products', async () => {

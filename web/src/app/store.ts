@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { authReducer } from '../features/auth/slice.ts';
 import { catalogReducer } from '../features/catalog/slice.ts';
 import { api as defaultApi, type ApiClient } from '../lib/http.ts';
 
@@ -8,6 +9,7 @@ export interface ThunkExtra {
 }
 
 export const rootReducer = combineReducers({
+  auth: authReducer,
   product: catalogReducer,
 });
 

@@ -88,6 +88,14 @@ export function isAbortError(error: unknown): boolean {
     : error instanceof Error && error.name === 'AbortError';
 }
 
+/** Where the API lives: the same origin under /api, unless VITE_API_BASE says otherwise. */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+
+/** An API address for a full browser navigation (not a fetch), e.g. the start of Google sign-in. */
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}
+
 interface ClientConfig {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
@@ -95,7 +103,7 @@ interface ClientConfig {
 }
 
 export function createApiClient(config: ClientConfig = {}): ApiClient {
-  const baseUrl = (config.baseUrl ?? import.meta.env.VITE_API_BASE ?? '/api').replace(/\/+$/, '');
+  const baseUrl = (config.baseUrl ?? API_BASE).replace(/\/+$/, '');
   const getToken = config.getToken ?? readToken;
 
   async function request<T>({ method, path, body, query, signal, auth = true }: ApiRequest): Promise<T> {

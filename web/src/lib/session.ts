@@ -1,20 +1,13 @@
 /**
  * The login session as the browser keeps it: `token` and `user` in localStorage (spec §3).
- * Until the auth feature lands, "signed in" is judged from a stored `user` (spec §2).
+ * Every write tells the subscribers, so the header follows a sign-in or sign-out at once
+ * (same-tab writes fire no `storage` event); other tabs are followed through that event.
  */
+import type { Address, User } from '@shop/core';
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
-
-/** The few user fields the shell needs; the auth feature owns the full shape. */
-export interface StoredUser {
-  _id?: string;
-  firstName?: string;
-  lastName?: string;
-  fullName?: string;
-  email?: string;
-}
 
 function storage(): Storage | null {
   try {
@@ -33,25 +26,83 @@ function readStoredUserText(): string | null {
   return storage()?.getItem(USER_KEY) ?? null;
 }
 
-export function parseStoredUser(text: string | null): StoredUser | null {
-  if (!text) return null;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function parseAddress(value: unknown): Address | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const a = value as Record<string, unknown>;
+  return {
+    _id: text(a._id),
+    name: text(a.name) || 'Home',
+    addressLine1: text(a.addressLine1),
+    addressLine2: text(a.addressLine2),
+    city: text(a.city),
+    state: text(a.state),
+    pinCode: text(a.pinCode),
+    isDefault: a.isDefault === true,
+  };
+}
+
+/**
+ * The stored user, as a whole `User`: an older or partial copy gets empty values for what
+ * it lacks (the profile fetch at start-up replaces it). Anything without an id is no user.
+ */
+export function parseStoredUser(json: string | null): User | null {
+  if (!json) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as StoredUser) : null;
+    value = JSON.parse(json);
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null) return null;
+  const u = value as Record<string, unknown>;
+  if (!text(u._id)) return null;
+  const firstName = text(u.firstName);
+  const lastName = text(u.lastName);
+  const addresses = Array.isArray(u.addresses)
+    ? u.addresses.map(parseAddress).filter((a): a is Address => a !== null)
+    : [];
+  return {
+    _id: text(u._id),
+    firstName,
+    lastName,
+    fullName: text(u.fullName) || `${firstName} ${lastName}`.trim(),
+    email: text(u.email),
+    phone: text(u.phone) || null,
+    role: u.role === 'admin' ? 'admin' : 'customer',
+    addresses,
+    shippingAddress: parseAddress(u.shippingAddress),
+  };
 }
 
-export function readStoredUser(): StoredUser | null {
+export function readStoredUser(): User | null {
   return parseStoredUser(readStoredUserText());
 }
 
 const listeners = new Set<() => void>();
 
-/** Tell subscribers the stored session changed (same-tab writes fire no `storage` event). */
+/** Tell subscribers the stored session changed. */
 export function notifySessionChanged(): void {
   for (const listener of listeners) listener();
+}
+
+export function saveToken(token: string): void {
+  storage()?.setItem(TOKEN_KEY, token);
+  notifySessionChanged();
+}
+
+export function saveUser(user: User): void {
+  storage()?.setItem(USER_KEY, JSON.stringify(user));
+  notifySessionChanged();
+}
+
+/** Forgets the session: token and user (spec §4, logout). */
+export function clearSession(): void {
+  const store = storage();
+  store?.removeItem(TOKEN_KEY);
+  store?.removeItem(USER_KEY);
+  notifySessionChanged();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -67,7 +118,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** True when a user is stored in localStorage; re-renders when it changes. */
-export function useIsSignedIn(): boolean {
-  const text = useSyncExternalStore(subscribe, readStoredUserText, () => null);
-  return parseStoredUser(text) !== null;
+export function useHasStoredUser(): boolean {
+  const json = useSyncExternalStore(subscribe, readStoredUserText, () => null);
+  return parseStoredUser(json) !== null;
 }

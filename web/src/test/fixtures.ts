@@ -1,4 +1,4 @@
-import type { Product, ProductPage, ProductSummary } from '@shop/core';
+import type { Address, Product, ProductPage, ProductSummary, User } from '@shop/core';
 
 let counter = 0;
 
@@ -33,6 +33,38 @@ export function makeProductPage(products: ProductSummary[], overrides: Partial<P
     limit: 6,
     total: products.length,
     totalPages: 1,
+    ...overrides,
+  };
+}
+
+export function makeAddress(overrides: Partial<Address> = {}): Address {
+  counter += 1;
+  return {
+    _id: `a${counter}`,
+    name: 'Home',
+    addressLine1: '12B, MG Road',
+    addressLine2: 'Near the park',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pinCode: '560001',
+    isDefault: true,
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  const firstName = overrides.firstName ?? 'Asha';
+  const lastName = overrides.lastName ?? 'Rao';
+  return {
+    _id: 'u1',
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`,
+    email: 'asha@example.com',
+    phone: '9876543210',
+    role: 'customer',
+    addresses: [],
+    shippingAddress: null,
     ...overrides,
   };
 }

@@ -2,19 +2,21 @@
  * Renders UI the way the app does: a real store (with an injected fake API), a memory
  * router at `route`, and the toast container. Tests assert on what a shopper sees.
  */
+import type { User } from '@shop/core';
 import { act, render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { setupStore, type RootState } from '../app/store.ts';
 import { AppToasts } from '../app/toasts.tsx';
 import type { ApiClient } from '../lib/http.ts';
-import { createFakeApi } from './fake-api.ts';
+import { createFakeApi, type FakeApi } from './fake-api.ts';
+import { makeUser } from './fixtures.ts';
 
-interface ProvidersOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
+interface ProvidersOptions<Api extends ApiClient> extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: Partial<RootState>;
-  api?: ApiClient;
+  api?: Api;
   /** The URL the memory router starts at. */
   route?: string;
   /** The route pattern the UI is mounted on, e.g. '/product/:id'. Other paths show a marker. */
@@ -23,19 +25,25 @@ interface ProvidersOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   state?: unknown;
   /** Use the given route tree instead of mounting `ui` (e.g. the app's own routes). */
   routes?: RouteObject[];
+  /** Render inside <StrictMode>, which runs effects twice, as the app does in development. */
+  strict?: boolean;
   /** userEvent options, e.g. `{ advanceTimers: vi.advanceTimersByTime }` with fake timers. */
   userOptions?: Parameters<typeof userEvent.setup>[0];
 }
 
-export function renderWithProviders(ui: ReactElement | null, options: ProvidersOptions = {}) {
+export function renderWithProviders<Api extends ApiClient = FakeApi>(
+  ui: ReactElement | null,
+  options: ProvidersOptions<Api> = {},
+) {
   const {
     preloadedState,
-    api = createFakeApi(),
+    api = createFakeApi() as ApiClient as Api,
     route = '/',
     path = '*',
     state,
     routes,
     userOptions,
+    strict = false,
     ...renderOptions
   } = options;
   const store = setupStore({ api, preloadedState });
@@ -44,13 +52,14 @@ export function renderWithProviders(ui: ReactElement | null, options: ProvidersO
     { initialEntries: [state === undefined ? route : { pathname: pathOf(route), search: searchOf(route), state }] },
   );
   const user = userEvent.setup(userOptions);
-  const result = render(
+  const tree = (
     <Provider store={store}>
       <RouterProvider router={router} />
-      <AppToasts />
-    </Provider>,
-    renderOptions,
+      {/* The app's own routes bring the layout, and its toasts, with them. */}
+      {!routes && <AppToasts />}
+    </Provider>
   );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree, renderOptions);
   /** Navigates like a link or the Back button would (`-1`), inside act(). */
   const navigate = (to: string | number) =>
     act(async () => {
@@ -69,8 +78,9 @@ function searchOf(route: string) {
   return index === -1 ? '' : route.slice(index);
 }
 
-/** Stores a signed-in user the way the auth feature will (spec §3). */
-export function signIn(user: Record<string, unknown> = { _id: 'u1', firstName: 'Asha', email: 'asha@example.com' }) {
+/** Stores a signed-in session the way the auth feature does (spec §3); call before rendering. */
+export function signIn(user: User = makeUser(), token = 'test-token') {
   window.localStorage.setItem('user', JSON.stringify(user));
-  window.localStorage.setItem('token', 'test-token');
+  window.localStorage.setItem('token', token);
+  return user;
 }

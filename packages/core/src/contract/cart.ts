@@ -36,7 +36,12 @@ export const applyDiscountBody = z.object({
     .transform((s) => s.toUpperCase()),
 });
 export const couponCodeParams = z.object({
-  code: z.string().trim().min(1).max(40).transform((s) => s.toUpperCase()),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .transform((s) => s.toUpperCase()),
 });
 
 export const publicCoupon = z.object({

@@ -48,7 +48,13 @@ export const placeOrderBody = z.object({
    * means the cart changed meanwhile.
    */
   items: z
-    .array(z.object({ productId: idSchema, quantity: z.number().int().min(1).max(1000), size: z.string().max(20).optional() }))
+    .array(
+      z.object({
+        productId: idSchema,
+        quantity: z.number().int().min(1).max(1000),
+        size: z.string().max(20).optional(),
+      }),
+    )
     .max(100)
     .optional(),
 });

@@ -13,11 +13,14 @@ export const tooManyAttempts = () =>
  * sign-up from one address.
  */
 export class SignInLimiter {
-  constructor(private readonly counter: AttemptCounter) {}
+  constructor(
+    private readonly counter: AttemptCounter,
+    private readonly maxAttempts = MAX_ATTEMPTS_PER_WINDOW,
+  ) {}
 
   async assertAllowed(keys: string[]): Promise<void> {
     const counts = await Promise.all(keys.map((key) => this.counter.count(key)));
-    if (counts.some((n) => n >= MAX_ATTEMPTS_PER_WINDOW)) throw tooManyAttempts();
+    if (counts.some((n) => n >= this.maxAttempts)) throw tooManyAttempts();
   }
 
   async record(keys: string[]): Promise<void> {

@@ -12,9 +12,11 @@ import { findPaidPayment, markPaymentRefunded } from './payments.repository.ts';
 export async function refundIfPaid(db: Kysely<Database>, gateway: PaymentGateway, orderId: string, now: Date) {
   const payment = await findPaidPayment(db, orderId);
   if (!payment?.provider_payment_id) return;
-  const at = now.toISOString();
+  let at = now.toISOString();
   try {
     const refund = await gateway.refund({ paymentId: payment.provider_payment_id, amount: payment.amount });
+    // Recorded when the provider answered, after the cancellation it follows.
+    at = new Date(Math.max(Date.now(), now.getTime() + 1)).toISOString();
     await db.transaction().execute(async (trx) => {
       await markPaymentRefunded(trx, payment.id, refund.id, at);
       await setPaymentStatus(trx, orderId, 'refunded', at);

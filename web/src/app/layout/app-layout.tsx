@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SessionKeeper } from '../session-keeper.tsx';
 import { AppToasts } from '../toasts.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -22,6 +23,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <AppToasts />
+      <SessionKeeper />
       <ScrollRestoration />
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useIsSignedIn } from '../session.ts';
 import { STORE_NAME } from '../brand.ts';
 
 /** Where a header link goes; Deals and New Arrivals ask the home page to scroll to a section. */
@@ -108,7 +108,7 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
         <div className="flex items-center gap-1 sm:gap-2">
           {signedIn ? (
             <>
-              <Link to="/profile" className={iconButton} aria-label="Your profile">
+              <Link to="/profile" className={iconButton} aria-label="Profile">
                 <UserIcon size={22} />
               </Link>
               <Link

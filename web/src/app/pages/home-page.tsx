@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { colorSwatches } from '@shop/core';
 import { buttonClass } from '../../components/button.ts';
 import { ArrowRightIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../components/icons.tsx';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useIsSignedIn } from '../session.ts';
 import { STORE_NAME, pageTitle } from '../brand.ts';
 
 /** Home for now: the hero and placeholders for the sections the home-page issue builds. */

@@ -9,7 +9,7 @@ import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
-import { useIsSignedIn } from '../../../lib/session.ts';
+import { useIsSignedIn } from '../../../app/session.ts';
 import { useAddSelectionToCart } from '../add-to-cart.ts';
 import { ColorDots } from '../components/color-dots.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';

@@ -1,0 +1,234 @@
+import type { User } from '@shop/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../lib/http.ts';
+import { createFakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { makeAddress, makeUser } from '../../test/fixtures.ts';
+import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+const refuse = (status: number, message: string) => () => {
+  throw new ApiError(message, { status, code: 'REFUSED' });
+};
+
+function renderProfile(user: User, handlers: Record<string, FakeHandler> = {}) {
+  signIn(user);
+  const api = createFakeApi({ 'GET /auth/profile': () => user, ...handlers });
+  return renderWithProviders(<ProfilePage />, { api, route: '/profile', path: '/profile' });
+}
+
+const pane = () => screen.getByRole('heading', { level: 2 }).closest('section')!;
+
+describe('profile page', () => {
+  it('shows the details: name, email, phone and the default address', () => {
+    const home = makeAddress({ addressLine1: '12B, MG Road', addressLine2: '', pinCode: '560001', isDefault: true });
+    const office = makeAddress({ addressLine1: '4, Residency Road', city: 'Mysuru', isDefault: false });
+    renderProfile(makeUser({ addresses: [office, home], shippingAddress: home }));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+    expect(screen.getByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByText('9876543210')).toBeInTheDocument();
+    const address = pane().querySelector('address')!;
+    expect(address).toHaveTextContent('12B, MG Road');
+    expect(address).toHaveTextContent('Bengaluru, Karnataka 560001');
+    expect(address).not.toHaveTextContent('Mysuru');
+    expect(screen.queryByText('No default address added.')).not.toBeInTheDocument();
+  });
+
+  it('offers to add a missing phone, and an address when there is no default one', async () => {
+    const { user } = renderProfile(
+      makeUser({ phone: null, addresses: [makeAddress({ isDefault: false })], shippingAddress: null }),
+    );
+    expect(screen.getByText('No default address added.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Not Provided (Click to Add)' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Update Phone Number' })).toHaveFocus();
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('type', 'tel');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Edit Address' })).toBeInTheDocument();
+  });
+
+  it('shows My Orders, empty for now, with a Back button', async () => {
+    const { user } = renderProfile(makeUser());
+    await user.click(screen.getByRole('button', { name: /^Orders/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
+    expect(screen.getByText('No orders placed yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+  });
+
+  it('prefills the address form from the shipping address, house number split back out', async () => {
+    const shipping = makeAddress({ addressLine1: '12B, MG Road, Indiranagar', addressLine2: 'Near the park' });
+    const { user } = renderProfile(makeUser({ addresses: [shipping], shippingAddress: shipping }));
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+
+    expect(screen.getByLabelText('House number')).toHaveValue('12B');
+    expect(screen.getByLabelText('Address line 1')).toHaveValue('MG Road, Indiranagar');
+    expect(screen.getByLabelText(/Address line 2/)).toHaveValue('Near the park');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('560001');
+    expect(screen.getByLabelText('City')).toHaveValue('Bengaluru');
+    expect(screen.getByLabelText('State')).toHaveValue('Karnataka');
+    expect(screen.getByRole('checkbox', { name: 'Make this my default address' })).toBeChecked();
+  });
+
+  it('asks for every required address field before saving', async () => {
+    const { user, api } = renderProfile(makeUser(), { 'PATCH /auth/profile': () => makeUser() });
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+    await user.type(screen.getByLabelText('House number'), '7');
+    await user.type(screen.getByLabelText('Postal code'), '400001');
+    await user.type(screen.getByLabelText('Address line 1'), 'Marine Drive');
+    await user.type(screen.getByLabelText('City'), 'Mumbai');
+    await user.type(screen.getByLabelText('State'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required address fields.');
+    expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
+  });
+
+  it('saves the address: the non-default ones kept, the new one added, then the user refreshed', async () => {
+    const oldDefault = makeAddress({ _id: 'old', addressLine1: '1, Old Street', isDefault: true });
+    const office = makeAddress({
+      _id: 'office',
+      name: 'Home',
+      addressLine1: '4, Residency Road',
+      addressLine2: '',
+      city: 'Mysuru',
+      state: 'Karnataka',
+      pinCode: '570001',
+      isDefault: false,
+    });
+    const before = makeUser({ addresses: [oldDefault, office], shippingAddress: oldDefault });
+    const saved = makeAddress({ addressLine1: '7, Marine Drive', city: 'Mumbai', isDefault: true });
+    const after = makeUser({ addresses: [office, saved], shippingAddress: saved });
+    let profile = before;
+    const { user, api } = renderProfile(before, {
+      'GET /auth/profile': () => profile,
+      'PATCH /auth/profile': () => {
+        profile = after;
+        return after;
+      },
+    });
+
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+    const field = (label: string | RegExp) => screen.getByLabelText(label);
+    await user.clear(field('House number'));
+    await user.type(field('House number'), ' 7 ');
+    await user.clear(field('Postal code'));
+    await user.type(field('Postal code'), '400001');
+    await user.clear(field('Address line 1'));
+    await user.type(field('Address line 1'), 'Marine Drive');
+    await user.clear(field(/Address line 2/));
+    await user.type(field(/Address line 2/), 'Opp. the sea face');
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Mumbai');
+    await user.clear(field('State'));
+    await user.type(field('State'), 'Maharashtra');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Address saved!')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /auth/profile')[0]?.body).toEqual({
+      addresses: [
+        {
+          name: 'Home',
+          addressLine1: '4, Residency Road',
+          addressLine2: '',
+          city: 'Mysuru',
+          state: 'Karnataka',
+          pinCode: '570001',
+          isDefault: false,
+        },
+        {
+          name: 'Home',
+          addressLine1: '7, Marine Drive',
+          addressLine2: 'Opp. the sea face',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pinCode: '400001',
+          isDefault: true,
+        },
+      ],
+    });
+    expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+    expect(pane().querySelector('address')).toHaveTextContent('7, Marine Drive');
+    expect(JSON.parse(localStorage.getItem('user')!).shippingAddress.city).toBe('Mumbai');
+  });
+
+  it('says "Failed to save address" when the server refuses, with its reason', async () => {
+    const { user } = renderProfile(makeUser({ shippingAddress: makeAddress() }), {
+      'PATCH /auth/profile': refuse(400, 'PIN code must be 6 digits.'),
+    });
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to save address')).toBeInTheDocument();
+    expect(within(pane()).getByRole('alert')).toHaveTextContent('PIN code must be 6 digits.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Edit Address' })).toBeInTheDocument();
+  });
+
+  it.each(['', '98765'])('refuses the phone %j as not valid', async (phone) => {
+    const { user, api } = renderProfile(makeUser({ phone: null }));
+    await user.click(screen.getByRole('button', { name: 'Not Provided (Click to Add)' }));
+    if (phone) await user.type(screen.getByLabelText('Phone number'), phone);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid phone number.');
+    expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
+  });
+
+  it('saves the phone, refreshes the user and goes back to the details', async () => {
+    let profile = makeUser({ phone: null });
+    const { user, api } = renderProfile(profile, {
+      'GET /auth/profile': () => profile,
+      'PATCH /auth/profile': () => {
+        profile = makeUser({ phone: '9123456780' });
+        return profile;
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Not Provided (Click to Add)' }));
+    await user.type(screen.getByLabelText('Phone number'), '9123456780');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Phone number updated!')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /auth/profile')[0]?.body).toEqual({ phone: '9123456780' });
+    expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+    expect(screen.getByText('9123456780')).toBeInTheDocument();
+  });
+
+  it('says "Failed to update phone number." when the server refuses', async () => {
+    const { user } = renderProfile(makeUser({ phone: null }), {
+      'PATCH /auth/profile': refuse(400, 'Please enter a valid phone number.'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Not Provided (Click to Add)' }));
+    await user.type(screen.getByLabelText('Phone number'), 'abcdefghijk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update phone number.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Update Phone Number' })).toBeInTheDocument();
+  });
+
+  it('logs out: revokes the token, clears the session, says so and goes to /signin', async () => {
+    const { user, api, router, store } = renderProfile(makeUser(), { 'POST /auth/logout': () => null });
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().auth.user).toBeNull();
+  });
+
+  it('logs out here even when the server cannot be reached', async () => {
+    const { user, router } = renderProfile(makeUser(), {
+      'POST /auth/logout': () => {
+        throw new ApiError('Could not reach the server.', { status: 0, code: 'NETWORK_ERROR' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

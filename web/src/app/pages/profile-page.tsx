@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { AddressEditor } from '../../features/auth/components/address-editor.tsx';
+import { PhoneEditor } from '../../features/auth/components/phone-editor.tsx';
+import { ProfileDetails } from '../../features/auth/components/profile-details.tsx';
+import { logout, selectUser } from '../../features/auth/slice.ts';
+import { buttonClass } from '../../components/button.ts';
+import { BoxIcon, ChevronRightIcon, LogOutIcon, PinIcon } from '../../components/icons.tsx';
+import { PaneHeader } from '../../components/pane-header.tsx';
+import { pageTitle } from '../brand.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { toastDurations } from '../toasts.tsx';
+
+type ProfileView = 'details' | 'orders' | 'address' | 'phone';
+
+/**
+ * /profile (spec §2): the account menu on the left, one of four views on the right. It
+ * composes the account and (soon) the orders features, so it lives in app/.
+ */
+export function ProfilePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const [view, setView] = useState<ProfileView>('details');
+  const [loggingOut, setLoggingOut] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const viewChanged = useRef(false);
+
+  // When the view changes (not on arrival), its heading takes focus and comes into sight.
+  useEffect(() => {
+    if (!viewChanged.current) return;
+    headingRef.current?.focus();
+  }, [view]);
+
+  function show(next: ProfileView) {
+    viewChanged.current = true;
+    setView(next);
+  }
+
+  async function handleLogout() {
+    setLoggingOut(true);
+    await dispatch(logout());
+    toast.info('Logged out', { autoClose: toastDurations.signIn });
+    navigate('/signin', { replace: true });
+  }
+
+  if (!user) return <ProfileSkeleton />;
+
+  const back = () => show('details');
+  const firstName = user.firstName || user.fullName.split(' ')[0] || '';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <title>{pageTitle('Your profile')}</title>
+      <div className="grid items-start gap-8 lg:grid-cols-[320px_1fr] lg:gap-12">
+        <aside aria-label="Account" className="space-y-4 lg:sticky lg:top-28">
+          <div className="pb-2">
+            <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">
+              {firstName ? `Hello, ${firstName}` : 'Hello'}
+            </p>
+            <h1 className="mt-2 font-display text-3xl sm:text-4xl">My Account</h1>
+            <button
+              type="button"
+              onClick={() => show('details')}
+              aria-pressed={view === 'details'}
+              className="mt-2 rounded-sm text-sm text-muted underline-offset-4 hover:text-ink hover:underline aria-pressed:text-ink"
+            >
+              Profile details
+            </button>
+          </div>
+          <MenuCard
+            icon={<BoxIcon size={22} />}
+            title="Orders"
+            text="Follow and cancel your orders"
+            active={view === 'orders'}
+            onClick={() => show('orders')}
+          />
+          <MenuCard
+            icon={<PinIcon size={22} />}
+            title="Address"
+            text="Where we deliver your orders"
+            active={view === 'address'}
+            onClick={() => show('address')}
+          />
+          <button
+            type="button"
+            className={buttonClass('secondary', 'md', 'w-full')}
+            onClick={handleLogout}
+            disabled={loggingOut}
+          >
+            <LogOutIcon size={18} />
+            {loggingOut ? 'Logging Out...' : 'Log Out'}
+          </button>
+        </aside>
+
+        <section className="min-w-0 rounded-3xl border border-line bg-white p-6 sm:p-8">
+          {view === 'details' && (
+            <ProfileDetails
+              user={user}
+              headingRef={headingRef}
+              onEditPhone={() => show('phone')}
+              onEditAddress={() => show('address')}
+            />
+          )}
+          {view === 'orders' && <OrdersView onBack={back} headingRef={headingRef} />}
+          {view === 'address' && <AddressEditor user={user} onBack={back} onSaved={back} headingRef={headingRef} />}
+          {view === 'phone' && <PhoneEditor user={user} onBack={back} onSaved={back} headingRef={headingRef} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+interface MenuCardProps {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  active: boolean;
+  onClick: () => void;
+}
+
+function MenuCard({ icon, title, text, active, onClick }: MenuCardProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={active}
+      className={`flex w-full items-center gap-4 rounded-2xl border p-4 text-left transition-colors ${
+        active ? 'border-ink bg-white shadow-sm' : 'border-line bg-white/60 hover:border-ink/40 hover:bg-white'
+      }`}
+    >
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-sand text-accent">
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">{title}</span>
+        <span className="block text-sm text-muted">{text}</span>
+      </span>
+      <ChevronRightIcon size={18} className="shrink-0 text-muted" />
+    </button>
+  );
+}
+
+/** "My Orders": the orders feature fills it; until then there are none to show. */
+function OrdersView({ onBack, headingRef }: { onBack: () => void; headingRef: Ref<HTMLHeadingElement> }) {
+  return (
+    <div>
+      <PaneHeader title="My Orders" onBack={onBack} ref={headingRef} />
+      <div className="flex flex-col items-center px-4 py-14 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-sand text-accent">
+          <BoxIcon size={26} />
+        </span>
+        <p className="mt-5 font-medium">No orders placed yet.</p>
+        <p className="mt-1 text-sm text-muted">Your orders will show here, with their status.</p>
+      </div>
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div
+      className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8"
+      aria-busy="true"
+      aria-label="Loading profile"
+    >
+      <div className="animate-shimmer grid gap-8 lg:grid-cols-[320px_1fr] lg:gap-12">
+        <div className="space-y-4">
+          <div className="h-10 w-48 rounded bg-sand" />
+          <div className="h-20 rounded-2xl bg-sand" />
+          <div className="h-20 rounded-2xl bg-sand" />
+        </div>
+        <div className="h-80 rounded-3xl bg-sand" />
+      </div>
+    </div>
+  );
+}

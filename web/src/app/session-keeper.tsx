@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'react-toastify';
+import { endSession, fetchProfile, userRestored } from '../features/auth/slice.ts';
+import type { RequestFailure } from '../lib/http.ts';
+import { parseStoredUser, readStoredUser, readToken, USER_KEY } from '../lib/session.ts';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { selectHasAuthUser } from './session.ts';
+import { signedOut } from './session-events.ts';
+import { toastDurations } from './toasts.tsx';
+
+/**
+ * Keeps the session honest. At start-up, with a token held, it loads the current user
+ * (spec §1); a 401 ends the session with one notice, in the server's words. Without a token, a stored user is
+ * stale and is forgotten. Sign-ins and sign-outs in other tabs are followed.
+ */
+export function SessionKeeper() {
+  const dispatch = useAppDispatch();
+  const hasAuthUser = useAppSelector(selectHasAuthUser);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per app, even when React runs effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    if (!readToken()) {
+      if (hasAuthUser || readStoredUser()) dispatch(endSession('expired'));
+      return;
+    }
+    dispatch(fetchProfile())
+      .unwrap()
+      .catch((failure: RequestFailure) => {
+        if (failure.status === 401) {
+          // The server's words, e.g. "Your session is invalid or has expired. Please sign in again."
+          toast.info(failure.message, { toastId: 'session-expired', autoClose: toastDurations.signIn });
+        }
+      });
+  }, [dispatch, hasAuthUser]);
+
+  useEffect(() => {
+    function onStorage(event: StorageEvent) {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key !== null && event.key !== USER_KEY) return;
+      const user = parseStoredUser(event.key === null ? null : event.newValue);
+      dispatch(user ? userRestored(user) : signedOut({ reason: 'expired' }));
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [dispatch]);
+
+  return null;
+}

@@ -1,0 +1,44 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export const inputClass =
+  'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 focus:border-ink focus:outline-none sm:text-sm';
+
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  label: string;
+  /** A short help line under the input, tied to it for screen readers. */
+  hint?: ReactNode;
+  /** Marks the label with "(optional)". */
+  optional?: boolean;
+  className?: string;
+}
+
+/** A labelled text input in the shop's style. */
+export function FormField({ label, hint, optional = false, className = '', ...input }: FormFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
+      </label>
+      <input id={id} aria-describedby={hint ? hintId : undefined} className={inputClass} {...input} />
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message about the form above or below it, announced when it appears. */
+export function FormAlert({ message, className = '' }: { message: string | null; className?: string }) {
+  return (
+    <div role="alert" className={className}>
+      {message && (
+        <p className="rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">{message}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The address form and the address as saved (spec §3, §4, §5): the house number and line 1
+ * are saved together as "house, line 1" in addressLine1, under the name "Home".
+ */
+import type { Address, AddressInput, User } from '@shop/core';
+
+export interface AddressForm {
+  houseNumber: string;
+  pinCode: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  isDefault: boolean;
+}
+
+export const emptyAddressForm: AddressForm = {
+  houseNumber: '',
+  pinCode: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  isDefault: false,
+};
+
+export const ADDRESS_SEPARATOR = ', ';
+
+/** "12B, MG Road" → house "12B", line 1 "MG Road"; without the separator all of it is line 1. */
+export function splitAddressLine1(saved: string): { houseNumber: string; addressLine1: string } {
+  const at = saved.indexOf(ADDRESS_SEPARATOR);
+  if (at === -1) return { houseNumber: '', addressLine1: saved };
+  return { houseNumber: saved.slice(0, at), addressLine1: saved.slice(at + ADDRESS_SEPARATOR.length) };
+}
+
+/** The form prefilled from the user's shipping address (spec §2, Profile). */
+export function addressFormFor(shippingAddress: Address | null): AddressForm {
+  if (!shippingAddress) return emptyAddressForm;
+  return {
+    ...splitAddressLine1(shippingAddress.addressLine1),
+    pinCode: shippingAddress.pinCode,
+    addressLine2: shippingAddress.addressLine2,
+    city: shippingAddress.city,
+    state: shippingAddress.state,
+    isDefault: shippingAddress.isDefault,
+  };
+}
+
+const requiredFields = ['houseNumber', 'pinCode', 'addressLine1', 'city', 'state'] as const;
+
+/** House number, PIN code, line 1, city and state must not be blank; line 2 may be. */
+export function isAddressComplete(form: AddressForm): boolean {
+  return requiredFields.every((field) => form[field].trim() !== '');
+}
+
+export function toAddressInput(address: Address): AddressInput {
+  const { name, addressLine1, addressLine2, city, state, pinCode, isDefault } = address;
+  return { name, addressLine1, addressLine2, city, state, pinCode, isDefault };
+}
+
+/** The addresses to save: the non-default ones kept, the new one added (spec §4). */
+export function addressesAfterSaving(user: Pick<User, 'addresses'>, form: AddressForm): AddressInput[] {
+  const kept = user.addresses.filter((address) => !address.isDefault).map(toAddressInput);
+  return [
+    ...kept,
+    {
+      name: 'Home',
+      addressLine1: `${form.houseNumber.trim()}${ADDRESS_SEPARATOR}${form.addressLine1.trim()}`,
+      addressLine2: form.addressLine2.trim(),
+      city: form.city.trim(),
+      state: form.state.trim(),
+      pinCode: form.pinCode.trim(),
+      isDefault: form.isDefault,
+    },
+  ];
+}
+
+/** The lines an address is shown as. */
+export function addressLines(address: Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'pinCode'>) {
+  return [address.addressLine1, address.addressLine2, `${address.city}, ${address.state} ${address.pinCode}`].filter(
+    (line) => line.trim() !== '',
+  );
+}
+
+export function defaultAddressOf(user: Pick<User, 'addresses'>): Address | null {
+  return user.addresses.find((address) => address.isDefault) ?? null;
+}

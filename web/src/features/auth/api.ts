@@ -1,0 +1,49 @@
+/** Account requests (spec §7, Auth). Sign-in and sign-up send no bearer token. */
+import type { LoginBody, ProfileUpdateBody, SignupBody, User } from '@shop/core';
+
+/** What the callback page sends: the provider's code and state, and its issuer when it sent one. */
+export interface GoogleSignInBody {
+  code: string;
+  state: string;
+  iss?: string;
+}
+import type { ApiClient } from '../../lib/http.ts';
+
+export interface LoginData {
+  accessToken: string;
+  user: User;
+}
+
+export interface AuthProviders {
+  google: { enabled: boolean; development: boolean };
+}
+
+export function postLogin(api: ApiClient, body: LoginBody): Promise<LoginData> {
+  return api.post<LoginData>('/auth/login', body, { auth: false });
+}
+
+export function postSignup(api: ApiClient, body: SignupBody): Promise<User> {
+  return api.post<User>('/auth/signup', body, { auth: false });
+}
+
+export function getProfile(api: ApiClient): Promise<User> {
+  return api.get<User>('/auth/profile');
+}
+
+export function patchProfile(api: ApiClient, body: ProfileUpdateBody): Promise<User | null | undefined> {
+  return api.patch<User | null | undefined>('/auth/profile', body);
+}
+
+/** Revokes the token on the server. */
+export function postLogout(api: ApiClient): Promise<null> {
+  return api.post<null>('/auth/logout');
+}
+
+/** Trades the code the identity provider sent back (and the state it echoed) for a token. */
+export function postGoogleSignIn(api: ApiClient, body: GoogleSignInBody): Promise<{ accessToken: string }> {
+  return api.post<{ accessToken: string }>('/auth/google', body, { auth: false });
+}
+
+export function getAuthProviders(api: ApiClient, signal?: AbortSignal): Promise<AuthProviders> {
+  return api.get<AuthProviders>('/auth/providers', { auth: false, signal });
+}

@@ -1,0 +1,98 @@
+import type { User } from '@shop/core';
+import { useState, type FormEvent, type Ref } from 'react';
+import { toast } from 'react-toastify';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { PaneHeader } from '../../../components/pane-header.tsx';
+import type { RequestFailure } from '../../../lib/http.ts';
+import { addressesAfterSaving, addressFormFor, isAddressComplete, type AddressForm } from '../address.ts';
+import { fetchProfile, updateProfile } from '../slice.ts';
+
+interface AddressEditorProps {
+  user: User;
+  onBack: () => void;
+  onSaved: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * "Edit Address", prefilled from the shipping address. Saving keeps the non-default
+ * addresses, adds this one, then refreshes the user (spec §4).
+ */
+export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEditorProps) {
+  const dispatch = useAppDispatch();
+  const [form, setForm] = useState<AddressForm>(() => addressFormFor(user.shippingAddress));
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const text = (name: Exclude<keyof AddressForm, 'isDefault'>) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (!isAddressComplete(form)) {
+      setMessage('Please fill in all required address fields.');
+      return;
+    }
+    setMessage(null);
+    setSaving(true);
+    try {
+      await dispatch(updateProfile({ addresses: addressesAfterSaving(user, form) })).unwrap();
+    } catch (error) {
+      setSaving(false);
+      setMessage((error as RequestFailure).message);
+      toast.error('Failed to save address');
+      return;
+    }
+    await dispatch(fetchProfile());
+    setSaving(false);
+    toast.success('Address saved!');
+    onSaved();
+  }
+
+  return (
+    <div>
+      <PaneHeader title="Edit Address" onBack={onBack} ref={headingRef} />
+      <form onSubmit={handleSubmit} noValidate className="mt-6 space-y-5" aria-busy={saving}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="House number" autoComplete="address-line1" aria-required="true" {...text('houseNumber')} />
+          <FormField
+            label="Postal code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            aria-required="true"
+            hint="6-digit PIN code"
+            {...text('pinCode')}
+          />
+        </div>
+        <FormField label="Address line 1" autoComplete="address-line2" aria-required="true" {...text('addressLine1')} />
+        <FormField label="Address line 2" optional autoComplete="address-line3" {...text('addressLine2')} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="City" autoComplete="address-level2" aria-required="true" {...text('city')} />
+          <FormField label="State" autoComplete="address-level1" aria-required="true" {...text('state')} />
+        </div>
+        <label className="flex cursor-pointer items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="isDefault"
+            checked={form.isDefault}
+            onChange={(event) => setForm((current) => ({ ...current, isDefault: event.target.checked }))}
+            className="h-5 w-5 rounded border-line accent-ink"
+          />
+          Make this my default address
+        </label>
+        <FormAlert message={message} />
+        <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </form>
+    </div>
+  );
+}

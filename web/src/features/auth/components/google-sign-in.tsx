@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { GoogleIcon } from '../../../components/icons.tsx';
+import { apiUrl } from '../../../lib/http.ts';
+import type { AuthProviders } from '../api.ts';
+import { fetchAuthProviders } from '../slice.ts';
+
+/** The start of Google sign-in: a full page navigation, the server redirects to the provider. */
+export const GOOGLE_START_URL = apiUrl('/auth/google/start');
+
+/**
+ * "Sign in with Google". Until the server says otherwise it is offered; when the server
+ * sends it to its local development provider, the page says so (no Google account needed).
+ */
+export function GoogleSignIn({ label = 'Sign in with Google' }: { label?: string }) {
+  const dispatch = useAppDispatch();
+  const [google, setGoogle] = useState<AuthProviders['google'] | null>(null);
+
+  useEffect(() => {
+    const request = dispatch(fetchAuthProviders());
+    request
+      .unwrap()
+      .then((providers) => setGoogle(providers.google))
+      .catch(() => {
+        // Not known: keep offering the button; the server answers the start itself.
+      });
+    return () => request.abort();
+  }, [dispatch]);
+
+  if (google && !google.enabled) {
+    return (
+      <div>
+        <button type="button" disabled className={buttonClass('secondary', 'md', 'w-full')}>
+          <GoogleIcon />
+          {label}
+        </button>
+        <p className="mt-2 text-center text-xs text-muted">Google sign-in is not available right now.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <a href={GOOGLE_START_URL} className={buttonClass('secondary', 'md', 'w-full')}>
+        <GoogleIcon />
+        {label}
+      </a>
+      {google?.development && (
+        <p className="mt-2 text-center text-xs leading-5 text-muted">
+          <span className="mr-1.5 inline-block rounded-full bg-accent-soft px-2 align-[1px] text-[10px] font-semibold tracking-wide text-accent uppercase">
+            Dev
+          </span>
+          <span>Development sign-in: no Google account needed</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The line between the Google button and the email form. */
+export function OrDivider() {
+  return (
+    <div className="my-6 flex items-center gap-4 text-xs tracking-[0.2em] text-muted uppercase" aria-hidden="true">
+      <span className="h-px flex-1 bg-line" />
+      or
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { User } from '@shop/core';
+import { useState, type FormEvent, type Ref } from 'react';
+import { toast } from 'react-toastify';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { PaneHeader } from '../../../components/pane-header.tsx';
+import type { RequestFailure } from '../../../lib/http.ts';
+import { fetchProfile, updateProfile } from '../slice.ts';
+
+/** Spec §5 and §9: non-blank and at least 10 characters. */
+export const MIN_PHONE_LENGTH = 10;
+
+interface PhoneEditorProps {
+  user: User;
+  onBack: () => void;
+  onSaved: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** "Update Phone Number": saving refreshes the user and returns to the details (spec §4). */
+export function PhoneEditor({ user, onBack, onSaved, headingRef }: PhoneEditorProps) {
+  const dispatch = useAppDispatch();
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const value = phone.trim();
+    if (value.length < MIN_PHONE_LENGTH) {
+      setMessage('Please enter a valid phone number.');
+      return;
+    }
+    setMessage(null);
+    setSaving(true);
+    try {
+      await dispatch(updateProfile({ phone: value })).unwrap();
+    } catch (error) {
+      setSaving(false);
+      setMessage((error as RequestFailure).message);
+      toast.error('Failed to update phone number.');
+      return;
+    }
+    await dispatch(fetchProfile());
+    setSaving(false);
+    toast.success('Phone number updated!');
+    onSaved();
+  }
+
+  return (
+    <div>
+      <PaneHeader title="Update Phone Number" onBack={onBack} ref={headingRef} />
+      <form onSubmit={handleSubmit} noValidate className="mt-6 max-w-md space-y-5" aria-busy={saving}>
+        <FormField
+          label="Phone number"
+          type="tel"
+          name="phone"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="98765 43210"
+          hint="A 10-digit mobile number, so the courier can reach you."
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <FormAlert message={message} />
+        <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { STORE_NAME } from '../../../app/brand.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useIsSignedIn } from '../../../app/session.ts';
+import { toastDurations } from '../../../app/toasts.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
+import { emailFrom, returnPathFrom } from '../return-path.ts';
+import { authErrorCleared, login, selectAuth } from '../slice.ts';
+
+/** /signin: Google, or email and password (spec §2). A signed-in shopper is sent on. */
+export function SignInPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useIsSignedIn();
+  const { loading, error } = useAppSelector(selectAuth);
+  const [email, setEmail] = useState(() => emailFrom(location.state));
+  const [password, setPassword] = useState('');
+  const returnPath = returnPathFrom(location.state);
+
+  // An error from another page (or an earlier visit) is not about this form.
+  useEffect(() => {
+    dispatch(authErrorCleared());
+  }, [dispatch]);
+
+  if (signedIn) return <Navigate to={returnPath} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    try {
+      await dispatch(login({ email, password })).unwrap();
+    } catch {
+      return; // The message shows under the form.
+    }
+    toast.success('Login Successful', { autoClose: toastDurations.signIn });
+    navigate(returnPath, { replace: true });
+  }
+
+  return (
+    <AuthShell
+      title="Sign In"
+      tabTitle="Sign in"
+      subtitle="Welcome back. Sign in to see your cart, your address and your orders."
+    >
+      <GoogleSignIn />
+      <OrDivider />
+      <form onSubmit={handleSubmit} className="space-y-5" aria-busy={loading}>
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={loading}>
+          {loading ? 'Signing In...' : 'Sign In'}
+        </button>
+        <FormAlert message={error} />
+      </form>
+
+      <div className="mt-10 flex flex-col items-center gap-3 border-t border-line pt-8 text-center">
+        <p className="text-sm text-muted">New to {STORE_NAME}?</p>
+        <Link to="/signup" className={buttonClass('secondary', 'md', 'w-full')}>
+          Register Now
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}

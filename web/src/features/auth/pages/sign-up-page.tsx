@@ -1,0 +1,106 @@
+import type { SignupBody } from '@shop/core';
+import { PASSWORD_MIN_LENGTH } from '@shop/core';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useIsSignedIn } from '../../../app/session.ts';
+import { toastDurations } from '../../../app/toasts.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
+import { authErrorCleared, selectAuth, signup } from '../slice.ts';
+
+type SignUpForm = SignupBody & { confirmPassword: string };
+
+const emptyForm: SignUpForm = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' };
+
+/** /signup: six required fields; the passwords must match, the confirmation is not sent (spec §5). */
+export function SignUpPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useIsSignedIn();
+  const { loading, error } = useAppSelector(selectAuth);
+  const [form, setForm] = useState<SignUpForm>(emptyForm);
+  const [mismatch, setMismatch] = useState(false);
+
+  useEffect(() => {
+    dispatch(authErrorCleared());
+  }, [dispatch]);
+
+  if (signedIn) return <Navigate to="/" replace />;
+
+  const field = (name: keyof SignUpForm) => ({
+    name,
+    value: form[name],
+    required: true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setForm((current) => ({ ...current, [name]: event.target.value }));
+      if (name === 'password' || name === 'confirmPassword') setMismatch(false);
+    },
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const { confirmPassword, ...body } = form;
+    if (body.password !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    try {
+      await dispatch(signup(body)).unwrap();
+    } catch {
+      return; // The message shows under the form.
+    }
+    toast.success('Signup Successful', { autoClose: toastDurations.signIn });
+    navigate('/signin', { state: { email: body.email } });
+  }
+
+  return (
+    <AuthShell
+      title="Create your account"
+      tabTitle="Sign up"
+      subtitle="Join in a minute: save your address once, then check out with cash on delivery or card."
+    >
+      <GoogleSignIn label="Sign up with Google" />
+      <OrDivider />
+      <form onSubmit={handleSubmit} className="space-y-5" aria-busy={loading}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
+          <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="10-digit mobile number, for delivery updates."
+          {...field('phone')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.`}
+          {...field('password')}
+        />
+        <FormField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={loading}>
+          {loading ? 'Signing Up...' : 'Sign Up'}
+        </button>
+        <FormAlert message={mismatch ? 'Passwords do not match.' : error} />
+      </form>
+
+      <p className="mt-10 border-t border-line pt-8 text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link to="/signin" className="rounded-sm font-semibold text-ink underline underline-offset-4 hover:text-accent">
+          Sign in
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The auth store (spec §3, §4): user, loading, error. The user starts as the one stored in
+ * localStorage. Every auth call sets loading and clears the error when it starts, and stops
+ * loading when it ends; a failure stores the server's message or the spec's fallback (§8).
+ * Login, profile fetch and address update replace the stored user; sign-up and Google
+ * sign-in do not (the profile fetch that follows does). Sign-out is the shared
+ * `signedOut` event, so other slices can forget the shopper too.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginBody, ProfileUpdateBody, SignupBody, User } from '@shop/core';
+import { createAppAsyncThunk } from '../../app/hooks.ts';
+import { signedOut, type SignOutReason } from '../../app/session-events.ts';
+import type { AppDispatch } from '../../app/store.ts';
+import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
+import { clearSession, readStoredUser, readToken, saveToken, saveUser } from '../../lib/session.ts';
+import * as authApi from './api.ts';
+import type { GoogleSignInBody } from './api.ts';
+
+export interface AuthState {
+  user: User | null;
+  loading: boolean;
+  error: string | null;
+}
+
+/** Read when a store is made, so each store (and test) sees the localStorage of its time. */
+export function initialAuthState(): AuthState {
+  return { user: readStoredUser(), loading: false, error: null };
+}
+
+/** The answer arrived for a session that has since ended or changed: it must change nothing. */
+export const SESSION_CHANGED = 'SESSION_CHANGED';
+
+const sessionChanged: RequestFailure = { message: 'The session changed', status: null, code: SESSION_CHANGED };
+
+/**
+ * The server's message or the fallback. A refused form names each field's problem in
+ * `issues` ("Please enter a valid phone number."); those read better than the summary.
+ */
+function authFailure(error: unknown, fallback: string): RequestFailure {
+  const failure = failureFor(error, fallback);
+  if (error instanceof ApiError && error.fromServer && error.issues.length > 0) {
+    const messages = [...new Set(error.issues.map((issue) => issue.message).filter(Boolean))];
+    if (messages.length > 0) return { ...failure, message: messages.join(' ') };
+  }
+  return failure;
+}
+
+/**
+ * A 401 ends the session: the sign-out notice says so once, so the failure is not stored as
+ * the auth error as well (the sign-in page would show it a second time).
+ */
+function sessionExpired(dispatch: (action: unknown) => unknown, error: unknown): RequestFailure {
+  dispatch(endSession('expired'));
+  return { ...failureFor(error, 'Unauthorized'), code: SESSION_CHANGED };
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** Forgets the session in localStorage, then tells every slice. */
+export function endSession(reason: SignOutReason) {
+  return (dispatch: AppDispatch) => {
+    clearSession();
+    dispatch(signedOut({ reason }));
+  };
+}
+
+export const login = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
+  try {
+    const { accessToken, user } = await authApi.postLogin(extra.api, body);
+    if (!accessToken || !user) throw new Error('No token in the answer');
+    saveToken(accessToken);
+    saveUser(user);
+    return user;
+  } catch (error) {
+    return rejectWithValue(authFailure(error, 'Login failed'));
+  }
+});
+
+export const signup = createAppAsyncThunk('auth/signup', async (body: SignupBody, { extra, rejectWithValue }) => {
+  try {
+    return await authApi.postSignup(extra.api, body);
+  } catch (error) {
+    return rejectWithValue(authFailure(error, 'Signup failed'));
+  }
+});
+
+/**
+ * Loads the signed-in user. A 401 (no token, or one that expired or was revoked) ends the
+ * session. An answer for a token that is no longer held (signed out meanwhile) is dropped.
+ */
+export const fetchProfile = createAppAsyncThunk(
+  'auth/fetchProfile',
+  async (_: void, { extra, dispatch, rejectWithValue }) => {
+    const token = readToken();
+    try {
+      const user = await authApi.getProfile(extra.api);
+      if (readToken() !== token) return rejectWithValue(sessionChanged);
+      saveUser(user);
+      return user;
+    } catch (error) {
+      if (readToken() !== token) return rejectWithValue(sessionChanged);
+      if (isUnauthorized(error)) return rejectWithValue(sessionExpired(dispatch, error));
+      const fromServer = error instanceof ApiError && error.fromServer;
+      return rejectWithValue(failureFor(error, fromServer ? 'Unauthorized' : 'Error fetching profile'));
+    }
+  },
+);
+
+/** Trades the provider's code for a token and keeps it; the profile fetch brings the user. */
+export const googleLogin = createAppAsyncThunk(
+  'auth/googleLogin',
+  async (body: GoogleSignInBody, { extra, rejectWithValue }) => {
+    try {
+      const { accessToken } = await authApi.postGoogleSignIn(extra.api, body);
+      if (!accessToken) throw new Error('No token in the answer');
+      saveToken(accessToken);
+    } catch (error) {
+      return rejectWithValue(failureFor(error, 'Google sign-in failed'));
+    }
+  },
+);
+
+function updateFailure(error: unknown): RequestFailure {
+  if (error instanceof ApiError && error.code === NETWORK_ERROR) {
+    return { message: error.message || 'Server error', status: null, code: NETWORK_ERROR };
+  }
+  return authFailure(error, 'Failed to update profile');
+}
+
+/** Saves addresses and/or the phone; the answer is the updated user. */
+export const updateProfile = createAppAsyncThunk(
+  'auth/updateProfile',
+  async (body: ProfileUpdateBody, { extra, dispatch, rejectWithValue }) => {
+    const token = readToken();
+    try {
+      const user = await authApi.patchProfile(extra.api, body);
+      if (readToken() !== token) return rejectWithValue(sessionChanged);
+      if (!user) return rejectWithValue({ message: 'Failed to update profile', status: null, code: null });
+      saveUser(user);
+      return user;
+    } catch (error) {
+      if (readToken() !== token) return rejectWithValue(sessionChanged);
+      if (isUnauthorized(error)) return rejectWithValue(sessionExpired(dispatch, error));
+      return rejectWithValue(updateFailure(error));
+    }
+  },
+);
+
+/** Asks the server to revoke the token, then ends the session here even if that failed. */
+export const logout = createAppAsyncThunk('auth/logout', async (_: void, { extra, dispatch }) => {
+  if (readToken()) {
+    try {
+      await authApi.postLogout(extra.api);
+    } catch {
+      // Signed out on this device all the same.
+    }
+  }
+  dispatch(endSession('logout'));
+});
+
+/** Which external sign-in is offered; the sign-in and sign-up pages ask. No state kept. */
+export const fetchAuthProviders = createAppAsyncThunk(
+  'auth/fetchProviders',
+  async (_: void, { extra, signal, rejectWithValue }) => {
+    try {
+      return await authApi.getAuthProviders(extra.api, signal);
+    } catch (error) {
+      return rejectWithValue(failureFor(error, 'Could not load the sign-in options'));
+    }
+  },
+);
+
+function started(state: AuthState) {
+  state.loading = true;
+  state.error = null;
+}
+
+function failed(state: AuthState, failure: RequestFailure | undefined, fallback: string) {
+  state.loading = false;
+  if (failure?.code === SESSION_CHANGED) return;
+  state.error = failure?.message ?? fallback;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    userRestored(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    authErrorCleared(state) {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(login.pending, started)
+      .addCase(login.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(login.rejected, (state, action) => failed(state, action.payload, 'Login failed'))
+
+      .addCase(signup.pending, started)
+      .addCase(signup.fulfilled, (state) => {
+        state.loading = false;
+      })
+      .addCase(signup.rejected, (state, action) => failed(state, action.payload, 'Signup failed'))
+
+      .addCase(fetchProfile.pending, started)
+      .addCase(fetchProfile.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(fetchProfile.rejected, (state, action) => failed(state, action.payload, 'Error fetching profile'))
+
+      .addCase(googleLogin.pending, started)
+      .addCase(googleLogin.fulfilled, (state) => {
+        state.loading = false;
+      })
+      .addCase(googleLogin.rejected, (state, action) => failed(state, action.payload, 'Google sign-in failed'))
+
+      .addCase(updateProfile.pending, started)
+      .addCase(updateProfile.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(updateProfile.rejected, (state, action) => failed(state, action.payload, 'Failed to update profile'))
+
+      .addCase(signedOut, (state) => {
+        state.user = null;
+        state.loading = false;
+        state.error = null;
+      });
+  },
+});
+
+export const { userRestored, authErrorCleared } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectUser = (state: WithAuth) => state.auth.user;
