@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+
+export interface Policy {
+  /** Anchor id, e.g. "shipping-policy", so links can open one. */
+  id: string;
+  title: string;
+  points: string[];
+}
+
+/** The shop's policies (spec §9), shown on the cart, the checkout and the policies page. */
+export const policies: Policy[] = [
+  {
+    id: 'shipping-policy',
+    title: 'Shipping Policy',
+    points: [
+      'Orders are processed within 2-5 business days. Orders placed after 5 PM are processed the next business day.',
+      'Delivery takes 4-8 business days after dispatch.',
+      'We ship within India only; we do not ship internationally.',
+      'If your parcel arrives damaged, please tell us within 24 hours of delivery.',
+    ],
+  },
+  {
+    id: 'terms-and-conditions',
+    title: 'Terms and Conditions',
+    points: [
+      'Orders can be cancelled within 12 hours of placing them, unless they have already shipped.',
+      'Customers must be 18 or older, or shop under the supervision of a parent or guardian.',
+      'Prices are in Indian rupees and include GST. Delivery is within India only.',
+    ],
+  },
+  {
+    id: 'return-and-refund-policy',
+    title: 'Return and Refund Policy',
+    points: [
+      'Returns are accepted within 3 days of delivery, only for damaged, defective or incorrect items.',
+      'We do not offer exchanges.',
+      'Approved refunds reach your original payment method within 7-10 business days.',
+      'Our support team replies within 24-48 hours.',
+    ],
+  },
+];
+
+/**
+ * The three collapsible policy sections, one open at a time (spec §2: cart and checkout).
+ * Each is a disclosure button with its panel, reachable and operable by keyboard.
+ */
+export function PolicySections({ initiallyOpen = null }: { initiallyOpen?: string | null }) {
+  const [open, setOpen] = useState<string | null>(initiallyOpen);
+  const baseId = useId();
+  return (
+    <div className="divide-y divide-line rounded-xl border border-line bg-white">
+      {policies.map((policy) => {
+        const expanded = open === policy.id;
+        const panelId = `${baseId}-${policy.id}`;
+        return (
+          <section key={policy.id} id={policy.id} className="scroll-mt-24">
+            <h3>
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => setOpen(expanded ? null : policy.id)}
+                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-sm font-medium text-ink hover:bg-sand/40"
+              >
+                {policy.title}
+                <span aria-hidden="true" className="text-lg leading-none text-muted">
+                  {expanded ? '−' : '+'}
+                </span>
+              </button>
+            </h3>
+            <div id={panelId} hidden={!expanded} className="px-5 pb-5">
+              <ul className="list-disc space-y-2 pl-5 text-sm leading-6 text-muted">
+                {policy.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
