@@ -19,6 +19,7 @@ import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Origins allowed to call the API from elsewhere (the SPA on its own origin). */
   corsOrigins?: string[];
   logger?: FastifyServerOptions['logger'];
+  /** Behind a proxy (nginx), whose X-Forwarded-For to believe: the client's address drives rate limits. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** How long a process reuses a catalogue answer (see plugins/response-cache.ts); default 1 s. */
   catalogCacheMs?: number;
   /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
@@ -71,6 +74,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes, { database: deps.database });
       await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000 });
       await api.register(authRoutes, {
         prefix: '/auth',

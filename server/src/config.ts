@@ -43,6 +43,8 @@ const environmentSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  TRUST_PROXY: z.string().optional(),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -82,6 +84,10 @@ export interface Config {
   redisUrl: string | null;
   identityProvider: IdentityProviderConfig;
   payments: PaymentConfig;
+  /** Worker processes sharing the port (node:cluster); 1 runs the server in this process. */
+  webConcurrency: number;
+  /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
+  trustProxy: boolean | string;
   /** Failed sign-ins (per account, per address) and sign-ups (per address) allowed in 15 minutes. */
   authMaxAttempts: number;
   /** An online order not paid within this time is cancelled and restocked. */
@@ -120,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     identityProvider: identityProviderFor(e),
     payments: paymentsFor(e),
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS,
+    webConcurrency: e.WEB_CONCURRENCY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     logLevel: e.LOG_LEVEL,
@@ -154,4 +162,9 @@ function paymentsFor(e: z.infer<typeof environmentSchema>): PaymentConfig {
   }
   // The sandbox takes no money: never in production.
   return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'sandbox' };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

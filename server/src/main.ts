@@ -1,6 +1,7 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
@@ -11,22 +12,32 @@ import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 
-/** Reads config, prepares the database, listens; closes cleanly on SIGTERM/SIGINT. */
-async function main() {
-  const config = loadConfig();
-  const database = openDatabase(config.database);
+/** How long a shutdown may wait for requests in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** One server process: prepares the database, listens, and closes cleanly on SIGTERM/SIGINT. */
+async function runServer(config: Config) {
+  const database = openDatabase(config.database, {
+    onPoolError: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
   const { migrated, seededProducts } = await prepareDatabase(database, config);
 
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const webDist = config.webDist && fs.existsSync(config.webDist) ? config.webDist : null;
+  // The development provider keeps its sessions in memory: it cannot serve several workers.
+  const identity =
+    config.webConcurrency > 1 && config.identityProvider.kind === 'development'
+      ? undefined
+      : identityFromConfig(config, secret);
   const app = await buildApp({
     database,
     webDist,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     catalogCacheMs: config.catalogCacheMs,
     tokens: createTokenService(secret, config.jwtTtlSeconds),
     cookieSecret: derivedSecret(secret, 'cookies'),
-    identity: identityFromConfig(config, secret),
+    identity,
     payments: gatewayFromConfig(config.payments, secret),
     signInMaxAttempts: config.authMaxAttempts,
     // With Redis, sign-in limits hold across every process of the shop.
@@ -38,6 +49,9 @@ async function main() {
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
   if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');
+  if (!identity && config.identityProvider.kind === 'development') {
+    app.log.warn('the development Google provider is off with WEB_CONCURRENCY > 1');
+  }
 
   // Unpaid online orders give their stock back; every process may sweep, each order moves once.
   const sweep = setInterval(() => {
@@ -52,7 +66,9 @@ async function main() {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    // Stops accepting connections, waits for requests in flight, then closes the pool.
     await app.close();
     await database.close();
     process.exit(0);
@@ -63,6 +79,42 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(`Shop ready at http://localhost:${config.port} (database: ${where})`);
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process prepares the database once, then forks the workers that
+ * share the port, replaces any that dies, and passes SIGTERM/SIGINT on to them.
+ */
+async function runPrimary(config: Config) {
+  const database = openDatabase(config.database);
+  await prepareDatabase(database, config);
+  await database.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.warn(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 1000);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 2000).unref();
+    });
+  }
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  console.log(`Shop starting ${config.webConcurrency} workers on port ${config.port}`);
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config);
+  else await runServer(config);
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
 export interface OpenOptions {
   /** Called with every SQL statement run: tests use it to hold list endpoints to a query budget. */
   onQuery?: (sql: string) => void;
+  /** Told about errors of idle pooled connections (PostgreSQL restarted, network cut). */
+  onPoolError?: (error: Error) => void;
 }
 
 // COUNT(*) and SUM() come back from PostgreSQL as int8 text; every amount here fits a double.
@@ -51,8 +53,18 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     connectionString: config.url,
     max: config.poolSize,
     types: pgTypes,
+    // Fail a request fast while the database is away instead of queueing it for ever.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
     ...(config.schema && { options: `-c search_path=${config.schema}` }),
   });
+  // A connection whose server went away (a restart, the network) reports an 'error' event:
+  // idle ones through the pool, ones in use on the client itself. Without listeners either
+  // would crash the process. The query in flight fails (a 503), the pool drops the client and
+  // connects anew when asked.
+  const reportLost = (error: Error) => options.onPoolError?.(error);
+  pool.on('error', reportLost);
+  pool.on('connect', (client) => client.on('error', reportLost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

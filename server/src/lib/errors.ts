@@ -19,3 +19,32 @@ export const badRequest = (code: string, message: string) => new AppError(400, c
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+
+// Errors that mean the database is out of reach (restarting, overloaded, network), not that
+// the request was wrong: PostgreSQL's connection and shutdown classes, node's socket errors,
+// and SQLite's lock timeout.
+const databaseUnavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  'SQLITE_BUSY',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && databaseUnavailableCodes.has(e.code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}

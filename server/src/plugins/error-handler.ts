@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@shop/core';
-import { AppError } from '../lib/errors.ts';
+import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorEnvelope, 'success'>) {
   return reply.status(status).send({ success: false, ...body });
@@ -41,6 +41,13 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
     if (status >= 400 && status < 500) {
       const message = frameworkMessages[error.code] ?? (error.message || 'Bad request');
       return send(reply, status, { code: error.code ?? 'BAD_REQUEST', message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply.header('retry-after', '5'), 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The shop is briefly unavailable. Please try again in a moment.',
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
