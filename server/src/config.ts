@@ -30,6 +30,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_PREFIX: z.string().max(100).default('shop:'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -82,6 +83,8 @@ export interface Config {
   jwtSecret: string | null;
   jwtTtlSeconds: number;
   redisUrl: string | null;
+  /** Prefix of every key the shop writes to Redis (several shops or test runs may share one). */
+  redisPrefix: string;
   identityProvider: IdentityProviderConfig;
   payments: PaymentConfig;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process. */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     jwtSecret: e.JWT_SECRET ?? null,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
     identityProvider: identityProviderFor(e),
     payments: paymentsFor(e),
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS,

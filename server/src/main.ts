@@ -42,7 +42,7 @@ async function runServer(config: Config) {
     signInMaxAttempts: config.authMaxAttempts,
     // With Redis, sign-in limits hold across every process of the shop.
     attempts: config.redisUrl
-      ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS)
+      ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS, config.redisPrefix)
       : createMemoryCounter(SIGN_IN_WINDOW_MS),
     logger: { level: config.logLevel },
   });

@@ -1,14 +1,22 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import { migrations } from './migrations/index.ts';
 
-export function createMigrator(handle: DatabaseHandle): Migrator {
-  return new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+/**
+ * The migrator, keeping its bookkeeping tables in the connection's own schema. Without a
+ * schema named, Kysely takes a `kysely_migration` table in ANY schema of the database as its
+ * own, so a second shop (or test run) in another schema would skip creating them.
+ */
+export async function createMigrator(handle: DatabaseHandle): Promise<Migrator> {
+  const provider = { getMigrations: async () => migrations };
+  if (handle.dialect !== 'postgres') return new Migrator({ db: handle.db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db);
+  return new Migrator({ db: handle.db, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
 }
 
 /** Brings the schema to the newest migration; throws (naming the migration) if one fails. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const { error, results } = await createMigrator(handle).migrateToLatest();
+  const { error, results } = await (await createMigrator(handle)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
@@ -19,6 +27,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 
 /** True when every known migration has run: what readiness checks ask. */
 export async function isSchemaCurrent(handle: DatabaseHandle): Promise<boolean> {
-  const all = await createMigrator(handle).getMigrations();
+  const all = await (await createMigrator(handle)).getMigrations();
   return all.every((m) => m.executedAt !== undefined);
 }

@@ -49,7 +49,7 @@ describe.runIf(withRedis)('Redis attempt counter', () => {
   });
 
   it('shares counts between processes (two clients), and expires them', async () => {
-    const prefix = `shop-test:${process.pid}:${Date.now()}:`;
+    const prefix = `shop-test:${process.pid}:${Date.now()}:`; // a run of its own
     const one = createRedisCounter(redisUrl, 300, prefix);
     const two = createRedisCounter(redisUrl, 300, prefix);
     counters.push(one, two);

@@ -38,8 +38,9 @@ export function createMemoryCounter(windowMs: number, now: () => number = Date.n
   };
 }
 
-export function createRedisCounter(url: string, windowMs: number, prefix = 'shop:attempts:'): AttemptCounter {
+export function createRedisCounter(url: string, windowMs: number, prefix = 'shop:'): AttemptCounter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  prefix = `${prefix}attempts:`;
   return {
     async increment(key) {
       // One round trip: count up, and start the window's clock on the first attempt only.

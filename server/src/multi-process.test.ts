@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from './config.ts';
+import { newId } from './lib/ids.ts';
+import { insertCoupon } from './modules/coupons/coupons.repository.ts';
+import { hmacHex } from './modules/payments/payment-gateway.ts';
+import { derivedSecret } from './secrets.ts';
+import { prepareDatabase } from './startup.ts';
+import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
+import { builtServer, call, startServerProcess, type ServerProcess } from './test/processes.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const address = {
+  addressLine1: '12B, MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560001',
+  phone: '9876543210',
+};
+
+/**
+ * Two server processes on one PostgreSQL database (and one Redis), shoppers spread over
+ * both: what must hold when the shop is scaled out.
+ */
+describe.runIf(testDialects.includes('postgres'))('two server processes on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let servers: ServerProcess[] = [];
+  const jwtSecret = randomBytes(32).toString('base64url');
+  let counter = 0;
+
+  beforeAll(async () => {
+    expect(fs.existsSync(builtServer), 'run `npm run build` first: this test starts the built server').toBe(true);
+    database = await createTestDatabase('postgres');
+    await prepareDatabase(database.handle, { database: database.config, seed: true });
+    const config = database.config as Extract<DatabaseConfig, { dialect: 'postgres' }>;
+    const url = new URL(config.url);
+    url.searchParams.set('options', `-c search_path=${config.schema}`);
+    const env = {
+      DATABASE_URL: url.href,
+      JWT_SECRET: jwtSecret,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `shop-test:${process.pid}:${Date.now()}:`,
+      // Shoppers arrive from many addresses, as behind a load balancer.
+      TRUST_PROXY: 'true',
+      SEED: 'false',
+      CATALOG_CACHE_MS: '0',
+    };
+    servers = await Promise.all([startServerProcess(3361, env), startServerProcess(3362, env)]);
+  }, 60_000);
+  afterAll(async () => {
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await database?.drop();
+  });
+
+  /** A signed-up, signed-in shopper on one of the two processes. */
+  async function shopper(server: ServerProcess) {
+    counter += 1;
+    const from = { 'x-forwarded-for': `10.77.${counter % 250}.${(counter * 7) % 250}` };
+    const email = `multi.${Date.now()}.${counter}@example.com`;
+    const password = 'Monsoon-Kurta-2026!';
+    const signup = await call(
+      server.url,
+      'POST',
+      '/api/auth/signup',
+      { firstName: 'Asha', lastName: 'Rao', email, phone: '9876543210', password },
+      from,
+    );
+    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    const login = await call(server.url, 'POST', '/api/auth/login', { email, password }, from);
+    const auth = { authorization: `Bearer ${login.body.data.accessToken}` };
+    return {
+      server,
+      email,
+      call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
+    };
+  }
+
+  async function freshSize(stock: number) {
+    const product = await database.handle.db
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const size = `M${newId().slice(0, 5).toUpperCase()}`;
+    await database.handle.db
+      .insertInto('product_sizes')
+      .values({ product_id: product.id, size, position: 50, stock })
+      .execute();
+    return { product: product.id, size };
+  }
+
+  it('sells a low-stock size to exactly as many shoppers as there are pieces', async () => {
+    const line = await freshSize(20);
+    const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => shopper(servers[i % 2]!)));
+    for (const s of shoppers) expect((await s.call('POST', '/api/cart', { ...line, quantity: 1 })).status).toBe(200);
+    await database.handle.db.updateTable('product_sizes').set({ stock: 4 }).where('size', '=', line.size).execute();
+
+    // Each shopper orders on the process they did not shop on.
+    const results = await Promise.all(
+      shoppers.map((s, i) =>
+        s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' }, servers[(i + 1) % 2]),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(8);
+    const left = await database.handle.db
+      .selectFrom('product_sizes')
+      .select('stock')
+      .where('size', '=', line.size)
+      .executeTakeFirstOrThrow();
+    expect(left.stock).toBe(0);
+  });
+
+  it('redeems a single-use coupon once', async () => {
+    const code = `MULTI${Date.now().toString(36).toUpperCase()}`;
+    await insertCoupon(database.handle.db, {
+      id: newId(),
+      now: new Date().toISOString(),
+      terms: {
+        code,
+        discountType: 'percentage',
+        value: 25,
+        minPurchase: 0,
+        buyX: 0,
+        getY: 0,
+        applicableCategories: [],
+        isActive: true,
+        startsAt: null,
+        endsAt: null,
+        usageLimit: 1,
+        perCustomerLimit: null,
+      },
+    });
+    const line = await freshSize(50);
+    const shoppers = await Promise.all(Array.from({ length: 6 }, (_, i) => shopper(servers[i % 2]!)));
+    for (const s of shoppers) {
+      await s.call('POST', '/api/cart', { ...line, quantity: 1 });
+      expect((await s.call('POST', '/api/cart/apply-discount', { code })).status).toBe(200);
+    }
+    const results = await Promise.all(
+      shoppers.map((s) => s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    const redemptions = await database.handle.db
+      .selectFrom('coupon_redemptions as r')
+      .innerJoin('coupons as c', 'c.id', 'r.coupon_id')
+      .select('r.id')
+      .where('c.code', '=', code)
+      .execute();
+    expect(redemptions).toHaveLength(1);
+  });
+
+  it('captures a payment once when its webhook reaches both processes at the same moment', async () => {
+    const s = await shopper(servers[0]!);
+    const line = await freshSize(5);
+    await s.call('POST', '/api/cart', { ...line, quantity: 1 });
+    const order = (await s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'razorpay' })).body
+      .data;
+    const providerOrderId = (await s.call('POST', '/api/payments/initiate', { orderId: order.orderId })).body.data.order
+      .id;
+
+    const webhookSecret = derivedSecret(new TextEncoder().encode(jwtSecret), 'sandbox-webhook-secret');
+    const deliver = (server: ServerProcess, eventId: string) => {
+      const raw = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: 'pay_multi1', order_id: providerOrderId } } },
+      });
+      return call(server.url, 'POST', '/api/payments/webhook', raw, {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmacHex(webhookSecret, raw),
+        'x-razorpay-event-id': eventId,
+      });
+    };
+    // The same delivery to both, and a second delivery (new event id) of the same capture.
+    const results = await Promise.all([
+      deliver(servers[0]!, 'evt_a'),
+      deliver(servers[1]!, 'evt_a'),
+      deliver(servers[1]!, 'evt_b'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const events = await database.handle.db
+      .selectFrom('order_events')
+      .select('status')
+      .where('order_id', '=', order.orderId)
+      .where('status', '=', 'confirmed')
+      .execute();
+    expect(events).toHaveLength(1);
+    const [mine] = (await s.call('GET', '/api/order/orders')).body.data.orders;
+    expect(mine).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+  });
+
+  it('holds sign-in rate limits across processes through Redis', async () => {
+    const s = await shopper(servers[0]!);
+    for (let i = 0; i < 10; i++) {
+      const res = await call(servers[i % 2]!.url, 'POST', '/api/auth/login', {
+        email: s.email,
+        password: `wrong-${i}-password`,
+      });
+      expect(res.status).toBe(401);
+    }
+    for (const server of servers) {
+      expect(
+        (await call(server.url, 'POST', '/api/auth/login', { email: s.email, password: 'Monsoon-Kurta-2026!' })).status,
+      ).toBe(429);
+    }
+  });
+
+  it('accepts a token issued by one process on the other (no sticky sessions)', async () => {
+    const s = await shopper(servers[0]!);
+    expect((await s.call('GET', '/api/auth/profile', undefined, servers[1])).status).toBe(200);
+    await s.call('POST', '/api/auth/logout', undefined, servers[1]);
+    expect((await s.call('GET', '/api/auth/profile', undefined, servers[0])).status).toBe(401);
+  });
+});
