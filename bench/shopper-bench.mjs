@@ -1,0 +1,222 @@
+// `npm run bench:shoppers`: a mixed shopper scenario against the built server: list products,
+// open one, add it to the cart, view the cart, place a cash-on-delivery order. Runs on SQLite
+// (one process), and on PostgreSQL with one and with two processes when it answers. Prints
+// orders/s, p50/p99 per step, errors (must be 0) and peak memory per process.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startProcess, waitFor } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const shoppers = Number(process.env.BENCH_SHOPPERS ?? 24);
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const address = {
+  addressLine1: '1, Bench Street',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+  phone: '9822012345',
+};
+const steps = ['list', 'product', 'add to cart', 'view cart', 'place order'];
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+}
+
+function peakMemoryMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function json(base, method, url, body, token) {
+  const started = performance.now();
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    ...(body && { body: JSON.stringify(body) }),
+  });
+  const data = await res.json();
+  return { ok: res.ok, status: res.status, data, ms: performance.now() - started };
+}
+
+async function scenario(name, env, ports) {
+  const servers = [];
+  for (const port of ports) {
+    const child = await startProcess(path.join(root, 'server/dist/main.js'), {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    servers.push({ child, base: `http://127.0.0.1:${port}` });
+  }
+  try {
+    for (const s of servers) await waitFor(`${s.base}/api/health/ready`);
+    // Shoppers buy different products, as in a real shop (one hot item would measure its lock).
+    const { data } = await json(servers[0].base, 'GET', '/api/product?limit=100&sort=name');
+    const lines = [];
+    for (const product of data.data.products.filter((p) => !p.soldOut)) {
+      const sizes = (await json(servers[0].base, 'GET', `/api/product/${product._id}/sizes`)).data.data;
+      lines.push({ product, size: sizes.find((s) => s.stock > 0).size });
+    }
+
+    // Accounts first (sign-up hashing is deliberately slow; it is not what is measured).
+    const tokens = [];
+    for (let i = 0; i < shoppers; i++) {
+      const base = servers[i % servers.length].base;
+      const email = `bench.${Date.now()}.${i}@example.com`;
+      const password = 'Monsoon-Kurta-2026!';
+      await json(base, 'POST', '/api/auth/signup', {
+        firstName: 'B',
+        lastName: 'S',
+        email,
+        phone: '9822012345',
+        password,
+      });
+      tokens.push((await json(base, 'POST', '/api/auth/login', { email, password })).data.data.accessToken);
+    }
+
+    const timings = Object.fromEntries(steps.map((s) => [s, []]));
+    let orders = 0;
+    let errors = 0;
+    const deadline = Date.now() + seconds * 1000;
+    const run = async (token, i) => {
+      const base = servers[i % servers.length].base;
+      const { product, size } = lines[i % lines.length];
+      while (Date.now() < deadline) {
+        const calls = [
+          ['list', 'GET', '/api/product?page=1&limit=6&sort=price'],
+          ['product', 'GET', `/api/product/${product._id}`],
+          ['add to cart', 'POST', '/api/cart', { product: product._id, size, quantity: 1 }],
+          ['view cart', 'GET', '/api/cart/details'],
+          ['place order', 'POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' }],
+        ];
+        for (const [step, method, url, body] of calls) {
+          const res = await json(base, method, url, body, token);
+          timings[step].push(res.ms);
+          if (!res.ok) errors += 1;
+          else if (step === 'place order') orders += 1;
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(tokens.map(run));
+    const elapsed = (performance.now() - started) / 1000;
+    const memory = servers.map((s) => peakMemoryMb(s.child.pid));
+    return { name, orders, ordersPerSecond: orders / elapsed, errors, timings, memory };
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(
+      servers.map(
+        (s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve() : s.child.once('exit', resolve))),
+      ),
+    );
+  }
+}
+
+async function postgresSchema() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  const schema = `bench_${process.pid}_${Date.now()}`;
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+// A generous stock, so the run measures the shop rather than sold-out answers.
+async function restock(env) {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query('update product_sizes set stock = 1000000');
+    await client.end();
+  }
+}
+
+const common = {
+  LOG_LEVEL: 'error',
+  WEB_DIST: '/nonexistent',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  AUTH_MAX_ATTEMPTS: '100000',
+};
+const results = [];
+
+const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shoppers-'));
+{
+  // Seed, then raise the stock through a first short start.
+  const env = { ...common, DATA_DIR: sqliteDir };
+  const seeding = await startProcess(path.join(root, 'server/dist/main.js'), {
+    ...env,
+    PORT: '3381',
+    HOST: '127.0.0.1',
+  });
+  await waitFor('http://127.0.0.1:3381/api/health/ready');
+  seeding.kill('SIGTERM');
+  await new Promise((resolve) => seeding.once('exit', resolve));
+  const { default: Database } = await import('better-sqlite3');
+  const file = new Database(path.join(sqliteDir, 'shop.db'));
+  file.exec('update product_sizes set stock = 1000000');
+  file.close();
+  results.push(await scenario('SQLite, 1 process', env, [3381]));
+}
+fs.rmSync(sqliteDir, { recursive: true, force: true });
+
+const schema = await postgresSchema();
+if (schema) {
+  const env = { ...common, DATABASE_URL: schema.url, SEED: 'true' };
+  const seeding = await startProcess(path.join(root, 'server/dist/main.js'), {
+    ...env,
+    PORT: '3382',
+    HOST: '127.0.0.1',
+  });
+  await waitFor('http://127.0.0.1:3382/api/health/ready');
+  seeding.kill('SIGTERM');
+  await new Promise((resolve) => seeding.once('exit', resolve));
+  await restock(env);
+  results.push(await scenario('PostgreSQL, 1 process', env, [3382]));
+  results.push(await scenario('PostgreSQL, 2 processes', env, [3383, 3384]));
+  await schema.drop();
+} else {
+  console.log('PostgreSQL does not answer: its scenarios are skipped.');
+}
+
+console.log(
+  `\n${os.cpus().length} cores, Node ${process.version}; ${shoppers} shoppers looping for ${seconds} s per scenario\n`,
+);
+console.log(
+  `| scenario | orders/s | errors | peak memory per process (MB) | ${steps.map((s) => `${s} p50/p99 ms`).join(' | ')} |`,
+);
+console.log(`|---|---:|---:|---:|${steps.map(() => '---:').join('|')}|`);
+for (const r of results) {
+  const cells = steps.map((s) => {
+    const sorted = [...r.timings[s]].sort((a, b) => a - b);
+    return `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
+  });
+  console.log(
+    `| ${r.name} | ${r.ordersPerSecond.toFixed(0)} | ${r.errors} | ${r.memory.join(', ')} | ${cells.join(' | ')} |`,
+  );
+}
+if (results.some((r) => r.errors > 0)) process.exitCode = 1;
