@@ -15,6 +15,8 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
     index: ['index.html'],
     // Our own Cache-Control below, not the plugin's default max-age=0.
     cacheControl: false,
+    // The build writes .br and .gz beside each text file (web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const isHashedAsset = /[\\/]assets[\\/]/.test(filePath);
       res.setHeader('cache-control', isHashedAsset ? ONE_YEAR : 'no-cache');
