@@ -2,7 +2,13 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -30,7 +36,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errorHandler from './plugins/error-handler.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { apiHeaders } from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -69,6 +75,17 @@ export interface AppDeps {
 }
 
 /**
+ * The router's own refusals (a malformed %-escape, an over-long path parameter) skip the
+ * error handler and every hook: answer them in the envelope, with the API's headers.
+ */
+function answerRouterRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply
+    .headers(apiHeaders)
+    .code(error.statusCode ?? 400)
+    .send({ success: false, code: error.code ?? 'BAD_URL', message: 'The address is not valid.' });
+}
+
+/**
  * Builds the whole application without listening: main.ts listens, tests call inject().
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -76,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerRouterRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,8 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => attempts.close());
 
   await app.register(securityHeaders);
-  await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });
+  // Before CORS: its preflight route keeps the error handler in place when it is added.
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
+  await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });
   await app.register(authenticate, { tokens });
   await app.register(cookie, { secret: deps.cookieSecret ?? randomBytes(32).toString('base64url') });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
-import { idSchema } from './primitives.ts';
+import { idSchema, inputText } from './primitives.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only bounds the cost of hashing. */
@@ -8,8 +8,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const MAX_ADDRESSES = 10;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  inputText({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be ${max} characters or fewer.`);
@@ -44,9 +43,9 @@ export const pinCodeSchema = z
   .regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits.');
 
 export const addressInput = z.object({
-  name: z.string().trim().max(40, 'Address name must be 40 characters or fewer.').default('Home'),
+  name: inputText().trim().max(40, 'Address name must be 40 characters or fewer.').default('Home'),
   addressLine1: requiredText('Address line 1', 200),
-  addressLine2: z.string().trim().max(200, 'Address line 2 must be 200 characters or fewer.').default(''),
+  addressLine2: inputText().trim().max(200, 'Address line 2 must be 200 characters or fewer.').default(''),
   city: requiredText('City', 80),
   state: requiredText('State', 80),
   pinCode: pinCodeSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountTypes } from '../coupon-rules.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema } from './primitives.ts';
+import { idSchema, inputText } from './primitives.ts';
 
 export const MAX_LINE_QUANTITY = 1000;
 
@@ -15,8 +15,7 @@ const quantity = z
 export const addToCartBody = z.object({
   product: idSchema,
   quantity: quantity.default(1),
-  size: z
-    .string({ error: 'size is required.' })
+  size: inputText({ error: 'size is required.' })
     .trim()
     .min(1, 'size is required.')
     .max(20, 'size is too long.')
@@ -28,16 +27,14 @@ export const updateCartItemBody = z.object({ quantity });
 export const cartItemParams = z.object({ itemId: idSchema });
 
 export const applyDiscountBody = z.object({
-  code: z
-    .string({ error: 'code is required.' })
+  code: inputText({ error: 'code is required.' })
     .trim()
     .min(1, 'code is required.')
     .max(40, 'code is too long.')
     .transform((s) => s.toUpperCase()),
 });
 export const couponCodeParams = z.object({
-  code: z
-    .string()
+  code: inputText()
     .trim()
     .min(1)
     .max(40)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isKnownColor } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
+import { idSchema, inputText, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
 
 export const productSorts = ['price', '-price', 'newest', 'name'] as const;
 export type ProductSort = (typeof productSorts)[number];
@@ -21,7 +21,7 @@ export const productListQuery = z.object({
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const productSearchQuery = z.object({
-  q: z.string().trim().min(1, 'must not be empty').max(100, 'must be 100 characters or fewer'),
+  q: inputText().trim().min(1, 'must not be empty').max(100, 'must be 100 characters or fewer'),
   page: pageQuery,
   limit: limitQuery,
 });
@@ -89,12 +89,11 @@ export const productResponse = successEnvelope(product);
 export const productSizesResponse = successEnvelope(z.array(productSize));
 
 const sizeInput = z.object({
-  size: z.string().trim().min(1, 'must not be empty').max(20, 'is too long').toUpperCase(),
+  size: inputText().trim().min(1, 'must not be empty').max(20, 'is too long').toUpperCase(),
   stock: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000),
 });
 
-const imageUrl = z
-  .string()
+const imageUrl = inputText()
   .max(500)
   .regex(/^(\/|https:\/\/)[^\s]*$/, 'must be a site path or an https URL');
 
@@ -105,8 +104,8 @@ const imageUrl = z
  */
 export const productCreateBody = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(120, 'must be 120 characters or fewer'),
-    description: z.string().trim().max(4000, 'must be 4000 characters or fewer').optional(),
+    name: inputText().trim().min(1, 'is required').max(120, 'must be 120 characters or fewer'),
+    description: inputText().trim().max(4000, 'must be 4000 characters or fewer').optional(),
     categoryId: idSchema,
     price: rupeesSchema.refine((v) => v >= 1, 'must be at least 1'),
     originalPrice: rupeesSchema.nullable().optional(),
@@ -114,7 +113,7 @@ export const productCreateBody = z
       .array(z.string().trim().toLowerCase().refine(isKnownColor, "is not one of the shop's colours"))
       .max(12)
       .optional(),
-    tags: z.array(z.string().trim().min(1).max(30)).max(12).optional(),
+    tags: z.array(inputText().trim().min(1).max(30)).max(12).optional(),
     images: z.array(imageUrl).max(8).optional(),
     sizes: z
       .array(sizeInput)

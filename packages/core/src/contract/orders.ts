@@ -3,7 +3,7 @@ import { orderStatuses } from '../order-status.ts';
 import { phoneSchema, pinCodeSchema } from './auth.ts';
 import { totals } from './cart.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema } from './primitives.ts';
+import { idSchema, inputText } from './primitives.ts';
 
 export const paymentMethods = ['cod', 'razorpay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -16,17 +16,16 @@ export const paymentStatuses = ['cod', 'awaiting_payment', 'paid', 'failed', 're
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  inputText({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long.`);
 
 /** The spec's order address: an address plus country (always India) and a phone. */
 export const orderAddressInput = z.object({
-  name: z.string().trim().max(80).default('Home'),
+  name: inputText().trim().max(80).default('Home'),
   addressLine1: text('Address line 1', 200),
-  addressLine2: z.string().trim().max(200).default(''),
+  addressLine2: inputText().trim().max(200).default(''),
   city: text('City', 80),
   state: text('State', 80),
   pinCode: pinCodeSchema,
@@ -40,7 +39,7 @@ export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';
 export const placeOrderBody = z.object({
   shippingAddress: orderAddressInput,
   billingAddress: orderAddressInput.optional(),
-  notes: z.string().trim().max(500, 'notes must be 500 characters or fewer.').optional(),
+  notes: inputText().trim().max(500, 'notes must be 500 characters or fewer.').optional(),
   paymentMethod: z.enum(paymentMethods, { error: 'paymentMethod must be "cod" or "razorpay".' }),
   /**
    * What the shopper saw in their cart (the spec sends it for cash on delivery). Prices are
@@ -52,7 +51,7 @@ export const placeOrderBody = z.object({
       z.object({
         productId: idSchema,
         quantity: z.number().int().min(1).max(1000),
-        size: z.string().max(20).optional(),
+        size: inputText().max(20).optional(),
       }),
     )
     .max(100)
@@ -151,13 +150,13 @@ export type PaymentDetails = z.infer<typeof paymentDetails>;
 export const paymentDetailsResponse = successEnvelope(paymentDetails);
 
 export const paymentSuccessBody = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
+  razorpay_order_id: inputText().min(1).max(100),
+  razorpay_payment_id: inputText().min(1).max(100),
+  razorpay_signature: inputText().min(1).max(200),
 });
 export type PaymentSuccessBody = z.infer<typeof paymentSuccessBody>;
 export const paymentVerifiedResponse = successEnvelope(z.object({ verified: z.literal(true), order }));
 
 /** The sandbox's stand-in for Razorpay Checkout's own server: it signs a successful payment. */
-export const sandboxPayBody = z.object({ razorpay_order_id: z.string().min(1).max(100) });
+export const sandboxPayBody = z.object({ razorpay_order_id: inputText().min(1).max(100) });
 export const sandboxPayResponse = successEnvelope(paymentSuccessBody);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../money.ts';
 
+/**
+ * Text a request sends. NUL (U+0000) is refused: no one types it, and PostgreSQL can neither
+ * store nor compare text holding it, so it is bad input on every database, never a 500.
+ */
+export function inputText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+}
+
 /** Opaque identifiers: short, URL-safe strings. */
 export const idSchema = z
   .string()
@@ -33,5 +41,5 @@ export const rupeesQuery = queryNumber(rupeesSchema);
 /** A short free-text query value; blank is treated as absent. */
 export const textQuery = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().max(100, 'must be 100 characters or fewer').optional(),
+  inputText().trim().max(100, 'must be 100 characters or fewer').optional(),
 );

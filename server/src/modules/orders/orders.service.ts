@@ -32,6 +32,9 @@ type ParsedOrder = z.output<typeof placeOrderBody>;
 
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 
+/** Order amounts are stored as `integer` paise (32-bit on PostgreSQL): ₹2,14,74,836.47 at most. */
+const MAX_ORDER_PAISE = 2_147_483_647;
+
 const cancelRefusals: Record<CancelRefusal, string> = {
   ALREADY_CANCELLED: 'This order is already cancelled.',
   ALREADY_SHIPPED: 'This order has shipped and can no longer be cancelled.',
@@ -169,6 +172,12 @@ export async function placeOrder(
         discount = decision.discount;
       }
       const totals = cartTotals(priced, discount);
+      if (totals.subtotal > MAX_ORDER_PAISE || totals.total > MAX_ORDER_PAISE) {
+        throw badRequest(
+          'ORDER_TOO_LARGE',
+          'This order is too large to place online. Please split it into smaller orders.',
+        );
+      }
       await takeStockFor(trx, lines);
 
       const id = newId();

@@ -155,21 +155,22 @@ export async function handleWebhook(
   if (!signature || !gateway.isValidWebhookSignature(rawBody, signature)) {
     throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
   }
-  let body: WebhookPayload;
+  let parsed: unknown;
   try {
-    body = JSON.parse(rawBody) as WebhookPayload;
+    parsed = JSON.parse(rawBody);
   } catch {
     throw badRequest('INVALID_WEBHOOK', 'The webhook body is not JSON.');
   }
-  const event = typeof body.event === 'string' ? body.event : '';
+  // Valid JSON is not always an object ("null", "1"); and text with NUL cannot be stored or looked up.
+  if (typeof parsed !== 'object' || parsed === null) {
+    throw badRequest('INVALID_WEBHOOK', 'The webhook body is not a JSON object.');
+  }
+  const body = parsed as WebhookPayload;
+  const text = (value: unknown) => (typeof value === 'string' && !value.includes('\u0000') ? value : undefined);
+  const event = text(body.event) ?? '';
   const entity = body.payload?.payment?.entity;
-  const paymentId = typeof entity?.id === 'string' ? entity.id : undefined;
-  const providerOrderId =
-    typeof entity?.order_id === 'string'
-      ? entity.order_id
-      : typeof body.payload?.order?.entity?.id === 'string'
-        ? body.payload.order.entity.id
-        : undefined;
+  const paymentId = text(entity?.id);
+  const providerOrderId = text(entity?.order_id) ?? text(body.payload?.order?.entity?.id);
   if (!['payment.captured', 'order.paid', 'payment.failed'].includes(event) || !providerOrderId || !paymentId) {
     return 'ignored';
   }
@@ -179,7 +180,7 @@ export async function handleWebhook(
   const payment = await repo.findPaymentByProviderOrder(db, providerOrderId);
   if (!payment) return 'ignored';
   if (event === 'payment.failed') {
-    const reason = typeof entity?.error_description === 'string' ? entity.error_description : 'Payment failed';
+    const reason = text(entity?.error_description) ?? 'Payment failed';
     if (await repo.markPaymentFailed(db, payment.id, reason, now.toISOString())) {
       const order = await findOrder(db, payment.order_id);
       if (order?.payment_status === 'awaiting_payment')

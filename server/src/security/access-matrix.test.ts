@@ -1,0 +1,426 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDevelopmentProvider } from '../modules/identity/development-provider.ts';
+import { newShopper } from '../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../test/databases.ts';
+import {
+  accountSnapshot,
+  COOKIE_SECRET,
+  createCallers,
+  createSecurityShop,
+  createStockedProduct,
+  freshAddress,
+  GOOD_CODE,
+  orderAddress,
+  profileAddress,
+  shopperActions,
+  signedWebhook,
+  stubIdentityProvider,
+  type Caller,
+  type CallerName,
+  type Callers,
+} from './fixtures.ts';
+
+/**
+ * Who may call what: every route of the API × {anonymous, customer A, customer B, staff},
+ * with the status each must get. Resources in paths belong to A and are made afresh for each
+ * case. Any refused call, and every call of B's, must leave A's profile, cart and orders as
+ * they were. The last test fails when the app has a route this table does not list.
+ */
+
+// Every route the app registers, recorded as Fastify announces it (an onRoute hook added to
+// each instance the moment `Fastify()` makes it), for the completeness check at the end.
+const registered = vi.hoisted(() => new Map<object, { method: string; url: string }[]>());
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('fastify')>();
+  const recording = ((options?: Parameters<typeof actual.default>[0]) => {
+    const app = actual.default(options);
+    const routes: { method: string; url: string }[] = [];
+    registered.set(app, routes);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+    return app;
+  }) as unknown as typeof actual.default;
+  return { ...actual, default: Object.assign(recording, actual.default) };
+});
+
+/** Expected status for [anonymous, A, B, admin]. */
+type Expected = readonly [number, number, number, number];
+const callerNames: CallerName[] = ['anonymous', 'A', 'B', 'admin'];
+
+const publicRead: Expected = [200, 200, 200, 200];
+const signedIn: Expected = [401, 200, 200, 200];
+const staffOnly: Expected = [401, 403, 403, 200];
+/** A shopper's call on A's resource: A may, B and staff do not see it (404). */
+const ownerOnly: Expected = [401, 200, 404, 404];
+
+interface Fixtures {
+  shop: TestShop;
+  callers: Callers;
+  /** A product of the suite's own (staff-created) with stock in S, M, L, XL. */
+  productId: string;
+  size: string;
+  categoryId: string;
+  /** A seeded product, and its drawn image. */
+  seededProductId: string;
+  seededImage: string;
+}
+
+interface Case {
+  who: Caller;
+  fx: Fixtures;
+  /** What A can do (to make A's resources for the case). */
+  a: ReturnType<typeof shopperActions>;
+  /** What the caller can do to their own account (null for anonymous). */
+  self: ReturnType<typeof shopperActions> | null;
+}
+
+interface Prepared {
+  url: string;
+  payload?: string | object;
+  headers?: Record<string, string>;
+  /** Checks of the answer beyond its status. */
+  check?: (res: LightMyRequestResponse) => void | Promise<void>;
+  /** Runs after the call (e.g. signing in again after a log-out). */
+  after?: (res: LightMyRequestResponse) => Promise<void>;
+}
+
+interface Row {
+  method: HTTPMethods;
+  /** The route as registered, e.g. /api/cart/:itemId. */
+  route: string;
+  expect: Expected;
+  prepare: (c: Case) => Prepared | Promise<Prepared>;
+  /** Why B's call may change A's data (only where authority is not the bearer's). */
+  bMayChangeA?: string;
+}
+
+const row = (
+  method: HTTPMethods,
+  route: string,
+  expected: Expected,
+  prepare: Row['prepare'] = () => ({ url: route }),
+  extra: Pick<Row, 'bMayChangeA'> = {},
+): Row => ({ method, route, expect: expected, prepare, ...extra });
+
+const json = (res: LightMyRequestResponse) => res.json() as { data: never };
+
+const table: Row[] = [
+  // Operations and documentation.
+  row('GET', '/api/health/live', publicRead),
+  row('GET', '/api/health/ready', publicRead),
+  row('GET', '/api/docs', publicRead),
+  row('GET', '/api/docs/', publicRead),
+  row('GET', '/api/docs/json', publicRead),
+  row('GET', '/api/docs/yaml', publicRead),
+  row('GET', '/api/docs/static/index.html', [302, 302, 302, 302]),
+  row('GET', '/api/docs/static/swagger-initializer.js', publicRead),
+  row('GET', '/api/docs/static/*', publicRead, () => ({ url: '/api/docs/static/index.css' })),
+  // CORS is off by default: a preflight from another origin gets no permission.
+  row('OPTIONS', '*', [404, 404, 404, 404], () => ({
+    url: '/api/cart/details',
+    headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    check: (res) => expect(res.headers['access-control-allow-origin']).toBeUndefined(),
+  })),
+
+  // Catalogue: public reads, staff writes.
+  row('GET', '/api/product', publicRead, () => ({ url: '/api/product?page=1&limit=5&sort=-price' })),
+  row('GET', '/api/product/search', publicRead, () => ({ url: '/api/product/search?q=shirt' })),
+  row('GET', '/api/product/category/:categoryId', publicRead, ({ fx }) => ({
+    url: `/api/product/category/${fx.categoryId}`,
+  })),
+  row('GET', '/api/product/:id', publicRead, ({ fx }) => ({ url: `/api/product/${fx.seededProductId}` })),
+  row('GET', '/api/product/:id/sizes', publicRead, ({ fx }) => ({ url: `/api/product/${fx.productId}/sizes` })),
+  row('GET', '/api/categories', publicRead),
+  row('GET', '/images/products/:file', publicRead, ({ fx }) => ({ url: fx.seededImage })),
+  row('POST', '/api/product/create', [401, 403, 403, 201], ({ fx }) => ({
+    url: '/api/product/create',
+    payload: { name: 'Matrix Linen Shirt', categoryId: fx.categoryId, price: 999, sizes: [{ size: 'M', stock: 3 }] },
+  })),
+  row('PATCH', '/api/product/update/:id', staffOnly, ({ fx }) => ({
+    url: `/api/product/update/${fx.productId}`,
+    payload: { description: `Updated ${Date.now()}` },
+  })),
+  row('GET', '/api/discount/code/:code', publicRead, () => ({ url: '/api/discount/code/save10' })),
+
+  // Accounts.
+  row('POST', '/api/auth/signup', [201, 201, 201, 201], () => ({ url: '/api/auth/signup', payload: newShopper() })),
+  row('POST', '/api/auth/login', publicRead, ({ fx }) => ({
+    url: '/api/auth/login',
+    payload: { email: fx.callers.A.email, password: fx.callers.A.password },
+    check: (res) => expect(json(res).data).toMatchObject({ user: { email: fx.callers.A.email } }),
+  })),
+  row('GET', '/api/auth/profile', signedIn, ({ who }) => ({
+    url: '/api/auth/profile',
+    check: (res) => expect(json(res).data).toMatchObject({ email: who.email, _id: who.user!._id }),
+  })),
+  row('PATCH', '/api/auth/profile', signedIn, ({ who }) => ({
+    url: '/api/auth/profile',
+    payload: { phone: '9123456780', shippingAddress: profileAddress },
+    check: (res) => expect(json(res).data).toMatchObject({ email: who.email, phone: '9123456780' }),
+  })),
+  row('POST', '/api/auth/logout', signedIn, ({ who }) => ({
+    url: '/api/auth/logout',
+    after: async (res) => {
+      if (res.statusCode !== 200) return;
+      expect((await who.call({ url: '/api/auth/profile' })).statusCode).toBe(401);
+      await who.relogin();
+    },
+  })),
+  row('GET', '/api/auth/providers', publicRead),
+  row('GET', '/api/auth/google/start', [302, 302, 302, 302]),
+  row('POST', '/api/auth/google', publicRead, async ({ fx }) => {
+    const start = await fx.shop.app.inject('/api/auth/google/start');
+    const state = new URL(String(start.headers.location)).searchParams.get('state')!;
+    const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+    return { url: '/api/auth/google', payload: { code: GOOD_CODE, state }, headers: { cookie } };
+  }),
+
+  // Cart: each shopper's own. Item ids are A's.
+  row('GET', '/api/cart/details', signedIn, async ({ a, who }) => {
+    const itemOfA = await a.freshCartItem();
+    return {
+      url: '/api/cart/details',
+      check: (res) => {
+        const ids = (json(res).data as { items: { _id: string }[] }).items.map((i) => i._id);
+        if (who.name === 'A') expect(ids).toContain(itemOfA);
+        else expect(ids).not.toContain(itemOfA);
+      },
+    };
+  }),
+  row('POST', '/api/cart', signedIn, ({ fx }) => ({
+    url: '/api/cart',
+    payload: { product: fx.productId, size: 'L', quantity: 1 },
+  })),
+  row('DELETE', '/api/cart/clear', signedIn),
+  row('POST', '/api/cart/apply-discount', signedIn, async ({ self }) => {
+    await self?.freshCartItem();
+    return { url: '/api/cart/apply-discount', payload: { code: 'save10' } };
+  }),
+  row('DELETE', '/api/cart/coupon', signedIn, async ({ self, who }) => {
+    if (self) {
+      await self.freshCartItem();
+      await who.call({ method: 'POST', url: '/api/cart/apply-discount', payload: { code: 'SAVE10' } });
+    }
+    return { url: '/api/cart/coupon', check: (res) => expect(json(res).data).toMatchObject({ coupon: null }) };
+  }),
+  row('PUT', '/api/cart/:itemId', ownerOnly, async ({ a }) => ({
+    url: `/api/cart/${await a.freshCartItem()}`,
+    payload: { quantity: 2 },
+  })),
+  row('DELETE', '/api/cart/:itemId', ownerOnly, async ({ a }) => ({ url: `/api/cart/${await a.freshCartItem()}` })),
+
+  // Orders. Order ids are A's.
+  row('POST', '/api/order', [401, 201, 201, 201], async ({ self }) => {
+    await self?.freshCartItem();
+    return { url: '/api/order', payload: { shippingAddress: orderAddress, paymentMethod: 'cod' } };
+  }),
+  row('GET', '/api/order/orders', signedIn, async ({ a, who }) => {
+    const orderOfA = (await a.placeOrder())._id;
+    return {
+      url: '/api/order/orders',
+      check: (res) => {
+        const ids = (json(res).data as { orders: { _id: string }[] }).orders.map((o) => o._id);
+        if (who.name === 'A') expect(ids).toContain(orderOfA);
+        else expect(ids).not.toContain(orderOfA);
+      },
+    };
+  }),
+  row('POST', '/api/order/:id/cancel', ownerOnly, async ({ a }) => ({
+    url: `/api/order/${(await a.placeOrder())._id}/cancel`,
+  })),
+  row('PATCH', '/api/order/:id/status', staffOnly, async ({ a }) => ({
+    url: `/api/order/${(await a.placeOrder())._id}/status`,
+    payload: { status: 'confirmed' },
+  })),
+  row('GET', '/api/order/stats', staffOnly),
+
+  // Payments. Orders are A's online orders.
+  row('POST', '/api/payments/initiate', ownerOnly, async ({ a }) => ({
+    url: '/api/payments/initiate',
+    payload: { orderId: (await a.placeOrder('razorpay'))._id },
+  })),
+  row('POST', '/api/payments/sandbox/pay', ownerOnly, async ({ a }) => ({
+    url: '/api/payments/sandbox/pay',
+    payload: { razorpay_order_id: await a.initiate((await a.placeOrder('razorpay'))._id) },
+  })),
+  row('POST', '/api/payments/success', [401, 200, 400, 400], async ({ a }) => {
+    const providerOrderId = await a.initiate((await a.placeOrder('razorpay'))._id);
+    return { url: '/api/payments/success', payload: await a.sandboxPay(providerOrderId) };
+  }),
+  row(
+    'POST',
+    '/api/payments/webhook',
+    publicRead,
+    async ({ a }) => {
+      const providerOrderId = await a.initiate((await a.placeOrder('razorpay'))._id);
+      const event = {
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: `pay_${Date.now()}`, order_id: providerOrderId, amount: 59000 } } },
+      };
+      return {
+        url: '/api/payments/webhook',
+        ...signedWebhook(event),
+        check: (res) => expect(res.json()).toMatchObject({ success: true, message: 'handled' }),
+      };
+    },
+    { bMayChangeA: 'a webhook is authorised by its signature, not by who delivers it' },
+  ),
+];
+
+/** Extra rows: the same routes where the answer must not depend on who asks. */
+const variants: Row[] = [
+  row('POST', '/api/auth/google', [400, 400, 400, 400], () => ({
+    url: '/api/auth/google',
+    payload: { code: GOOD_CODE, state: 'not-from-this-browser' },
+  })),
+  row('GET', '/api/discount/code/:code', [404, 404, 404, 404], () => ({ url: '/api/discount/code/NO-SUCH' })),
+  row('GET', '/api/product/:id', [404, 404, 404, 404], () => ({ url: '/api/product/no-such-product' })),
+];
+
+/** Every GET also answers HEAD, with the same guard. */
+const headRows: Row[] = table
+  .filter((r) => r.method === 'GET')
+  .map((r) => ({
+    ...r,
+    method: 'HEAD' as const,
+    prepare: async (c: Case) => {
+      const { check: _check, ...prepared } = await r.prepare(c);
+      return prepared;
+    },
+  }));
+
+const allRows = [...table, ...variants, ...headRows];
+
+const cases = allRows.flatMap((r) =>
+  callerNames.map((name, i) => ({
+    row: r,
+    caller: name,
+    status: r.expect[i]!,
+    title: `${r.method} ${r.route} as ${name} → ${r.expect[i]}`,
+  })),
+);
+
+function expectEnvelope(res: LightMyRequestResponse) {
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body).toEqual({
+    success: false,
+    code: expect.any(String),
+    message: expect.any(String),
+    ...(body.issues && { issues: expect.any(Array) }),
+  });
+  if (res.statusCode === 401) expect(body.code).toBe('UNAUTHORIZED');
+  if (res.statusCode === 403) expect(body.code).toBe('FORBIDDEN');
+}
+
+describe.each(testDialects)('access matrix on %s', (dialect) => {
+  let fx: Fixtures;
+
+  beforeAll(async () => {
+    const shop = await createSecurityShop(dialect);
+    const callers = await createCallers(shop);
+    const own = await createStockedProduct(shop, callers.admin, 'Matrix Cotton Kurta');
+    const seeded = (await shop.app.inject('/api/product?limit=1')).json().data.products[0];
+    fx = { shop, callers, ...own, seededProductId: seeded._id, seededImage: seeded.image };
+  });
+  afterAll(async () => {
+    await fx?.shop.close();
+  });
+
+  it(`lists ${cases.length} cases over ${new Set(allRows.map((r) => `${r.method} ${r.route}`)).size} routes`, () => {
+    expect(cases.length).toBe(allRows.length * 4);
+  });
+
+  for (const c of cases) {
+    it(c.title, async () => {
+      const who = fx.callers[c.caller];
+      const context: Case = {
+        who,
+        fx,
+        a: shopperActions(fx.callers.A, fx),
+        self: c.caller === 'anonymous' ? null : shopperActions(who, fx),
+      };
+      const prepared = await c.row.prepare(context);
+      const watchA = c.status >= 400 || (c.caller === 'B' && !c.row.bMayChangeA);
+      const before = watchA ? await accountSnapshot(fx.callers.A) : null;
+
+      const res = await who.call({
+        method: c.row.method,
+        url: prepared.url,
+        headers: prepared.headers ?? {},
+        remoteAddress: freshAddress(),
+        ...(prepared.payload !== undefined && { payload: prepared.payload }),
+      });
+
+      expect(res.statusCode, `${c.title}: ${res.body.slice(0, 300)}`).toBe(c.status);
+      if (res.statusCode >= 400 && c.row.method !== 'HEAD') expectEnvelope(res);
+      if (res.statusCode < 300) await prepared.check?.(res);
+      await prepared.after?.(res);
+      if (before) expect(await accountSnapshot(fx.callers.A)).toEqual(before);
+    });
+  }
+});
+
+describe('the access matrix covers the whole app', () => {
+  let shop: TestShop;
+  let appRoutes: { method: string; url: string }[];
+  let webDist: string;
+
+  /** Mounted only in some set-ups and not part of the API: the SPA's files and the development sign-in provider. */
+  const outsideTheApi = [
+    { url: '/*', why: 'the built SPA (web/dist), served when WEB_DIST is set' },
+    { url: '/dev-oidc', why: 'the local development OpenID provider, never mounted in production' },
+    { url: '/dev-oidc/*', why: 'the local development OpenID provider, never mounted in production' },
+  ];
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title>');
+    // Every optional part on: the sandbox, Google sign-in, the development provider and the SPA.
+    shop = await createTestShop('sqlite', {
+      cookieSecret: COOKIE_SECRET,
+      webDist,
+      identity: {
+        provider: stubIdentityProvider(),
+        development: {
+          prefix: '/dev-oidc',
+          provider: createDevelopmentProvider({
+            issuer: 'http://127.0.0.1:1/dev-oidc',
+            clientSecret: 'matrix-client-secret',
+            redirectUri: 'http://127.0.0.1:1/auth/google/callback',
+            cookieKey: 'matrix-cookie-key',
+          }),
+        },
+      },
+    });
+    appRoutes = registered.get(shop.app as FastifyInstance) ?? [];
+  });
+  afterAll(async () => {
+    await shop?.close();
+    if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('has a row for every route the app registers', () => {
+    expect(appRoutes.length).toBeGreaterThan(40);
+    const listed = new Set(allRows.map((r) => `${r.method} ${r.route}`));
+    const missing = appRoutes
+      .filter((r) => !outsideTheApi.some((o) => o.url === r.url))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !listed.has(key));
+    expect(missing, 'routes without a row in the access matrix: add them to the table').toEqual([]);
+  });
+
+  it('lists no route the app does not have', () => {
+    const recorded = new Set(appRoutes.map((r) => `${r.method} ${r.url}`));
+    const absent = allRows.filter(
+      (r) => !recorded.has(`${r.method} ${r.route}`) && !shop.app.hasRoute({ method: r.method, url: r.route }),
+    );
+    expect(absent.map((r) => `${r.method} ${r.route}`)).toEqual([]);
+  });
+});

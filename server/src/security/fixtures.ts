@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Cart, Order, User } from '@shop/core';
+import type { Dialect } from '../db/connect.ts';
+import { googleSignInFailed, type IdentityProvider } from '../modules/identity/oidc-identity-provider.ts';
+import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gateway.ts';
+import { signedInAdmin, signedInShopper } from '../test/accounts.ts';
+import { createTestShop, type TestShop } from '../test/databases.ts';
+
+/** Shared by the access matrix and the fuzz suite: a shop with every optional route mounted. */
+
+export const KEY_SECRET = 'security-suite-key-secret';
+export const WEBHOOK_SECRET = 'security-suite-webhook-secret';
+export const COOKIE_SECRET = 'security-suite-cookie-secret-0123456789';
+/** The only authorization code the stub identity provider accepts. */
+export const GOOD_CODE = 'stub-good-code';
+
+/** An address as orders take it. */
+export const orderAddress = {
+  name: 'Home',
+  addressLine1: '12B, MG Road',
+  addressLine2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560001',
+  country: 'India',
+  phone: '9876543210',
+};
+
+/** An address as the profile takes it. */
+export const profileAddress = {
+  name: 'Home',
+  addressLine1: '7 Park Street',
+  addressLine2: 'Flat 3',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  pinCode: '700016',
+  isDefault: true,
+};
+
+/**
+ * "Sign in with Google" without Google: start() makes real checks and a provider URL carrying
+ * the state; finish() accepts GOOD_CODE with the matching state and answers a new, verified
+ * identity each time.
+ */
+export function stubIdentityProvider(): IdentityProvider {
+  return {
+    async start() {
+      const checks = {
+        state: randomBytes(16).toString('base64url'),
+        nonce: randomBytes(16).toString('base64url'),
+        codeVerifier: randomBytes(32).toString('base64url'),
+      };
+      const authorizationUrl = new URL('https://accounts.example.test/o/oauth2/v2/auth');
+      authorizationUrl.searchParams.set('state', checks.state);
+      return { checks, authorizationUrl };
+    },
+    async finish(returned, checks) {
+      if (returned.code !== GOOD_CODE || returned.state !== checks.state) throw googleSignInFailed();
+      const subject = randomBytes(8).toString('hex');
+      return {
+        provider: 'google',
+        subject,
+        email: `g.${subject}@example.com`,
+        emailVerified: true,
+        firstName: 'Gita',
+        lastName: 'Rao',
+      };
+    },
+  };
+}
+
+/** The shop as the security suites test it: sandbox payments with known secrets, Google sign-in on. */
+export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
+  return createTestShop(dialect, {
+    payments: createSandboxGateway(KEY_SECRET, WEBHOOK_SECRET),
+    identity: { provider: stubIdentityProvider() },
+    cookieSecret: COOKIE_SECRET,
+  });
+}
+
+let addressCounter = 0;
+/** A client address of its own, so per-address sign-in limits never couple requests. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+export type CallerName = 'anonymous' | 'A' | 'B' | 'admin';
+
+/** Someone calling the API: their bearer header (none for anonymous), renewed after a log-out. */
+export interface Caller {
+  name: CallerName;
+  user: User | null;
+  email: string | null;
+  password: string | null;
+  auth(): Record<string, string>;
+  /** Signs in again (after a log-out revoked every token). */
+  relogin(): Promise<void>;
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+function caller(
+  app: FastifyInstance,
+  name: CallerName,
+  account: { token: string; user: User; email: string; password: string } | null,
+): Caller {
+  let token = account?.token ?? null;
+  const auth = () => (token ? { authorization: `Bearer ${token}` } : ({} as Record<string, string>));
+  return {
+    name,
+    user: account?.user ?? null,
+    email: account?.email ?? null,
+    password: account?.password ?? null,
+    auth,
+    async relogin() {
+      if (!account) return;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+        remoteAddress: freshAddress(),
+      });
+      if (res.statusCode !== 200) throw new Error(`re-login of ${name} failed: ${res.body}`);
+      token = res.json().data.accessToken;
+    },
+    call: (options) =>
+      app.inject({ ...options, headers: { ...auth(), ...(options.headers as Record<string, string> | undefined) } }),
+  };
+}
+
+export interface Callers {
+  anonymous: Caller;
+  A: Caller;
+  B: Caller;
+  admin: Caller;
+}
+
+export async function createCallers(shop: TestShop): Promise<Callers> {
+  const [a, b, admin] = [
+    await signedInShopper(shop.app, { firstName: 'Asha' }),
+    await signedInShopper(shop.app, { firstName: 'Bala' }),
+    await signedInAdmin(shop),
+  ];
+  return {
+    anonymous: caller(shop.app, 'anonymous', null),
+    A: caller(shop.app, 'A', a),
+    B: caller(shop.app, 'B', b),
+    admin: caller(shop.app, 'admin', admin),
+  };
+}
+
+async function ok(res: LightMyRequestResponse | Promise<LightMyRequestResponse>, status = 200) {
+  const answer = await res;
+  if (answer.statusCode !== status) {
+    throw new Error(`fixture call answered ${answer.statusCode}: ${answer.body.slice(0, 300)}`);
+  }
+  return answer.json();
+}
+
+/** A product of the suite's own with plenty of stock in a few sizes, created by staff. */
+export async function createStockedProduct(shop: TestShop, admin: Caller, name: string, price = 500) {
+  const categories: { _id: string; parentId: string | null }[] = (await ok(shop.app.inject('/api/categories'))).data;
+  const category = categories.find((c) => c.parentId !== null) ?? categories[0]!;
+  const body = {
+    name,
+    categoryId: category._id,
+    price,
+    description: 'A product the security suite owns.',
+    sizes: ['S', 'M', 'L', 'XL'].map((size) => ({ size, stock: 1_000_000 })),
+  };
+  const product = (await ok(admin.call({ method: 'POST', url: '/api/product/create', payload: body }), 201)).data as {
+    _id: string;
+  };
+  return { productId: product._id, size: 'M', categoryId: category._id };
+}
+
+/** What the security suites do to a shopper's account through the API. */
+export function shopperActions(who: Caller, product: { productId: string; size: string }) {
+  const addToCart = async (quantity = 1, size = product.size): Promise<Cart> =>
+    (await ok(who.call({ method: 'POST', url: '/api/cart', payload: { product: product.productId, size, quantity } })))
+      .data;
+  const clearCart = async () => ok(who.call({ method: 'DELETE', url: '/api/cart/clear' }));
+  return {
+    addToCart,
+    clearCart,
+    /** A cart holding exactly one fresh line: its id. */
+    async freshCartItem(): Promise<string> {
+      await clearCart();
+      const cart = await addToCart(1);
+      return cart.items[0]!._id;
+    },
+    /** A new order of one item (the cart emptied first so it holds just that). */
+    async placeOrder(paymentMethod: 'cod' | 'razorpay' = 'cod'): Promise<Order> {
+      await clearCart();
+      await addToCart(1);
+      return (
+        await ok(
+          who.call({ method: 'POST', url: '/api/order', payload: { shippingAddress: orderAddress, paymentMethod } }),
+          201,
+        )
+      ).data;
+    },
+    /** Starts paying an online order: the provider's order id. */
+    async initiate(orderId: string): Promise<string> {
+      return (await ok(who.call({ method: 'POST', url: '/api/payments/initiate', payload: { orderId } }))).data.order
+        .id;
+    },
+    /** What Razorpay Checkout would hand back for a successful payment (the sandbox signs it). */
+    async sandboxPay(providerOrderId: string) {
+      return (
+        await ok(
+          who.call({
+            method: 'POST',
+            url: '/api/payments/sandbox/pay',
+            payload: { razorpay_order_id: providerOrderId },
+          }),
+        )
+      ).data as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+    },
+  };
+}
+
+/** A Razorpay webhook delivery, signed with the suite's webhook secret. */
+export function signedWebhook(body: unknown, eventId = `evt_${randomBytes(6).toString('hex')}`) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacHex(WEBHOOK_SECRET, raw),
+      'x-razorpay-event-id': eventId,
+    },
+  };
+}
+
+/** Everything of one shopper's the API shows them: profile, cart and orders. */
+export async function accountSnapshot(who: Caller) {
+  const [profile, cart, orders] = await Promise.all([
+    who.call({ url: '/api/auth/profile' }),
+    who.call({ url: '/api/cart/details' }),
+    who.call({ url: '/api/order/orders' }),
+  ]);
+  for (const res of [profile, cart, orders]) {
+    if (res.statusCode !== 200) throw new Error(`snapshot of ${who.name} failed: ${res.statusCode} ${res.body}`);
+  }
+  return { profile: profile.json().data, cart: cart.json().data, orders: orders.json().data.orders };
+}
