@@ -36,3 +36,6 @@ export function customerCancellation(
   }
   return { ok: true };
 }
+
+/** The delivery note an order gets when the shopper writes none (spec §9). */
+export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';

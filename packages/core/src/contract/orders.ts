@@ -34,7 +34,6 @@ export const orderAddressInput = z.object({
 });
 export type OrderAddressInput = z.input<typeof orderAddressInput>;
 
-export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';
 
 export const placeOrderBody = z.object({
   shippingAddress: orderAddressInput,
