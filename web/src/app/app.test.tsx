@@ -82,7 +82,8 @@ describe('app shell', () => {
   it.each([
     ['/signin', 'Sign In'],
     ['/signup', 'Create your account'],
-    ['/collaboration', 'Collaborations are coming soon'],
+    ['/collaboration', 'Collaborate with us'],
+    ['/policies', 'Shipping, terms and returns'],
     ['/no/such/page', 'Page not found'],
   ])('shows a page for %s inside the layout', async (route, heading) => {
     renderApp(route);
@@ -92,9 +93,9 @@ describe('app shell', () => {
   });
 
   it.each([
-    ['/cart', 'Your cart is coming soon'],
+    ['/cart', 'Your Cart'],
     ['/profile', 'My Account'],
-    ['/checkout', 'Checkout is coming soon'],
+    ['/checkout', 'Checkout'],
   ])('shows %s to a signed-in shopper', async (route, heading) => {
     signIn();
     renderApp(route);

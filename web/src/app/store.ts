@@ -1,6 +1,9 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/slice.ts';
+import { cartReducer } from '../features/cart/slice.ts';
 import { catalogReducer } from '../features/catalog/slice.ts';
+import { orderReducer } from '../features/orders/slice.ts';
+import { paymentReducer } from '../features/payments/slice.ts';
 import { api as defaultApi, type ApiClient } from '../lib/http.ts';
 
 /** What every thunk receives as `extra`: the API client, injected so tests can pass a fake. */
@@ -11,6 +14,9 @@ export interface ThunkExtra {
 export const rootReducer = combineReducers({
   auth: authReducer,
   product: catalogReducer,
+  cart: cartReducer,
+  order: orderReducer,
+  payment: paymentReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

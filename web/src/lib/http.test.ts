@@ -18,6 +18,14 @@ describe('api client', () => {
     expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Content-Type': 'application/json' });
   });
 
+  it('sends extra headers, such as an Idempotency-Key', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ success: true, data: { ok: 1 } }, 201));
+    const api = createApiClient({ fetch, getToken: () => 'tok' });
+    await api.post('/order', {}, { headers: { 'Idempotency-Key': 'k-123456' } });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'Idempotency-Key': 'k-123456', Authorization: 'Bearer tok' });
+  });
+
   it('sends no Authorization header without a token, or when auth is off', async () => {
     const fetch = vi.fn(async () => jsonResponse({ success: true, data: [] }));
     await createApiClient({ fetch, getToken: () => null }).get('/product');

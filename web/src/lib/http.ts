@@ -42,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the bearer token when one is held (default true). */
   auth?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiRequest extends RequestOptions {
@@ -106,8 +108,16 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
   const baseUrl = (config.baseUrl ?? API_BASE).replace(/\/+$/, '');
   const getToken = config.getToken ?? readToken;
 
-  async function request<T>({ method, path, body, query, signal, auth = true }: ApiRequest): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function request<T>({
+    method,
+    path,
+    body,
+    query,
+    signal,
+    auth = true,
+    headers: extra,
+  }: ApiRequest): Promise<T> {
+    const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = auth ? getToken() : null;
     if (token) headers.Authorization = `Bearer ${token}`;

@@ -11,6 +11,7 @@ export interface FakeCall {
   query: Record<string, string>;
   body: unknown;
   signal: AbortSignal | undefined;
+  headers: Record<string, string>;
 }
 
 export type FakeHandler = (call: FakeCall) => unknown;
@@ -53,7 +54,15 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}): FakeApi
       if (pattern.method !== req.method) continue;
       const params = match(pattern.path, req.path);
       if (!params) continue;
-      const call: FakeCall = { method: req.method, path: req.path, params, query, body: req.body, signal: req.signal };
+      const call: FakeCall = {
+        method: req.method,
+        path: req.path,
+        params,
+        query,
+        body: req.body,
+        signal: req.signal,
+        headers: { ...req.headers },
+      };
       calls.push(call);
       return (await pattern.handler(call)) as T;
     }

@@ -1,4 +1,19 @@
-import type { Address, Product, ProductPage, ProductSummary, User } from '@shop/core';
+import {
+  cartTotals,
+  couponLabel,
+  toPaise,
+  toRupees,
+  type Address,
+  type Cart,
+  type CartLine,
+  type Order,
+  type PaymentDetails,
+  type Product,
+  type ProductPage,
+  type ProductSummary,
+  type PublicCoupon,
+  type User,
+} from '@shop/core';
 
 let counter = 0;
 
@@ -65,6 +80,145 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'customer',
     addresses: [],
     shippingAddress: null,
+    ...overrides,
+  };
+}
+
+interface LineOverrides extends Partial<Omit<CartLine, 'product'>> {
+  name?: string;
+  price?: number;
+  categoryId?: string;
+}
+
+export function makeCartLine({
+  name,
+  price = 1199,
+  categoryId = 'mens-shirts',
+  ...overrides
+}: LineOverrides = {}): CartLine {
+  counter += 1;
+  const productId = overrides.productId ?? `p${counter}`;
+  const quantity = overrides.quantity ?? 1;
+  return {
+    _id: `line${counter}`,
+    productId,
+    product: {
+      _id: productId,
+      name: name ?? `Test Shirt ${counter}`,
+      price,
+      image: `/images/products/${productId}-1.svg`,
+      images: [`/images/products/${productId}-1.svg`],
+      categoryId,
+    },
+    size: 'M',
+    stock: 10,
+    lineTotal: toRupees(toPaise(price) * quantity),
+    ...overrides,
+    quantity,
+  };
+}
+
+export function makeCoupon(overrides: Partial<PublicCoupon> = {}): PublicCoupon {
+  const coupon: PublicCoupon = {
+    code: 'SAVE10',
+    discountType: 'percentage',
+    value: 10,
+    minPurchase: 100,
+    buyX: 0,
+    getY: 0,
+    applicableCategories: [],
+    label: '',
+    ...overrides,
+  };
+  return { ...coupon, label: coupon.label || couponLabel(coupon) };
+}
+
+/** A cart as the server answers it: item count and totals worked out by core, in rupees. */
+export function makeCart(
+  items: CartLine[] = [],
+  {
+    discount = 0,
+    coupon = null,
+    notice = null,
+  }: { discount?: number; coupon?: PublicCoupon | null; notice?: string | null } = {},
+): Cart {
+  const totals = cartTotals(
+    items.map((line) => ({
+      productId: line.productId,
+      categoryId: line.product.categoryId,
+      price: toPaise(line.product.price),
+      quantity: line.quantity,
+    })),
+    toPaise(discount),
+  );
+  return {
+    items,
+    itemCount: items.reduce((sum, line) => sum + line.quantity, 0),
+    totals: {
+      subtotal: toRupees(totals.subtotal),
+      discountAmount: toRupees(totals.discountAmount),
+      shipping: toRupees(totals.shipping),
+      gst: toRupees(totals.gst),
+      total: toRupees(totals.total),
+    },
+    coupon,
+    notice,
+  };
+}
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  counter += 1;
+  const address = {
+    name: 'Home',
+    addressLine1: '12B, MG Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pinCode: '560001',
+    country: 'India',
+    phone: '9876543210',
+  };
+  return {
+    _id: `o${counter}`,
+    orderNumber: `KP-20261121-${String(counter).padStart(4, '0')}`,
+    status: 'pending',
+    paymentMethod: 'cod',
+    paymentStatus: 'cod',
+    items: [
+      {
+        productId: 'oxford',
+        name: 'Oxford Shirt',
+        image: '/images/products/oxford-1.svg',
+        size: 'M',
+        quantity: 2,
+        price: 1199,
+        lineTotal: 2398,
+      },
+    ],
+    itemCount: 2,
+    totals: { subtotal: 2398, discountAmount: 0, shipping: 10, gst: 434, total: 2842 },
+    total: 2842,
+    coupon: null,
+    shippingAddress: address,
+    billingAddress: address,
+    notes: 'Please deliver between 10am-5pm',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    cancellable: true,
+    history: [],
+    ...overrides,
+  };
+}
+
+export function makePaymentDetails(overrides: Partial<PaymentDetails> = {}): PaymentDetails {
+  return {
+    key: 'rzp_test_sandbox',
+    order: { id: 'order_sandbox_1', amount: 284200, currency: 'INR' },
+    sandbox: true,
+    orderNumber: 'KP-20261121-0001',
+    name: 'KAPAS',
+    description: 'Order KP-20261121-0001',
+    prefill: { name: 'Asha Rao', email: 'asha@example.com', contact: '9876543210' },
+    themeColor: '#1d1d1f',
     ...overrides,
   };
 }

@@ -6,4 +6,5 @@ Element.prototype.scrollIntoView = function scrollIntoView() {};
 
 afterEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -34,7 +34,6 @@ export const orderAddressInput = z.object({
 });
 export type OrderAddressInput = z.input<typeof orderAddressInput>;
 
-
 export const placeOrderBody = z.object({
   shippingAddress: orderAddressInput,
   billingAddress: orderAddressInput.optional(),

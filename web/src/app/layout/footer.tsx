@@ -1,29 +1,39 @@
 import { Link } from 'react-router';
+import { MailIcon } from '../../components/icons.tsx';
 import { STORE_NAME, STORE_TAGLINE } from '../brand.ts';
+import { SUPPORT_EMAIL } from '../contact.ts';
 
-const supportLinks = [
-  { label: 'Shipping Policy', to: '/#shipping-policy' },
-  { label: 'Terms and Conditions', to: '/#terms-and-conditions' },
-  { label: 'Return and Refund Policy', to: '/#return-and-refund-policy' },
-  { label: 'Contact', to: '/#contact' },
+/** The support links open the policies page on their section; Contact on how to reach us. */
+export const supportLinks = [
+  { label: 'Shipping Policy', to: '/policies#shipping-policy' },
+  { label: 'Terms and Conditions', to: '/policies#terms-and-conditions' },
+  { label: 'Return and Refund Policy', to: '/policies#return-and-refund-policy' },
+  { label: 'Contact', to: '/policies#contact' },
 ] as const;
 
-const linkClass = 'rounded-sm text-sm text-white/70 transition-colors hover:text-white';
+const linkClass = 'rounded-sm text-sm text-white/75 transition-colors hover:text-white focus-visible:outline-white';
 
 export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-24 bg-ink text-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-12 lg:px-8">
-        <div className="md:col-span-5">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-12 lg:px-8">
+        <div className="col-span-2 md:col-span-5">
           <p className="font-display text-2xl tracking-[0.18em]">{STORE_NAME}</p>
-          <p className="mt-3 max-w-xs text-sm leading-6 text-white/70">
+          <p className="mt-3 max-w-xs text-sm leading-6 text-white/75">
             {STORE_TAGLINE}. Easy shirts, T-shirts and accessories, delivered across India with cash on delivery.
           </p>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="mt-5 inline-flex items-center gap-2 rounded-sm text-sm text-white/75 transition-colors hover:text-white focus-visible:outline-white"
+          >
+            <MailIcon size={16} />
+            {SUPPORT_EMAIL}
+          </a>
         </div>
 
         <nav aria-label="Shop" className="md:col-span-3">
-          <h2 className="text-xs font-semibold tracking-[0.2em] text-white/50 uppercase">Shop</h2>
+          <h2 className="text-xs font-semibold tracking-[0.2em] text-white/60 uppercase">Shop</h2>
           <ul className="mt-4 space-y-3">
             <li>
               <Link to="/products" className={linkClass}>
@@ -49,7 +59,7 @@ export function Footer() {
         </nav>
 
         <nav aria-label="Support" className="md:col-span-4">
-          <h2 className="text-xs font-semibold tracking-[0.2em] text-white/50 uppercase">Support</h2>
+          <h2 className="text-xs font-semibold tracking-[0.2em] text-white/60 uppercase">Support</h2>
           <ul className="mt-4 space-y-3">
             {supportLinks.map((link) => (
               <li key={link.label}>
@@ -62,7 +72,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-white/50 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-white/60 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
             © {year} {STORE_NAME}. All rights reserved.
           </p>

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
+import { useCartSync } from '../../features/cart/use-cart-sync.ts';
+import { useAppSelector } from '../hooks.ts';
 import { useIsSignedIn } from '../session.ts';
 import { STORE_NAME } from '../brand.ts';
 
@@ -64,8 +66,12 @@ export function Wordmark({ className = '' }: { className?: string }) {
 const iconButton =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand';
 
+/** `cartCount` is shown until the cart is loaded; from then on the badge follows the cart. */
 export function Header({ cartCount = 0 }: { cartCount?: number }) {
   const signedIn = useIsSignedIn();
+  const cartItemCount = useCartSync(signedIn);
+  const hasCart = useAppSelector((state) => state.cart.data !== null);
+  const badgeCount = hasCart ? cartItemCount : cartCount;
   const location = useLocation();
   // The menu belongs to the page it was opened on: any navigation (Back included) closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -114,14 +120,14 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
               <Link
                 to="/cart"
                 className={iconButton}
-                aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+                aria-label={`Cart, ${badgeCount} ${badgeCount === 1 ? 'item' : 'items'}`}
               >
                 <BagIcon size={22} />
                 <span
                   className="absolute top-0.5 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-accent px-1 text-[10px] leading-none font-semibold text-white"
                   aria-hidden="true"
                 >
-                  {cartCount}
+                  {badgeCount > 99 ? '99+' : badgeCount}
                 </span>
               </Link>
             </>

@@ -1,8 +1,8 @@
 import type { User } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../lib/http.ts';
-import { createFakeApi, type FakeHandler } from '../../test/fake-api.ts';
-import { makeAddress, makeUser } from '../../test/fixtures.ts';
+import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import { makeAddress, makeOrder, makeUser } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
@@ -51,13 +51,117 @@ describe('profile page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Edit Address' })).toBeInTheDocument();
   });
 
-  it('shows My Orders, empty for now, with a Back button', async () => {
-    const { user } = renderProfile(makeUser());
-    await user.click(screen.getByRole('button', { name: /^Orders/ }));
-    expect(screen.getByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
-    expect(screen.getByText('No orders placed yet.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+  describe('My Orders', () => {
+    async function openOrders(handlers: Record<string, FakeHandler>, user = makeUser()) {
+      const view = renderProfile(user, handlers);
+      await view.user.click(screen.getByRole('button', { name: /^Orders/ }));
+      return view;
+    }
+
+    it('shows a loading state, then "No orders placed yet." with a Back button', async () => {
+      const held = deferred<unknown>();
+      const { user } = await openOrders({ 'GET /order/orders': () => held.promise });
+      expect(screen.getByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your orders…');
+      held.resolve({ orders: [] });
+      expect(await screen.findByText('No orders placed yet.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(screen.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeInTheDocument();
+    });
+
+    it('opens straight on the orders when asked to (after a checkout)', async () => {
+      signIn(makeUser());
+      const api = createFakeApi({ 'GET /auth/profile': () => makeUser(), 'GET /order/orders': () => ({ orders: [] }) });
+      renderWithProviders(<ProfilePage />, { api, route: '/profile', path: '/profile', state: { view: 'orders' } });
+      expect(screen.getByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
+      expect(await screen.findByText('No orders placed yet.')).toBeInTheDocument();
+    });
+
+    it('shows each order: number, total, item count and its status', async () => {
+      const orders = [
+        makeOrder({ orderNumber: 'KP-1', status: 'pending', total: 2842, itemCount: 2 }),
+        makeOrder({ orderNumber: 'KP-2', status: 'cancelled' }),
+        makeOrder({ orderNumber: 'KP-3', status: 'confirmed', paymentMethod: 'razorpay', paymentStatus: 'paid' }),
+      ];
+      await openOrders({ 'GET /order/orders': () => ({ orders }) });
+      const pending = await screen.findByRole('article', { name: 'Order KP-1' });
+      expect(pending).toHaveTextContent('KP-1');
+      expect(pending).toHaveTextContent('₹2,842.00');
+      expect(pending).toHaveTextContent('Items2');
+      expect(pending).toHaveTextContent('Status: pending');
+      expect(within(pending).getByRole('button', { name: 'Cancel Order KP-1' })).toBeEnabled();
+
+      const cancelled = screen.getByRole('article', { name: 'Order KP-2' });
+      expect(within(cancelled).getByText('Order Cancelled')).toHaveClass('text-sale');
+      expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
+
+      const confirmed = screen.getByRole('article', { name: 'Order KP-3' });
+      expect(within(confirmed).getByText('Status: confirmed')).toHaveClass('text-success');
+      expect(confirmed).toHaveTextContent('Paid online');
+    });
+
+    it('cancels a pending order after a confirmation: toast, list and user refreshed', async () => {
+      let orders = [makeOrder({ _id: 'o1', orderNumber: 'KP-1', status: 'pending' })];
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({ orders }),
+        'POST /order/:id/cancel': () => {
+          orders = [{ ...orders[0]!, status: 'cancelled', cancellable: false }];
+          return orders[0];
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Cancel Order KP-1' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+
+      expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+      expect(screen.getByText('Order Cancelled')).toBeInTheDocument();
+      expect(api.callsTo('POST /order/:id/cancel')[0]).toMatchObject({ path: '/order/o1/cancel', body: undefined });
+      await waitFor(() => expect(api.callsTo('GET /order/orders')).toHaveLength(2));
+      await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
+    });
+
+    it('keeps the order when the confirmation is declined', async () => {
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({ orders: [makeOrder({ orderNumber: 'KP-1' })] }),
+        'POST /order/:id/cancel': () => makeOrder(),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Cancel Order KP-1' }));
+      await user.click(screen.getByRole('button', { name: 'Keep order' }));
+      expect(api.callsTo('POST /order/:id/cancel')).toHaveLength(0);
+    });
+
+    it.each([
+      [
+        'the server message',
+        refuse(409, 'This order has shipped and can no longer be cancelled.'),
+        'This order has shipped and can no longer be cancelled.',
+      ],
+      [
+        '"Failed to cancel order" when unreachable',
+        () => {
+          throw new ApiError('Could not reach the server.', { status: 0, code: 'NETWORK_ERROR' });
+        },
+        'Failed to cancel order',
+      ],
+    ])('shows a refused cancellation with %s', async (_, handler, message) => {
+      const { user } = await openOrders({
+        'GET /order/orders': () => ({ orders: [makeOrder({ orderNumber: 'KP-1' })] }),
+        'POST /order/:id/cancel': handler,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Cancel Order KP-1' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByText('Status: pending')).toBeInTheDocument();
+    });
+
+    it('shows the error when the orders cannot be loaded, and tries again', async () => {
+      let answer: FakeHandler = refuse(500, 'Failed to fetch orders');
+      const { user } = await openOrders({ 'GET /order/orders': (call) => answer(call) });
+      expect(await screen.findByText('Error: Failed to fetch orders')).toBeInTheDocument();
+      answer = () => ({ orders: [] });
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText('No orders placed yet.')).toBeInTheDocument();
+    });
   });
 
   it('prefills the address form from the shipping address, house number split back out', async () => {

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AddressEditor } from '../../features/auth/components/address-editor.tsx';
 import { PhoneEditor } from '../../features/auth/components/phone-editor.tsx';
 import { ProfileDetails } from '../../features/auth/components/profile-details.tsx';
-import { logout, selectUser } from '../../features/auth/slice.ts';
+import { fetchProfile, logout, selectUser } from '../../features/auth/slice.ts';
+import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { buttonClass } from '../../components/button.ts';
 import { BoxIcon, ChevronRightIcon, LogOutIcon, PinIcon } from '../../components/icons.tsx';
 import { PaneHeader } from '../../components/pane-header.tsx';
@@ -14,15 +15,24 @@ import { toastDurations } from '../toasts.tsx';
 
 type ProfileView = 'details' | 'orders' | 'address' | 'phone';
 
+const profileViews: readonly ProfileView[] = ['details', 'orders', 'address', 'phone'];
+
+/** Other pages may ask for a view: checkout for the orders, the cart for the address. */
+function requestedView(state: unknown): ProfileView {
+  const view = (state as { view?: unknown } | null)?.view;
+  return profileViews.find((v) => v === view) ?? 'details';
+}
+
 /**
  * /profile (spec §2): the account menu on the left, one of four views on the right. It
- * composes the account and (soon) the orders features, so it lives in app/.
+ * composes the account and the orders features, so it lives in app/.
  */
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useAppSelector(selectUser);
-  const [view, setView] = useState<ProfileView>('details');
+  const [view, setView] = useState<ProfileView>(() => requestedView(location.state));
   const [loggingOut, setLoggingOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewChanged = useRef(false);
@@ -142,18 +152,13 @@ function MenuCard({ icon, title, text, active, onClick }: MenuCardProps) {
   );
 }
 
-/** "My Orders": the orders feature fills it; until then there are none to show. */
+/** "My Orders": the shopper's orders; a cancellation refreshes the account (spec §4). */
 function OrdersView({ onBack, headingRef }: { onBack: () => void; headingRef: Ref<HTMLHeadingElement> }) {
+  const dispatch = useAppDispatch();
   return (
     <div>
       <PaneHeader title="My Orders" onBack={onBack} ref={headingRef} />
-      <div className="flex flex-col items-center px-4 py-14 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-sand text-accent">
-          <BoxIcon size={26} />
-        </span>
-        <p className="mt-5 font-medium">No orders placed yet.</p>
-        <p className="mt-1 text-sm text-muted">Your orders will show here, with their status.</p>
-      </div>
+      <OrderList onCancelled={() => void dispatch(fetchProfile())} />
     </div>
   );
 }

@@ -1,6 +1,17 @@
-import { useCallback } from 'react';
+/**
+ * The one place the catalogue hands over to the cart: Add to Cart on the product page, and
+ * the mini cart that opens after it. The cart feature owns both; this keeps the crossing to
+ * a single file.
+ */
+import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { toastDurations } from '../../app/toasts.tsx';
+import { wantsMiniCart } from '../cart/components/mini-cart.tsx';
+import { addToCart } from '../cart/slice.ts';
+import type { RequestFailure } from '../../lib/http.ts';
+
+export { MiniCart } from '../cart/components/mini-cart.tsx';
 
 /** What the product page asks the cart to add once every check has passed. */
 export interface CartSelection {
@@ -10,14 +21,40 @@ export interface CartSelection {
   quantity: number;
 }
 
+export interface AddSelectionToCart {
+  addSelectionToCart: (selection: CartSelection) => Promise<void>;
+  /** The add is on its way. */
+  adding: boolean;
+  miniCartOpen: boolean;
+  closeMiniCart: () => void;
+}
+
 /**
- * The one place Add to Cart hands over to the cart. The cart arrives with its own issue:
- * replace the body with `dispatch(addToCart(selection)).unwrap()` and its toasts there.
+ * Adds the selection; on success the toast "Item added to cart" and, on screens 768 px or
+ * wider, the mini cart (spec §2). A refusal (e.g. "Only 2 left in size M") is an error
+ * toast in the server's words.
  */
-export function useAddSelectionToCart(): (selection: CartSelection) => void {
-  return useCallback((_selection: CartSelection) => {
-    toast.info('Your cart is coming in the next release. Thanks for your patience!', {
-      autoClose: toastDurations.product,
-    });
-  }, []);
+export function useAddSelectionToCart(): AddSelectionToCart {
+  const dispatch = useAppDispatch();
+  const [adding, setAdding] = useState(false);
+  const [miniCartOpen, setMiniCartOpen] = useState(false);
+
+  const addSelectionToCart = useCallback(
+    async (selection: CartSelection) => {
+      setAdding(true);
+      try {
+        await dispatch(addToCart(selection)).unwrap();
+        toast.success('Item added to cart', { autoClose: toastDurations.product });
+        if (wantsMiniCart()) setMiniCartOpen(true);
+      } catch (error) {
+        toast.error((error as RequestFailure).message, { autoClose: toastDurations.product });
+      } finally {
+        setAdding(false);
+      }
+    },
+    [dispatch],
+  );
+
+  const closeMiniCart = useCallback(() => setMiniCartOpen(false), []);
+  return { addSelectionToCart, adding, miniCartOpen, closeMiniCart };
 }

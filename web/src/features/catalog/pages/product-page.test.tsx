@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { ProductSize } from '@shop/core';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, deferred } from '../../../test/fake-api.ts';
-import { makeProduct } from '../../../test/fixtures.ts';
+import { makeCart, makeCartLine, makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 
@@ -123,13 +123,91 @@ describe('product page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('hands a complete selection over to the cart', async () => {
-    signIn();
-    const { user } = renderProductPage();
-    await user.click(await screen.findByRole('button', { name: 'L' }));
-    expect(screen.getByRole('button', { name: 'L' })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText(/Your cart is coming in the next release/)).toBeInTheDocument();
+  describe('add to cart', () => {
+    function stubScreenWidth(width: number) {
+      vi.stubGlobal(
+        'matchMedia',
+        vi.fn((query: string) => ({
+          matches: query === '(min-width: 768px)' && width >= 768,
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        })),
+      );
+    }
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    function renderSignedIn(cartAnswer: () => unknown) {
+      signIn();
+      const api = createFakeApi({
+        'GET /product/:id': () => shirt,
+        'GET /product/:id/sizes': () => someSizes,
+        'GET /cart/details': () => makeCart([]),
+        'POST /cart': cartAnswer,
+      });
+      return renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
+    }
+
+    const added = makeCart([
+      makeCartLine({ _id: 'l1', productId: 'oxford', name: 'Oxford Shirt', price: 1199, size: 'L', quantity: 2 }),
+    ]);
+
+    it('adds the selection, toasts and opens the mini cart on a screen 768 px or wider', async () => {
+      stubScreenWidth(1280);
+      const { user, api, store, router } = renderSignedIn(() => added);
+      await user.click(await screen.findByRole('button', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+      expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
+      expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 2, size: 'l' });
+      expect(store.getState().cart.data?.itemCount).toBe(2);
+
+      const drawer = screen.getByRole('dialog', { name: /Your Cart/ });
+      expect(drawer).toHaveTextContent('Oxford Shirt');
+      expect(drawer).toHaveTextContent('Size L · Qty 2');
+      expect(drawer).toHaveTextContent('Subtotal₹2,398.00');
+      await user.click(within(drawer).getByRole('button', { name: 'View Cart' }));
+      expect(router.state.location.pathname).toBe('/cart');
+    });
+
+    it('closes the mini cart with Escape', async () => {
+      stubScreenWidth(800);
+      const { user } = renderSignedIn(() => added);
+      await user.click(await screen.findByRole('button', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByRole('dialog', { name: /Your Cart/ })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('only toasts on a narrower screen', async () => {
+      stubScreenWidth(375);
+      const { user } = renderSignedIn(() => added);
+      await user.click(await screen.findByRole('button', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's refusal as an error toast", async () => {
+      stubScreenWidth(1280);
+      const { user } = renderSignedIn(() => {
+        throw new ApiError('Only 2 left in size L', { status: 409, code: 'OUT_OF_STOCK' });
+      });
+      await user.click(await screen.findByRole('button', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Only 2 left in size L')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByText('Item added to cart')).not.toBeInTheDocument();
+    });
   });
 
   it('keeps the quantity at 1 or more', async () => {

@@ -10,7 +10,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../../app/session.ts';
-import { useAddSelectionToCart } from '../add-to-cart.ts';
+import { MiniCart, useAddSelectionToCart } from '../add-to-cart.ts';
 import { ColorDots } from '../components/color-dots.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
@@ -111,7 +111,7 @@ interface ProductDetailsProps {
 
 function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDetailsProps) {
   const signedIn = useIsSignedIn();
-  const addSelectionToCart = useAddSelectionToCart();
+  const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -135,7 +135,8 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
       toast.error('Missing productId! Cannot add to cart.', { autoClose: toastDurations.product });
       return;
     }
-    addSelectionToCart({ productId: product._id, size: chosenSize, quantity });
+    if (adding) return;
+    void addSelectionToCart({ productId: product._id, size: chosenSize, quantity });
   }
 
   return (
@@ -229,10 +230,11 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
                 'order-last w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1',
               )}
               disabled={product.soldOut}
+              aria-busy={adding}
               onClick={handleAddToCart}
             >
               <BagIcon size={18} />
-              {product.soldOut ? 'Sold Out' : 'Add to Cart'}
+              {product.soldOut ? 'Sold Out' : adding ? 'Adding...' : 'Add to Cart'}
             </button>
             <ShareButton
               className="ml-auto sm:ml-0"
@@ -281,6 +283,7 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
       </div>
 
       <SignInRequiredDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
+      <MiniCart open={miniCartOpen} onClose={closeMiniCart} />
     </div>
   );
 }

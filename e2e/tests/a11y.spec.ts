@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { addToCartByApi, productInStock, saveAddressByApi, signInByApi } from './storefront-support.ts';
+
+/** Runs axe on the page as it is now; returns the serious and critical violations, summarised. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Every finding, whatever its impact, goes into the report for whoever looks next.
+  await test.info().attach(`axe ${new URL(page.url()).pathname}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  expect(results.passes.length).toBeGreaterThan(0);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test.describe('accessibility (axe: no serious or critical violations)', () => {
+  test('home', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Learn About Us' })).toBeAttached();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('products', async ({ page }) => {
+    await page.goto('/products');
+    await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('product details', async ({ page, request }) => {
+    const { id } = await productInStock(request);
+    await page.goto(`/product/${id}`);
+    await expect(page.getByRole('button', { name: /Add to Cart/i })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('sign in', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('collaboration and policies', async ({ page }) => {
+    await page.goto('/collaboration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Collaborate with us' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/policies#shipping-policy');
+    await expect(page.getByRole('button', { name: 'Shipping Policy' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test.describe('signed in, with an address and an item in the cart', () => {
+    test.beforeEach(async ({ page, request }) => {
+      const shopper = await signInByApi(page, request);
+      await saveAddressByApi(request, shopper.token);
+      await addToCartByApi(request, shopper.token);
+    });
+
+    test('cart', async ({ page }) => {
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('checkout', async ({ page }) => {
+      await page.goto('/checkout');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,208 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { selectUser } from '../../features/auth/slice.ts';
+import { CartLines } from '../../features/cart/components/cart-lines.tsx';
+import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
+import { cartTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
+import { clearCart, fetchCart, selectCart, selectHasPendingChanges } from '../../features/cart/slice.ts';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ArrowRightIcon, BagIcon, LockIcon } from '../../components/icons.tsx';
+import { PolicySections } from '../../components/policy-sections.tsx';
+import type { RequestFailure } from '../../lib/http.ts';
+import { pageTitle } from '../brand.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { toastDurations } from '../toasts.tsx';
+
+/**
+ * /cart (spec §2): the lines with their quantities, the coupon, the server's totals and the
+ * way to checkout, which needs a first address with a city. It composes the cart and the
+ * account, so it lives in app/.
+ */
+export function CartPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data: cart, error } = useAppSelector(selectCart);
+  const updating = useAppSelector(selectHasPendingChanges);
+  const user = useAppSelector(selectUser);
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchCart());
+  }, [dispatch]);
+
+  function handleCheckout() {
+    const firstAddress = user?.addresses[0];
+    if (firstAddress?.city.trim()) {
+      navigate('/checkout');
+      return;
+    }
+    toast.warn('Please add your address to proceed.', { autoClose: toastDurations.orders });
+    navigate('/profile', { state: { view: 'address' } });
+  }
+
+  async function handleClear() {
+    setConfirmClear(false);
+    try {
+      await dispatch(clearCart()).unwrap();
+      toast.info('Cart cleared', { autoClose: toastDurations.orders });
+    } catch (failure) {
+      toast.error((failure as RequestFailure).message, { autoClose: toastDurations.orders });
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <title>{pageTitle('Your Cart')}</title>
+      <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Cart' }]} />
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 className="font-display text-3xl sm:text-4xl">Your Cart</h1>
+        {cart && cart.items.length > 0 && (
+          <p className="text-sm text-muted">
+            {cart.itemCount} {cart.itemCount === 1 ? 'item' : 'items'}
+          </p>
+        )}
+      </div>
+
+      {!cart ? (
+        error ? (
+          <div role="alert" className="mt-8 rounded-2xl border border-sale/20 bg-sale/5 p-6">
+            <p className="font-medium text-sale">Error: {error}</p>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm', 'mt-4')}
+              onClick={() => void dispatch(fetchCart())}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <CartSkeleton />
+        )
+      ) : cart.items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
+          <div className="min-w-0">
+            <section
+              aria-label="Cart items"
+              className="rounded-3xl border border-line bg-white px-5 py-2 sm:px-8 sm:py-6"
+            >
+              <CartLines lines={cart.items} />
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5 pb-3 sm:pb-0">
+                <Link to="/products" className="rounded-sm text-sm font-medium underline-offset-4 hover:underline">
+                  ← Continue shopping
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => setConfirmClear(true)}
+                  className="rounded-sm text-sm text-muted underline-offset-4 hover:text-sale hover:underline"
+                >
+                  Clear cart
+                </button>
+              </div>
+            </section>
+          </div>
+
+          <aside
+            aria-labelledby="summary-heading"
+            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          >
+            <div className="rounded-3xl border border-line bg-white p-6 sm:p-7">
+              <h2 id="summary-heading" className="font-display text-2xl">
+                Order Summary
+              </h2>
+              <div className="mt-5">
+                <CouponForm applied={cart.coupon} />
+              </div>
+              <div className="mt-5 border-t border-line pt-4">
+                <TotalsList totals={cart.totals} labels={cartTotalsLabels} updating={updating} />
+              </div>
+              <button
+                type="button"
+                className={buttonClass('primary', 'lg', 'mt-6 w-full')}
+                onClick={handleCheckout}
+                disabled={updating}
+              >
+                Checkout
+                <ArrowRightIcon size={18} />
+              </button>
+              <p className="mt-4 flex items-center justify-center gap-2 text-xs text-muted">
+                <LockIcon size={14} />
+                Cash on delivery or secure online payment
+              </p>
+            </div>
+          </aside>
+
+          <section aria-labelledby="policies-heading" className="min-w-0 lg:col-start-1">
+            <h2 id="policies-heading" className="mb-3 font-display text-xl">
+              Before you order
+            </h2>
+            <PolicySections />
+          </section>
+        </div>
+      )}
+
+      <Dialog
+        open={confirmClear}
+        onClose={() => setConfirmClear(false)}
+        title="Clear your cart?"
+        icon={<BagIcon size={20} />}
+        actions={
+          <>
+            <button type="button" className={buttonClass('secondary')} onClick={() => setConfirmClear(false)}>
+              Keep items
+            </button>
+            <button type="button" className={buttonClass('primary')} onClick={handleClear}>
+              Clear cart
+            </button>
+          </>
+        }
+      >
+        <p>Every item will be taken out of your cart.</p>
+      </Dialog>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <section className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-3xl border border-line bg-white px-6 py-14 text-center">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-sand text-accent">
+        <BagIcon size={28} />
+      </span>
+      <p className="mt-6 font-display text-2xl">Your cart is empty.</p>
+      <p className="mt-2 text-sm text-muted">Shirts, T-shirts and accessories are waiting in the collection.</p>
+      <Link to="/products" className={buttonClass('primary', 'md', 'mt-8')}>
+        Browse products
+      </Link>
+    </section>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div aria-busy="true" className="mt-8">
+      <p className="sr-only" role="status">
+        Loading your cart…
+      </p>
+      <div className="animate-shimmer grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10" aria-hidden="true">
+        <div className="space-y-4 rounded-3xl border border-line bg-white p-6 sm:p-8">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex gap-4">
+              <div className="h-25 w-20 rounded-xl bg-sand" />
+              <div className="flex-1 space-y-3 pt-1">
+                <div className="h-4 w-1/2 rounded bg-sand" />
+                <div className="h-3 w-20 rounded bg-sand" />
+                <div className="h-9 w-28 rounded-full bg-sand" />
+              </div>
+            </div>
+          ))}
+        </div>
+        <div className="h-96 rounded-3xl bg-sand" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,392 @@
+import type { Cart, User } from '@shop/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CheckoutFailure, CheckoutOptions } from '../../features/payments/checkout-window.ts';
+import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
+import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import {
+  makeAddress,
+  makeCart,
+  makeCartLine,
+  makeCoupon,
+  makeOrder,
+  makePaymentDetails,
+  makeUser,
+} from '../../test/fixtures.ts';
+import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+
+const refuse =
+  (status: number, message: string, code = 'REFUSED') =>
+  () => {
+    throw new ApiError(message, { status, code });
+  };
+
+const oxford = makeCartLine({
+  _id: 'l1',
+  productId: 'oxford',
+  name: 'Oxford Shirt',
+  price: 1199,
+  size: 'M',
+  quantity: 2,
+});
+const tee = makeCartLine({ _id: 'l2', productId: 'tee', name: 'Crew Tee', price: 499, size: 'L' });
+const home = makeAddress({
+  addressLine1: '12B, MG Road',
+  addressLine2: 'Near the park',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560001',
+});
+const shopper = makeUser({ _id: 'u1', phone: '9876543210', addresses: [home], shippingAddress: home });
+const placed = { ...makeOrder({ _id: 'o1', orderNumber: 'KP-20261121-0001' }), orderId: 'o1' };
+
+function renderCheckout(
+  handlers: Record<string, FakeHandler> = {},
+  { user = shopper, cart = makeCart([oxford, tee]) }: { user?: User; cart?: Cart } = {},
+) {
+  signIn(user);
+  const api = createFakeApi({
+    'GET /cart/details': () => cart,
+    'GET /auth/profile': () => user,
+    ...handlers,
+  });
+  return renderWithProviders(<CheckoutPage />, { api, route: '/checkout', path: '/checkout' });
+}
+
+const summary = () => screen.getByLabelText('Order summary');
+const payWindow = () => screen.getByRole('dialog', { name: 'KAPAS' });
+
+describe('checkout page', () => {
+  it('lists the items, where they go, the totals, both ways to pay and the policies', async () => {
+    renderCheckout({}, { cart: makeCart([oxford, tee], { discount: 100, coupon: makeCoupon() }) });
+    expect(await screen.findByRole('img', { name: 'Oxford Shirt' })).toHaveAttribute(
+      'src',
+      '/images/products/oxford-1.svg',
+    );
+    expect(screen.getByRole('img', { name: 'Crew Tee' })).toBeInTheDocument();
+    expect(screen.getByText('Shipping to:').closest('p')).toHaveTextContent(
+      'Shipping to: 12B, MG Road, Near the park, Bengaluru, Karnataka, 560001',
+    );
+    const rows = Array.from(summary().querySelectorAll('div')).map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Subtotal₹2,897.00',
+      'Discount−₹100.00',
+      'Shipping₹10.00',
+      'GST (18%)₹505.00',
+      'Total₹3,312.00',
+    ]);
+    expect(screen.getByRole('button', { name: 'Cash on Delivery' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+    for (const name of ['Shipping Policy', 'Terms and Conditions', 'Return and Refund Policy']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('shows a drawn placeholder when a product image fails to load', async () => {
+    renderCheckout();
+    const image = await screen.findByRole('img', { name: 'Oxford Shirt' });
+    fireEvent.error(image);
+    expect(screen.getByRole('img', { name: 'Oxford Shirt' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  });
+
+  describe('cash on delivery', () => {
+    it('places the order with the items, refreshes the user, says so and shows the orders', async () => {
+      let cart = makeCart([oxford, tee]);
+      const { user, api, router } = renderCheckout({
+        'GET /cart/details': () => cart,
+        'POST /order': () => {
+          cart = makeCart([]);
+          return placed;
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+
+      expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+      const [call] = api.callsTo('POST /order');
+      const address = {
+        name: 'Home',
+        addressLine1: '12B, MG Road',
+        addressLine2: 'Near the park',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560001',
+        country: 'India',
+        phone: '9876543210',
+      };
+      expect(call?.body).toEqual({
+        shippingAddress: address,
+        billingAddress: address,
+        notes: 'Please deliver between 10am-5pm',
+        paymentMethod: 'cod',
+        items: [
+          { productId: 'oxford', quantity: 2, size: 'M' },
+          { productId: 'tee', quantity: 1, size: 'L' },
+        ],
+      });
+      expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+      expect(router.state.location.state).toEqual({ view: 'orders' });
+      await waitFor(() => expect(api.callsTo('GET /cart/details')).toHaveLength(2));
+    });
+
+    it('sends ten zeros as the phone when the shopper has none', async () => {
+      const { user, api } = renderCheckout(
+        { 'POST /order': () => placed },
+        { user: makeUser({ phone: null, addresses: [home] }) },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+      await screen.findByText('Order placed successfully');
+      expect(api.callsTo('POST /order')[0]?.body).toMatchObject({ shippingAddress: { phone: '0000000000' } });
+    });
+
+    it('places one order however often it is pressed', async () => {
+      const held = deferred<unknown>();
+      const { user, api } = renderCheckout({ 'POST /order': () => held.promise });
+      const button = await screen.findByRole('button', { name: 'Cash on Delivery' });
+      fireEvent.click(button);
+      fireEvent.click(button);
+      expect(screen.getByRole('button', { name: 'Placing order...' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'Placing order...' }));
+      held.resolve(placed);
+      expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+      expect(api.callsTo('POST /order')).toHaveLength(1);
+    });
+
+    it.each([
+      ['no address', []],
+      ['an address without a PIN code', [makeAddress({ pinCode: '' })]],
+    ])('refuses %s: "Shipping address or pincode is incomplete."', async (_, addresses) => {
+      const { user, api } = renderCheckout({ 'POST /order': () => placed }, { user: makeUser({ addresses }) });
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('Shipping address or pincode is incomplete.')).toBeInTheDocument();
+      expect(api.callsTo('POST /order')).toHaveLength(0);
+    });
+
+    it("shows a refusal in the server's words, refreshes the cart, and retries with the same key", async () => {
+      let answer: FakeHandler = refuse(409, 'Only 1 left of Oxford Shirt in size M.', 'OUT_OF_STOCK');
+      const { user, api, router } = renderCheckout({ 'POST /order': (call) => answer(call) });
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('Only 1 left of Oxford Shirt in size M.')).toBeInTheDocument();
+      expect(screen.getByText('Something went wrong while placing the order.')).toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo('GET /cart/details')).toHaveLength(2));
+      expect(router.state.location.pathname).toBe('/checkout');
+
+      answer = () => {
+        throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
+      };
+      await user.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('Order placement failed')).toBeInTheDocument();
+
+      answer = () => placed;
+      await user.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+      const keys = api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
+      expect(new Set(keys).size).toBe(1);
+    });
+  });
+
+  describe('online payment', () => {
+    const details = makePaymentDetails({
+      order: { id: 'order_sbx_1', amount: 341200, currency: 'INR' },
+      description: 'Order KP-20261121-0001',
+    });
+    const signed = {
+      razorpay_order_id: 'order_sbx_1',
+      razorpay_payment_id: 'pay_sbx_1',
+      razorpay_signature: 'c0ffee',
+    };
+
+    function renderOnline(handlers: Record<string, FakeHandler> = {}) {
+      return renderCheckout({
+        'POST /order': () => placed,
+        'POST /payments/initiate': () => details,
+        'POST /payments/sandbox/pay': () => signed,
+        'POST /payments/success': () => ({ verified: true, order: { ...placed, status: 'confirmed' } }),
+        ...handlers,
+      });
+    }
+
+    it('places the order, starts the payment and opens the payment window', async () => {
+      const { user, api } = renderOnline();
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+
+      const window = await screen.findByRole('dialog', { name: 'KAPAS' });
+      expect(window).toHaveTextContent('Order KP-20261121-0001');
+      expect(window).toHaveTextContent('₹3,412.00');
+      expect(window).toHaveTextContent('Sandbox — no money moves');
+      expect(window).toHaveTextContent('Asha Rao');
+      expect(window).toHaveTextContent('asha@example.com');
+      expect(window).toHaveTextContent('9876543210');
+      expect(within(window).getByRole('button', { name: 'Pay ₹3,412.00' })).toHaveFocus();
+
+      const body = api.callsTo('POST /order')[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ paymentMethod: 'razorpay' });
+      expect(body).not.toHaveProperty('items');
+      expect(api.callsTo('POST /payments/initiate')[0]?.body).toEqual({
+        orderId: 'o1',
+        user: 'u1',
+        method: 'razorpay',
+      });
+      expect(api.callsTo('POST /payments/sandbox/pay')).toHaveLength(0);
+    });
+
+    it('pays: verifies the signed answer, says "Payment successful!", refreshes the user and shows the orders', async () => {
+      const { user, api, router, store } = renderOnline();
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(store.getState().payment.paymentDetails).toEqual(details);
+      await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
+
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+      expect(api.callsTo('POST /payments/sandbox/pay')[0]?.body).toEqual({ razorpay_order_id: 'order_sbx_1' });
+      expect(api.callsTo('POST /payments/success')[0]?.body).toEqual(signed);
+      expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+      expect(router.state.location.state).toEqual({ view: 'orders' });
+      expect(store.getState().payment.paymentDetails).toBeNull();
+    });
+
+    it('says "Payment cancelled" when the window is closed, and may be opened again for the same order', async () => {
+      const { user, api } = renderOnline();
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      await user.click(within(payWindow()).getByRole('button', { name: 'Close' }));
+      expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByRole('dialog', { name: 'KAPAS' })).toBeInTheDocument();
+      const keys = api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toBe(keys[1]);
+    });
+
+    it('resumes the same order after a reload, and starts a new one when that order was cancelled meanwhile', async () => {
+      const first = renderOnline();
+      await first.user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      await first.user.click(within(payWindow()).getByRole('button', { name: 'Close' }));
+      const [firstKey] = first.api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
+      first.unmount();
+
+      const answers = [
+        { ...placed, status: 'cancelled' },
+        { ...placed, _id: 'o2', orderId: 'o2' },
+      ];
+      const again = renderOnline({ 'POST /order': () => answers.shift() });
+      await again.user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByRole('dialog', { name: 'KAPAS' })).toBeInTheDocument();
+      const keys = again.api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
+      expect(keys[0]).toBe(firstKey);
+      expect(keys[1]).not.toBe(firstKey);
+      expect(again.api.callsTo('POST /payments/initiate')[0]?.body).toMatchObject({ orderId: 'o2' });
+    });
+
+    it('says "Payment failed: …" when the payment fails, and keeps the window open to try again', async () => {
+      const { user } = renderOnline();
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      await user.click(within(payWindow()).getByRole('button', { name: 'Fail' }));
+      expect(await screen.findByText('Payment failed: Payment declined by the sandbox')).toBeInTheDocument();
+      expect(within(payWindow()).getByRole('alert')).toHaveTextContent('Payment declined by the sandbox');
+
+      await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    });
+
+    it('says "Payment verification failed" when the server does not accept the payment', async () => {
+      const { user, router } = renderOnline({
+        'POST /payments/success': refuse(400, 'Payment verification failed', 'PAYMENT_VERIFICATION_FAILED'),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
+      expect(await screen.findByText('Payment verification failed')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/checkout');
+      expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+    });
+
+    it('needs an order id in the answer: "Missing order ID"', async () => {
+      const { user, api } = renderOnline({ 'POST /order': () => ({ ...placed, orderId: undefined }) });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText('Missing order ID')).toBeInTheDocument();
+      expect(api.callsTo('POST /payments/initiate')).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it.each([
+      ['no key', { ...details, key: '' }],
+      ['no order', { ...details, order: undefined }],
+    ])('needs a key and an order from the initiation (%s): "Invalid payment response structure"', async (_, answer) => {
+      const { user } = renderOnline({ 'POST /payments/initiate': () => answer });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText('Invalid payment response structure')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+    });
+
+    it.each([
+      [
+        'the server message',
+        refuse(409, 'This order is cancelled and cannot be paid.'),
+        'This order is cancelled and cannot be paid.',
+      ],
+      [
+        '"Payment initiation failed" when unreachable',
+        () => {
+          throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
+        },
+        'Payment initiation failed',
+      ],
+    ])('shows a failed initiation with %s', async (_, handler, message) => {
+      const { user } = renderOnline({ 'POST /payments/initiate': handler });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    });
+
+    it('says "Shipping address is incomplete." without an address', async () => {
+      signIn(makeUser({ addresses: [] }));
+      const { user, api } = renderCheckout({ 'POST /order': () => placed }, { user: makeUser({ addresses: [] }) });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText('Shipping address is incomplete.')).toBeInTheDocument();
+      expect(api.callsTo('POST /order')).toHaveLength(0);
+    });
+
+    describe("with Razorpay's own Checkout", () => {
+      afterEach(() => {
+        delete window.Razorpay;
+      });
+
+      it('opens window.Razorpay with the same options and handles its answers', async () => {
+        const opened: CheckoutOptions[] = [];
+        const failed: ((response: CheckoutFailure) => void)[] = [];
+        window.Razorpay = class {
+          constructor(readonly options: CheckoutOptions) {
+            opened.push(options);
+          }
+          open() {}
+          close() {}
+          on(_event: 'payment.failed', listener: (response: CheckoutFailure) => void) {
+            failed.push(listener);
+          }
+        };
+        const { user } = renderOnline({ 'POST /payments/initiate': () => ({ ...details, sandbox: false }) });
+        await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+        await waitFor(() => expect(opened).toHaveLength(1));
+        expect(opened[0]).toMatchObject({
+          key: 'rzp_test_sandbox',
+          amount: 341200,
+          currency: 'INR',
+          name: 'KAPAS',
+          description: 'Order KP-20261121-0001',
+          order_id: 'order_sbx_1',
+          prefill: { name: 'Asha Rao', email: 'asha@example.com', contact: '9876543210' },
+          theme: { color: '#1d1d1f' },
+        });
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+        failed[0]!({ error: {} });
+        expect(await screen.findByText('Payment failed: Unknown error')).toBeInTheDocument();
+        opened[0]!.modal.ondismiss();
+        expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+      });
+    });
+  });
+});

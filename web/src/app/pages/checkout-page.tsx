@@ -1,0 +1,404 @@
+import { DEFAULT_DELIVERY_NOTE, type Address, type PaymentMethod, type PlaceOrderBody } from '@shop/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { fetchProfile, selectUser } from '../../features/auth/slice.ts';
+import { checkoutTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
+import { fetchCart, selectCart } from '../../features/cart/slice.ts';
+import { attemptKey, cartSignature, forgetAttemptKey } from '../../features/orders/idempotency-key.ts';
+import { placeOrder } from '../../features/orders/slice.ts';
+import type { CheckoutFailure, CheckoutSuccess } from '../../features/payments/checkout-window.ts';
+import { initiatePayment, paymentCleared, verifyPayment } from '../../features/payments/slice.ts';
+import { usePaymentWindow } from '../../features/payments/use-payment-window.tsx';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { BagIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
+import { ItemImage } from '../../components/item-image.tsx';
+import { PolicySections } from '../../components/policy-sections.tsx';
+import type { RequestFailure } from '../../lib/http.ts';
+import { formatPrice } from '../../lib/format.ts';
+import { pageTitle } from '../brand.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { toastDurations } from '../toasts.tsx';
+
+/** Spec §9: the contact phone on an order when the shopper has none. */
+export const DEFAULT_CONTACT_PHONE = '0000000000';
+
+const orderToast = { autoClose: toastDurations.orders };
+
+type Step = 'cod' | 'razorpay' | 'verifying';
+
+/** "12B, MG Road, Near the park, Bengaluru, Karnataka, 560001" */
+export function shippingLine(address: Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'pinCode'>) {
+  return [address.addressLine1, address.addressLine2, address.city, address.state, address.pinCode]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+function isRequestFailure(value: unknown): value is RequestFailure {
+  return typeof value === 'object' && value !== null && 'message' in value && 'code' in value;
+}
+
+/**
+ * /checkout (spec §2, §4): the cart's lines and the server's totals, where they go, and the
+ * two ways to pay. Cash on delivery places the order; online payment places it, starts a
+ * payment and opens the payment window (the sandbox's, or Razorpay's). One Idempotency-Key
+ * per attempt and way of paying, so a retry answers the same order. It composes the account,
+ * the cart, orders and payments, so it lives in app/.
+ */
+export function CheckoutPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data: cart, error } = useAppSelector(selectCart);
+  const user = useAppSelector(selectUser);
+  const { openPaymentWindow, paymentWindow } = usePaymentWindow();
+  const [step, setStep] = useState<Step | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** The double-submit guard: set at once, before any render. */
+  const submitting = useRef(false);
+
+  useEffect(() => {
+    void dispatch(fetchCart());
+  }, [dispatch]);
+
+  const address = user?.addresses[0] ?? null;
+
+  function start(next: Step): boolean {
+    if (submitting.current) return false;
+    submitting.current = true;
+    setStep(next);
+    setProblem(null);
+    return true;
+  }
+
+  function release() {
+    submitting.current = false;
+    setStep(null);
+  }
+
+  /** One attempt: this shopper paying this way for this cart content. */
+  function attemptScope(method: PaymentMethod): string {
+    return `${user?._id ?? ''}:${method}:${cart ? cartSignature(cart) : ''}`;
+  }
+
+  /** The attempt is over (placed, paid, or given up): the next one is a new attempt. */
+  function forgetKey(method: PaymentMethod) {
+    forgetAttemptKey(attemptScope(method));
+  }
+
+  /**
+   * Places the order under the attempt's key. A key that answers an order which is over
+   * (cancelled meanwhile, or paid) belonged to an earlier attempt: once, a new key is made.
+   */
+  async function placeFor(method: PaymentMethod, shipping: Address) {
+    const body = orderBody(method, shipping);
+    const placed = await dispatch(placeOrder({ body, idempotencyKey: attemptKey(attemptScope(method)) })).unwrap();
+    if (!placed || placed.status === 'pending') return placed;
+    forgetKey(method);
+    return dispatch(placeOrder({ body, idempotencyKey: attemptKey(attemptScope(method)) })).unwrap();
+  }
+
+  function orderBody(method: PaymentMethod, shipping: Address): PlaceOrderBody {
+    const orderAddress = {
+      name: 'Home',
+      addressLine1: shipping.addressLine1,
+      addressLine2: shipping.addressLine2,
+      city: shipping.city,
+      state: shipping.state,
+      pinCode: shipping.pinCode,
+      country: 'India' as const,
+      phone: user?.phone?.trim() || DEFAULT_CONTACT_PHONE,
+    };
+    return {
+      shippingAddress: orderAddress,
+      billingAddress: orderAddress,
+      notes: DEFAULT_DELIVERY_NOTE,
+      paymentMethod: method,
+      ...(method === 'cod' && {
+        items: (cart?.items ?? []).map((line) => ({
+          productId: line.productId,
+          quantity: line.quantity,
+          size: line.size,
+        })),
+      }),
+    };
+  }
+
+  /** The order was refused (stock, coupon, a changed cart): say why, and show the cart as it is now. */
+  function orderRefused(failure: unknown) {
+    toast.error(
+      isRequestFailure(failure) ? failure.message : 'Something went wrong while placing the order.',
+      orderToast,
+    );
+    setProblem('Something went wrong while placing the order.');
+    void dispatch(fetchCart());
+  }
+
+  async function finish(message: string) {
+    toast.success(message, orderToast);
+    await dispatch(fetchProfile());
+    navigate('/profile', { state: { view: 'orders' } });
+    void dispatch(fetchCart());
+  }
+
+  async function payOnDelivery() {
+    if (submitting.current) return;
+    if (!address?.pinCode.trim()) {
+      toast.error('Shipping address or pincode is incomplete.', orderToast);
+      return;
+    }
+    start('cod');
+    try {
+      await placeFor('cod', address);
+    } catch (failure) {
+      orderRefused(failure);
+      release();
+      return;
+    }
+    forgetKey('cod');
+    await finish('Order placed successfully');
+  }
+
+  async function payOnline() {
+    if (submitting.current) return;
+    if (!address) {
+      toast.error('Shipping address is incomplete.', orderToast);
+      return;
+    }
+    if (!address.pinCode.trim()) {
+      toast.error('Shipping address or pincode is incomplete.', orderToast);
+      return;
+    }
+    if (!user) return;
+    start('razorpay');
+    const giveUp = (message: string) => {
+      toast.error(message, orderToast);
+      forgetKey('razorpay');
+      release();
+    };
+
+    let orderId: string | undefined;
+    try {
+      orderId = (await placeFor('razorpay', address))?.orderId;
+    } catch (failure) {
+      orderRefused(failure);
+      release();
+      return;
+    }
+    if (!orderId) return giveUp('Missing order ID');
+
+    let details;
+    try {
+      details = await dispatch(initiatePayment({ orderId, userId: user._id })).unwrap();
+    } catch (failure) {
+      return giveUp(isRequestFailure(failure) ? failure.message : 'Failed to initiate Razorpay');
+    }
+    if (!details?.key || !details.order?.id) return giveUp('Invalid payment response structure');
+
+    try {
+      await openPaymentWindow(details, {
+        onSuccess: (response) => void paymentSucceeded(response),
+        onDismiss: () => {
+          toast.info('Payment cancelled', orderToast);
+          release();
+        },
+        onFailure: (response: CheckoutFailure) => {
+          toast.error(`Payment failed: ${response.error?.description || 'Unknown error'}`, orderToast);
+        },
+      });
+    } catch {
+      toast.error('Payment processing failed', orderToast);
+      release();
+    }
+  }
+
+  async function paymentSucceeded(response: CheckoutSuccess) {
+    setStep('verifying');
+    try {
+      await dispatch(verifyPayment(response)).unwrap();
+    } catch (failure) {
+      toast.error(isRequestFailure(failure) ? failure.message : 'Payment verification failed', orderToast);
+      release();
+      return;
+    }
+    forgetKey('razorpay');
+    try {
+      await finish('Payment successful!');
+      dispatch(paymentCleared());
+    } catch {
+      toast.error('Payment processing failed', orderToast);
+      release();
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <title>{pageTitle('Checkout')}</title>
+      <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
+      <h1 className="mt-6 font-display text-3xl sm:text-4xl">Checkout</h1>
+
+      {!cart ? (
+        error ? (
+          <div role="alert" className="mt-8 rounded-2xl border border-sale/20 bg-sale/5 p-6">
+            <p className="font-medium text-sale">Error: {error}</p>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm', 'mt-4')}
+              onClick={() => void dispatch(fetchCart())}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <CheckoutSkeleton />
+        )
+      ) : cart.items.length === 0 ? (
+        <section className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-3xl border border-line bg-white px-6 py-14 text-center">
+          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-sand text-accent">
+            <BagIcon size={28} />
+          </span>
+          <p className="mt-6 font-display text-2xl">Your cart is empty.</p>
+          <p className="mt-2 text-sm text-muted">Add something you like, then come back to check out.</p>
+          <Link to="/products" className={buttonClass('primary', 'md', 'mt-8')}>
+            Browse products
+          </Link>
+        </section>
+      ) : (
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-10">
+          <div className="min-w-0 space-y-6">
+            <section aria-labelledby="shipping-heading" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
+              <div className="flex items-start gap-4">
+                <span className="hidden h-11 w-11 shrink-0 items-center justify-center rounded-full bg-sand text-accent sm:flex">
+                  <PinIcon size={20} />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h2 id="shipping-heading" className="font-display text-xl">
+                    Delivery address
+                  </h2>
+                  {address ? (
+                    <p className="mt-2 text-sm leading-6 text-ink-soft">
+                      <span className="font-medium text-ink">Shipping to:</span> {shippingLine(address)}
+                    </p>
+                  ) : (
+                    <p className="mt-2 text-sm text-sale">Add a delivery address to place your order.</p>
+                  )}
+                  <p className="mt-1 text-xs text-muted">{DEFAULT_DELIVERY_NOTE}</p>
+                </div>
+                <Link
+                  to="/profile"
+                  state={{ view: 'address' }}
+                  className="shrink-0 rounded-sm text-sm font-medium text-accent underline underline-offset-4 hover:text-ink"
+                >
+                  {address ? 'Change' : 'Add address'}
+                </Link>
+              </div>
+            </section>
+
+            <section aria-labelledby="items-heading" className="rounded-3xl border border-line bg-white p-6 sm:p-8">
+              <h2 id="items-heading" className="font-display text-xl">
+                Your items <span className="font-sans text-sm font-normal text-muted">({cart.itemCount})</span>
+              </h2>
+              <ul className="mt-4 divide-y divide-line">
+                {cart.items.map((line) => (
+                  <li key={line._id} className="flex items-center gap-4 py-4">
+                    <ItemImage
+                      src={line.product.image || line.product.images[0]}
+                      alt={line.product.name}
+                      className="w-16"
+                    />
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-medium leading-snug">{line.product.name}</p>
+                      <p className="mt-1 text-xs text-muted">
+                        Size {line.size} · {line.quantity} × {formatPrice(line.product.price)}
+                      </p>
+                    </div>
+                    <p className="text-sm font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+
+          <aside
+            aria-labelledby="payment-heading"
+            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          >
+            <div className="rounded-3xl border border-line bg-white p-6 sm:p-7">
+              <h2 id="payment-heading" className="font-display text-2xl">
+                Payment
+              </h2>
+              <div className="mt-4">
+                <TotalsList totals={cart.totals} labels={checkoutTotalsLabels} />
+              </div>
+              {cart.coupon && (
+                <p className="mt-2 text-xs text-success">
+                  Coupon {cart.coupon.code} applied: {cart.coupon.label}
+                </p>
+              )}
+              <div className="mt-6 grid gap-3" aria-busy={step !== null}>
+                <button
+                  type="button"
+                  className={buttonClass('primary', 'lg', 'w-full')}
+                  onClick={payOnDelivery}
+                  disabled={step !== null}
+                >
+                  <TruckIcon size={20} />
+                  {step === 'cod' ? 'Placing order...' : 'Cash on Delivery'}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'lg', 'w-full')}
+                  onClick={payOnline}
+                  disabled={step !== null}
+                >
+                  <LockIcon size={18} />
+                  {step === 'razorpay'
+                    ? 'Opening payment...'
+                    : step === 'verifying'
+                      ? 'Confirming payment...'
+                      : 'Pay with Razorpay'}
+                </button>
+              </div>
+              <div role="alert" className="empty:hidden">
+                {problem && (
+                  <p className="mt-4 rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">
+                    {problem}
+                  </p>
+                )}
+              </div>
+              <p className="mt-4 text-center text-xs leading-5 text-muted">
+                By placing your order you agree to our terms. Orders can be cancelled within 12 hours unless shipped.
+              </p>
+            </div>
+          </aside>
+
+          <section aria-labelledby="checkout-policies-heading" className="min-w-0 lg:col-start-1">
+            <h2 id="checkout-policies-heading" className="mb-3 font-display text-xl">
+              Before you order
+            </h2>
+            <PolicySections />
+          </section>
+        </div>
+      )}
+      {paymentWindow}
+    </div>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div aria-busy="true" className="mt-8">
+      <p className="sr-only" role="status">
+        Loading your order…
+      </p>
+      <div className="animate-shimmer grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-10" aria-hidden="true">
+        <div className="space-y-6">
+          <div className="h-32 rounded-3xl bg-sand" />
+          <div className="h-64 rounded-3xl bg-sand" />
+        </div>
+        <div className="h-96 rounded-3xl bg-sand" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Totals } from '@shop/core';
+import { formatPrice } from '../../../lib/format.ts';
+
+/** The names the rows go by: the cart page and the checkout say it differently (spec §2). */
+export interface TotalsLabels {
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  gst: string;
+  total: string;
+}
+
+export const cartTotalsLabels: TotalsLabels = {
+  subtotal: 'Items Total',
+  discount: 'Discount',
+  shipping: 'Shipping Charges',
+  gst: 'GST (18%)',
+  total: 'Subtotal (Payable)',
+};
+
+export const checkoutTotalsLabels: TotalsLabels = {
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  gst: 'GST (18%)',
+  total: 'Total',
+};
+
+interface TotalsListProps {
+  totals: Totals;
+  labels: TotalsLabels;
+  /** A change is on its way: the figures are about to be replaced. */
+  updating?: boolean;
+}
+
+/** The server's totals, in rupees the core way. The discount row shows only when there is one. */
+export function TotalsList({ totals, labels, updating = false }: TotalsListProps) {
+  const row = 'flex items-baseline justify-between gap-4 py-1.5';
+  return (
+    <dl
+      aria-busy={updating}
+      className={`text-sm transition-opacity ${updating ? 'opacity-60' : ''}`}
+      aria-label="Order summary"
+    >
+      <div className={row}>
+        <dt className="text-muted">{labels.subtotal}</dt>
+        <dd className="tabular-nums">{formatPrice(totals.subtotal)}</dd>
+      </div>
+      {totals.discountAmount > 0 && (
+        <div className={row}>
+          <dt className="text-muted">{labels.discount}</dt>
+          <dd className="font-medium text-success tabular-nums">−{formatPrice(totals.discountAmount)}</dd>
+        </div>
+      )}
+      <div className={row}>
+        <dt className="text-muted">{labels.shipping}</dt>
+        <dd className="tabular-nums">{formatPrice(totals.shipping)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-muted">{labels.gst}</dt>
+        <dd className="tabular-nums">{formatPrice(totals.gst)}</dd>
+      </div>
+      <div className={`${row} mt-3 border-t border-line pt-4`}>
+        <dt className="font-semibold">{labels.total}</dt>
+        <dd className="text-lg font-semibold tabular-nums">{formatPrice(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}

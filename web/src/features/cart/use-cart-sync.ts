@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { toastDurations } from '../../app/toasts.tsx';
+import { readToken } from '../../lib/session.ts';
+import { fetchCart, selectCartItemCount, selectCartNotice } from './slice.ts';
+
+/**
+ * Keeps the cart in step with the session and returns the badge count (Σ quantity). The cart
+ * is fetched at start-up and on sign-in when a token is held; the `signedOut` event clears
+ * it. A notice that a change took the coupon off (spec: `notice`) shows as an info toast, once.
+ */
+export function useCartSync(signedIn: boolean): number {
+  const dispatch = useAppDispatch();
+  const count = useAppSelector(selectCartItemCount);
+  const hasCart = useAppSelector((state) => state.cart.data !== null);
+  const notice = useAppSelector(selectCartNotice);
+
+  useEffect(() => {
+    if (signedIn && !hasCart && readToken()) void dispatch(fetchCart());
+  }, [dispatch, signedIn, hasCart]);
+
+  useEffect(() => {
+    if (notice) toast.info(notice.text, { toastId: `cart-notice-${notice.id}`, autoClose: toastDurations.orders });
+  }, [notice]);
+
+  return count;
+}

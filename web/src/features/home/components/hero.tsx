@@ -1,0 +1,73 @@
+import { colorSwatches } from '@shop/core';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
+import { ArrowRightIcon } from '../../../components/icons.tsx';
+import { ShirtShape } from './garments.tsx';
+
+/** The hero (spec §2): ULTIMATE SALE, NEW COLLECTION and SHOP NOW. */
+export function Hero({ shopNowTo, shopNowState }: { shopNowTo: string; shopNowState?: unknown }) {
+  return (
+    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-sand">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-14 sm:px-6 md:grid-cols-2 md:py-20 lg:px-8 lg:py-24">
+        <div className="relative z-10">
+          <h1 id="hero-heading" className="flex flex-col">
+            <span className="text-sm font-semibold tracking-[0.35em] text-accent">ULTIMATE SALE</span>
+            <span className="mt-4 font-display text-5xl leading-[0.95] sm:text-6xl lg:text-7xl">NEW COLLECTION</span>
+          </h1>
+          <p className="mt-6 max-w-md text-base leading-7 text-ink-soft">
+            Crisp shirts, easy T-shirts and finishing touches in white, black and navy. Made to be worn on repeat,
+            priced to make it easy.
+          </p>
+          <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+            <Link to={shopNowTo} state={shopNowState} className={buttonClass('primary', 'lg')}>
+              SHOP NOW <ArrowRightIcon size={18} />
+            </Link>
+            <Link
+              to="/"
+              state={{ scrollTo: 'deals-section' }}
+              className="rounded-sm text-sm font-medium underline decoration-ink/30 underline-offset-4 hover:decoration-ink"
+            >
+              See this month’s deals
+            </Link>
+          </div>
+        </div>
+        <HeroArt />
+      </div>
+    </section>
+  );
+}
+
+function HeroArt() {
+  return (
+    <div className="relative mx-auto w-full max-w-md md:max-w-none" aria-hidden="true">
+      <svg viewBox="0 0 400 360" width={400} height={360} className="block h-auto w-full">
+        <circle cx="210" cy="180" r="165" fill="#fff" opacity=".55" />
+        <ShirtShape fill={colorSwatches.white!} line="#b7ab9b" transform="translate(40 40) rotate(-8 100 110)" />
+        <ShirtShape fill={colorSwatches.navy!} line="#0d1430" transform="translate(150 60) rotate(7 100 110)" />
+        <g transform="translate(300 62) rotate(12)">
+          <circle r="44" fill="#9c4a25" />
+          <text
+            textAnchor="middle"
+            y="-4"
+            fill="#fff"
+            fontSize="22"
+            fontWeight="700"
+            fontFamily="system-ui, sans-serif"
+          >
+            −40%
+          </text>
+          <text
+            textAnchor="middle"
+            y="16"
+            fill="#fff"
+            fontSize="10"
+            letterSpacing="2"
+            fontFamily="system-ui, sans-serif"
+          >
+            THIS WEEK
+          </text>
+        </g>
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { special, specialFeatures } from '../data.ts';
+import { featureIcons } from './feature-icons.tsx';
+
+type Size = (typeof special.sizes)[number];
+
+/** The specials banner (spec §2): one static product, sizes S–XL, ₹1,199.00 and Buy Now. */
+export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
+  const [size, setSize] = useState<Size>('M');
+  return (
+    <section aria-labelledby="specials-heading" className="bg-paper">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24 lg:px-8">
+        <div className="grid overflow-hidden rounded-3xl bg-sand md:grid-cols-2">
+          <div className="relative bg-sand-deep/40">
+            <img
+              src={special.image}
+              alt={special.imageAlt}
+              width={600}
+              height={750}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[4/5] h-full w-full object-cover md:aspect-auto"
+            />
+          </div>
+          <div className="flex flex-col justify-center px-6 py-10 sm:px-10 lg:px-16">
+            <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">{special.eyebrow}</p>
+            <h2 id="specials-heading" className="mt-3 font-display text-3xl leading-tight sm:text-4xl lg:text-5xl">
+              {special.name}
+            </h2>
+            <p className="mt-5 max-w-md text-base leading-7 text-ink-soft">{special.description}</p>
+
+            <fieldset className="mt-8">
+              <legend className="text-sm font-medium text-ink">
+                Size: <span className="font-normal text-muted">{size}</span>
+              </legend>
+              <div className="mt-3 flex gap-2">
+                {special.sizes.map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    aria-pressed={option === size}
+                    onClick={() => setSize(option)}
+                    className={`h-11 min-w-11 rounded-full border px-3 text-sm font-medium transition-colors ${
+                      option === size
+                        ? 'border-ink bg-ink text-white'
+                        : 'border-ink/20 bg-white text-ink hover:border-ink'
+                    }`}
+                  >
+                    {option}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
+              <p className="font-display text-3xl tabular-nums">{formatPrice(special.price)}</p>
+              <Link to={buyNowTo} className={buttonClass('primary', 'lg')}>
+                Buy Now
+              </Link>
+            </div>
+          </div>
+        </div>
+
+        <ul className="mt-12 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
+          {specialFeatures.map((feature) => (
+            <li key={feature.id} className="flex items-start gap-4">
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white text-accent shadow-sm">
+                {featureIcons[feature.id]}
+              </span>
+              <span>
+                <span className="block text-sm font-semibold text-ink sm:text-base">{feature.title}</span>
+                <span className="mt-0.5 block text-sm text-muted">{feature.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

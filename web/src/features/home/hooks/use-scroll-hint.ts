@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { usePrefersReducedMotion } from './use-reduced-motion.ts';
+
+/** The sections a link may ask the home page to scroll to (spec §2). */
+export type HomeSection = 'deals-section' | 'newarrivals';
+
+const sections: readonly string[] = ['deals-section', 'newarrivals'] satisfies HomeSection[];
+
+/**
+ * Scrolls to `deals-section` or `newarrivals` when the navigation carries the hint
+ * (location state `{ scrollTo }`, as the header and footer links send it).
+ */
+export function useScrollToSectionHint() {
+  const location = useLocation();
+  const reducedMotion = usePrefersReducedMotion();
+  const target = (location.state as { scrollTo?: unknown } | null)?.scrollTo;
+  useEffect(() => {
+    if (typeof target !== 'string' || !sections.includes(target)) return;
+    // Wait a frame so the scroll restoration of the navigation runs first.
+    const frame = requestAnimationFrame(() => {
+      document.getElementById(target)?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+    // Once per navigation: a change of the motion setting must not scroll again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key, target]);
+}

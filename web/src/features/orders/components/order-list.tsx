@@ -1,0 +1,212 @@
+import type { Order } from '@shop/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { toastDurations } from '../../../app/toasts.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { BoxIcon } from '../../../components/icons.tsx';
+import { ItemImage } from '../../../components/item-image.tsx';
+import type { RequestFailure } from '../../../lib/http.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { cancelOrder, fetchOrders, isServerMessage, selectOrderState } from '../slice.ts';
+
+const placedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+const paymentNotes: Record<Order['paymentStatus'], string> = {
+  cod: 'Cash on delivery',
+  awaiting_payment: 'Online payment · awaiting payment',
+  paid: 'Paid online',
+  failed: 'Online payment · payment failed',
+  refunded: 'Refunded',
+};
+
+interface OrderListProps {
+  /** After a cancellation: the account is refreshed (spec §4). */
+  onCancelled?: () => void;
+}
+
+/**
+ * My Orders (spec §2): each order's number, total, status and item count, newest first. A
+ * pending order can be cancelled (after a confirmation); a cancelled one says so in red; any
+ * other status shows in green.
+ */
+export function OrderList({ onCancelled }: OrderListProps) {
+  const dispatch = useAppDispatch();
+  const { orders, ordersStatus, error, cancellingId } = useAppSelector(selectOrderState);
+  const [confirming, setConfirming] = useState<Order | null>(null);
+
+  useEffect(() => {
+    const request = dispatch(fetchOrders());
+    return () => request.abort();
+  }, [dispatch]);
+
+  async function handleCancel(order: Order) {
+    setConfirming(null);
+    try {
+      await dispatch(cancelOrder(order._id)).unwrap();
+    } catch (failure) {
+      const f = failure as RequestFailure;
+      toast.error(isServerMessage(f) ? f.message : 'Failed to cancel order', { autoClose: toastDurations.orders });
+      return;
+    }
+    toast.success('Order cancelled', { autoClose: toastDurations.orders });
+    void dispatch(fetchOrders());
+    onCancelled?.();
+  }
+
+  const loaded = ordersStatus === 'succeeded' || orders.length > 0;
+
+  if (!loaded && ordersStatus === 'failed') {
+    return (
+      <div role="alert" className="mt-6 rounded-2xl border border-sale/20 bg-sale/5 p-6">
+        <p className="font-medium text-sale">Error: {error}</p>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm', 'mt-4')}
+          onClick={() => void dispatch(fetchOrders())}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <div aria-busy="true" className="mt-6">
+        <p role="status" className="sr-only">
+          Loading your orders…
+        </p>
+        <div className="animate-shimmer space-y-4" aria-hidden="true">
+          {[0, 1].map((i) => (
+            <div key={i} className="h-36 rounded-2xl bg-sand" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (orders.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-4 py-14 text-center">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-sand text-accent">
+          <BoxIcon size={26} />
+        </span>
+        <p className="mt-5 font-medium">No orders placed yet.</p>
+        <p className="mt-1 text-sm text-muted">Your orders will show here, with their status.</p>
+        <Link to="/products" className={buttonClass('primary', 'sm', 'mt-6')}>
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="mt-6 space-y-4" aria-label="Your orders">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <OrderCard order={order} cancelling={cancellingId === order._id} onCancel={() => setConfirming(order)} />
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Cancel this order?"
+        icon={<BoxIcon size={20} />}
+        actions={
+          <>
+            <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(null)}>
+              Keep order
+            </button>
+            <button
+              type="button"
+              className={buttonClass('primary', 'md', 'bg-sale hover:bg-sale/90')}
+              onClick={() => confirming && void handleCancel(confirming)}
+            >
+              Yes, cancel it
+            </button>
+          </>
+        }
+      >
+        <p>
+          Order {confirming?.orderNumber} will be cancelled.
+          {confirming?.paymentStatus === 'paid' && ' Your payment will be refunded in 7-10 business days.'}
+        </p>
+      </Dialog>
+    </>
+  );
+}
+
+function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
+  const shown = order.items.slice(0, 4);
+  const more = order.items.length - shown.length;
+  return (
+    <article
+      aria-label={`Order ${order.orderNumber}`}
+      className="rounded-2xl border border-line bg-white p-5 transition-shadow hover:shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.16em] text-muted uppercase">Order number</p>
+          <h3 className="mt-1 font-mono text-sm font-semibold tracking-wide break-all">{order.orderNumber}</h3>
+        </div>
+        <p className="text-sm text-muted">
+          Placed <time dateTime={order.createdAt}>{placedOn.format(new Date(order.createdAt))}</time>
+        </p>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <div className="flex -space-x-3" aria-hidden="true">
+          {shown.map((item, i) => (
+            <ItemImage
+              key={`${item.productId}-${item.size}-${i}`}
+              src={item.image}
+              alt=""
+              className="w-11 rounded-lg ring-2 ring-white"
+            />
+          ))}
+          {more > 0 && (
+            <span className="flex h-[55px] w-11 items-center justify-center rounded-lg bg-sand text-xs font-semibold ring-2 ring-white">
+              +{more}
+            </span>
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-8 gap-y-1 text-sm">
+          <dt className="text-muted">Items</dt>
+          <dd className="font-medium tabular-nums">{order.itemCount}</dd>
+          <dt className="text-muted">Total</dt>
+          <dd className="font-semibold tabular-nums">{formatPrice(order.total)}</dd>
+        </dl>
+      </div>
+      <p className="mt-3 text-xs text-muted">
+        {order.items.map((item) => `${item.name} (${item.size}) × ${item.quantity}`).join(', ')}
+      </p>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+        <p className="text-xs text-muted">{paymentNotes[order.paymentStatus]}</p>
+        {order.status === 'pending' ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-sm font-medium text-accent">Status: pending</span>
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              onClick={onCancel}
+              disabled={cancelling}
+              aria-label={`Cancel Order ${order.orderNumber}`}
+            >
+              {cancelling ? 'Cancelling...' : 'Cancel Order'}
+            </button>
+          </div>
+        ) : order.status === 'cancelled' ? (
+          <p className="text-sm font-semibold text-sale">Order Cancelled</p>
+        ) : (
+          <p className="text-sm font-semibold text-success">Status: {order.status}</p>
+        )}
+      </div>
+    </article>
+  );
+}

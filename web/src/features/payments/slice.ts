@@ -1,0 +1,105 @@
+/**
+ * The payment store (spec §3): paymentDetails (the provider key and its order, and what the
+ * payment window shows), loading and error. Cleared after a verified payment and on sign-out.
+ */
+import { createSlice } from '@reduxjs/toolkit';
+import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
+import { createAppAsyncThunk } from '../../app/hooks.ts';
+import { signedOut } from '../../app/session-events.ts';
+import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
+import * as paymentsApi from './api.ts';
+import type { InitiatePaymentInput } from './api.ts';
+
+export interface PaymentState {
+  paymentDetails: PaymentDetails | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export const initialPaymentState: PaymentState = { paymentDetails: null, loading: false, error: null };
+
+/** "Failed to initiate Razorpay" when refused without a message, "Payment initiation failed" when unreachable. */
+function initiateFailure(error: unknown): RequestFailure {
+  const offline = error instanceof ApiError && error.code === NETWORK_ERROR;
+  return failureFor(error, offline ? 'Payment initiation failed' : 'Failed to initiate Razorpay');
+}
+
+export const initiatePayment = createAppAsyncThunk(
+  'payment/initiatePayment',
+  async (input: InitiatePaymentInput, { extra, rejectWithValue }) => {
+    try {
+      return await paymentsApi.postInitiatePayment(extra.api, input);
+    } catch (error) {
+      return rejectWithValue(initiateFailure(error));
+    }
+  },
+);
+
+/** Sends Checkout's signed success to the server, which checks the signature. */
+export const verifyPayment = createAppAsyncThunk(
+  'payment/verifyPayment',
+  async (body: PaymentSuccessBody, { extra, rejectWithValue }) => {
+    try {
+      return await paymentsApi.postPaymentSuccess(extra.api, body);
+    } catch (error) {
+      return rejectWithValue(failureFor(error, 'Payment verification failed'));
+    }
+  },
+);
+
+/** The sandbox window's Pay: what Razorpay Checkout's server would answer on success. No state kept. */
+export const payInSandbox = createAppAsyncThunk(
+  'payment/payInSandbox',
+  async (razorpayOrderId: string, { extra, rejectWithValue }) => {
+    try {
+      return await paymentsApi.postSandboxPay(extra.api, razorpayOrderId);
+    } catch (error) {
+      return rejectWithValue(failureFor(error, 'Payment processing failed'));
+    }
+  },
+);
+
+function failed(state: PaymentState, failure: RequestFailure | undefined, fallback: string) {
+  state.loading = false;
+  state.error = failure?.message ?? fallback;
+}
+
+const paymentSlice = createSlice({
+  name: 'payment',
+  initialState: initialPaymentState,
+  reducers: {
+    paymentCleared: () => initialPaymentState,
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(initiatePayment.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+        state.paymentDetails = null;
+      })
+      .addCase(initiatePayment.fulfilled, (state, action) => {
+        state.loading = false;
+        state.paymentDetails = action.payload;
+      })
+      .addCase(initiatePayment.rejected, (state, action) =>
+        failed(state, action.payload, 'Failed to initiate Razorpay'),
+      )
+
+      .addCase(verifyPayment.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(verifyPayment.fulfilled, (state) => {
+        state.loading = false;
+      })
+      .addCase(verifyPayment.rejected, (state, action) => failed(state, action.payload, 'Payment verification failed'))
+
+      .addCase(signedOut, () => initialPaymentState);
+  },
+});
+
+export const { paymentCleared } = paymentSlice.actions;
+export const paymentReducer = paymentSlice.reducer;
+
+type WithPayment = { payment: PaymentState };
+export const selectPayment = (state: WithPayment) => state.payment;
