@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   app.addHook('onClose', () => attempts.close());
 
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { razorpay: gateway.name === 'razorpay' && gateway.keyId !== '' });
   // Before CORS: its preflight route keeps the error handler in place when it is added.
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
   await app.register(cors, { origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false });

@@ -28,18 +28,30 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderSet {
   return headers;
 }
 
-/** The SPA's pages and files: what the built app needs, and nothing from other origins. */
-export const documentHeaders = helmetHeaders({
-  contentSecurityPolicy: {
-    directives: {
-      'img-src': ["'self'", 'data:'],
-      // The embedded default serves plain http on localhost; TLS is the proxy's job.
-      'upgrade-insecure-requests': null,
+// Razorpay's Checkout: its script, the window it opens (a frame) and the calls it makes.
+const razorpayOrigins = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
+
+/**
+ * The SPA's pages and files: what the built app needs, and nothing from other origins, but
+ * Razorpay's Checkout when real Razorpay keys are configured (never for the sandbox).
+ */
+export function documentHeadersFor(options: { razorpay: boolean }): HeaderSet {
+  const extra = options.razorpay ? razorpayOrigins : [];
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:'],
+        'script-src': ["'self'", ...extra],
+        'frame-src': ["'self'", ...extra],
+        'connect-src': ["'self'", ...extra],
+        // The embedded default serves plain http on localhost; TLS is the proxy's job.
+        'upgrade-insecure-requests': null,
+      },
     },
-  },
-  // The drawn product images may be shown by the SPA on another origin of the same site.
-  crossOriginResourcePolicy: { policy: 'same-site' },
-});
+    // The drawn product images may be shown by the SPA on another origin of the same site.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
 
 /** JSON answers load nothing and are framed by no one. */
 export const apiHeaders = helmetHeaders({
@@ -52,7 +64,8 @@ export const apiHeaders = helmetHeaders({
 });
 
 /** Sets the right precomputed set on every answer: one call, no work per request. */
-async function securityHeadersPlugin(app: FastifyInstance) {
+async function securityHeadersPlugin(app: FastifyInstance, options: { razorpay: boolean }) {
+  const documentHeaders = documentHeadersFor(options);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
   });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { documentHeadersFor } from './security-headers.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
 
 describe('serving the built SPA beside the API', () => {
@@ -46,6 +47,8 @@ describe('serving the built SPA beside the API', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['content-security-policy']).toContain("object-src 'none'");
     expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    // The sandbox stands in for Razorpay: no outside script is allowed.
+    expect(page.headers['content-security-policy']).not.toContain('razorpay');
 
     const api = await app.inject('/api/missing');
     expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
@@ -61,6 +64,13 @@ describe('serving the built SPA beside the API', () => {
     const plain = await app.inject('/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('allows Razorpay Checkout on pages only when real Razorpay keys are configured', () => {
+    const withRazorpay = documentHeadersFor({ razorpay: true })['content-security-policy'];
+    expect(withRazorpay).toContain("script-src 'self' https://checkout.razorpay.com https://api.razorpay.com");
+    expect(withRazorpay).toContain("frame-src 'self' https://checkout.razorpay.com");
+    expect(documentHeadersFor({ razorpay: false })['content-security-policy']).toContain("script-src 'self';");
   });
 
   it('answers HEAD for a page as GET does', async () => {

@@ -61,7 +61,9 @@ describe('app shell', () => {
 
   it('sends Deals and New Arrivals to the home page with a hint of the section to show', async () => {
     const { user, router } = renderApp('/products');
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Deals' }));
+    await user.click(
+      within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Deals' }),
+    );
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.state).toEqual({ scrollTo: 'deals-section' });
     expect(document.getElementById('deals-section')).toBeInTheDocument();

@@ -1,19 +1,31 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GoogleCallbackPage } from '../features/auth/pages/google-callback-page.tsx';
-import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
-import { SignUpPage } from '../features/auth/pages/sign-up-page.tsx';
-import { ProductPage } from '../features/catalog/pages/product-page.tsx';
-import { ProductsPage } from '../features/catalog/pages/products-page.tsx';
-import { CollaborationPage } from '../features/collaboration/pages/collaboration-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { CartPage } from './pages/cart-page.tsx';
-import { CheckoutPage } from './pages/checkout-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { PoliciesPage } from './pages/policies-page.tsx';
-import { ProfilePage } from './pages/profile-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { RequireSignedIn } from './require-signed-in.tsx';
+
+/**
+ * A page loaded when first visited: the home page ships with the app, every other page is
+ * its own chunk, so the first visit downloads only what it shows.
+ */
+function page(load: () => Promise<ComponentType>, options: { signedIn?: boolean } = {}): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: options.signedIn
+          ? () => (
+              <RequireSignedIn>
+                <Page />
+              </RequireSignedIn>
+            )
+          : Page,
+      };
+    },
+  };
+}
 
 /** Every route of the spec (§2), inside the shared layout. */
 export const routes: RouteObject[] = [
@@ -23,36 +35,33 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'products', element: <ProductsPage /> },
-      { path: 'product/:id', element: <ProductPage /> },
-      { path: 'signin', element: <SignInPage /> },
-      { path: 'signup', element: <SignUpPage /> },
-      { path: 'collaboration', element: <CollaborationPage /> },
-      { path: 'policies', element: <PoliciesPage /> },
-      { path: 'auth/google/callback', element: <GoogleCallbackPage /> },
       {
-        path: 'cart',
-        element: (
-          <RequireSignedIn>
-            <CartPage />
-          </RequireSignedIn>
-        ),
+        path: 'products',
+        ...page(async () => (await import('../features/catalog/pages/products-page.tsx')).ProductsPage),
       },
       {
+        path: 'product/:id',
+        ...page(async () => (await import('../features/catalog/pages/product-page.tsx')).ProductPage),
+      },
+      { path: 'signin', ...page(async () => (await import('../features/auth/pages/sign-in-page.tsx')).SignInPage) },
+      { path: 'signup', ...page(async () => (await import('../features/auth/pages/sign-up-page.tsx')).SignUpPage) },
+      {
+        path: 'collaboration',
+        ...page(async () => (await import('../features/collaboration/pages/collaboration-page.tsx')).CollaborationPage),
+      },
+      { path: 'policies', ...page(async () => (await import('./pages/policies-page.tsx')).PoliciesPage) },
+      {
+        path: 'auth/google/callback',
+        ...page(async () => (await import('../features/auth/pages/google-callback-page.tsx')).GoogleCallbackPage),
+      },
+      { path: 'cart', ...page(async () => (await import('./pages/cart-page.tsx')).CartPage, { signedIn: true }) },
+      {
         path: 'profile',
-        element: (
-          <RequireSignedIn>
-            <ProfilePage />
-          </RequireSignedIn>
-        ),
+        ...page(async () => (await import('./pages/profile-page.tsx')).ProfilePage, { signedIn: true }),
       },
       {
         path: 'checkout',
-        element: (
-          <RequireSignedIn>
-            <CheckoutPage />
-          </RequireSignedIn>
-        ),
+        ...page(async () => (await import('./pages/checkout-page.tsx')).CheckoutPage, { signedIn: true }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

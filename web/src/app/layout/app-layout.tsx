@@ -14,9 +14,12 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <div className="bg-ink px-4 py-2 text-center text-[11px] tracking-[0.14em] text-white/85 uppercase sm:text-xs">
+      <aside
+        aria-label="Offers"
+        className="bg-ink px-4 py-2 text-center text-[11px] tracking-[0.14em] text-white/85 uppercase sm:text-xs"
+      >
         Free shipping &amp; returns over ₹75<span className="hidden sm:inline"> · Cash on delivery across India</span>
-      </div>
+      </aside>
       <Header cartCount={0} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
