@@ -7,6 +7,7 @@ import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
 import { cartTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
 import { clearCart, fetchCart, selectCart, selectHasPendingChanges } from '../../features/cart/slice.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ArrowRightIcon, BagIcon, LockIcon } from '../../components/icons.tsx';
@@ -68,16 +69,7 @@ export function CartPage() {
 
       {!cart ? (
         error ? (
-          <div role="alert" className="mt-8 rounded-2xl border border-sale/20 bg-sale/5 p-6">
-            <p className="font-medium text-sale">Error: {error}</p>
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm', 'mt-4')}
-              onClick={() => void dispatch(fetchCart())}
-            >
-              Try again
-            </button>
-          </div>
+          <CartLoadError error={error} onRetry={() => void dispatch(fetchCart())} />
         ) : (
           <CartSkeleton />
         )

@@ -11,6 +11,7 @@ import type { CheckoutFailure, CheckoutSuccess } from '../../features/payments/c
 import { initiatePayment, paymentCleared, verifyPayment } from '../../features/payments/slice.ts';
 import { usePaymentWindow } from '../../features/payments/use-payment-window.tsx';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
 import { BagIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
 import { ItemImage } from '../../components/item-image.tsx';
@@ -240,16 +241,7 @@ export function CheckoutPage() {
 
       {!cart ? (
         error ? (
-          <div role="alert" className="mt-8 rounded-2xl border border-sale/20 bg-sale/5 p-6">
-            <p className="font-medium text-sale">Error: {error}</p>
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm', 'mt-4')}
-              onClick={() => void dispatch(fetchCart())}
-            >
-              Try again
-            </button>
-          </div>
+          <CartLoadError error={error} onRetry={() => void dispatch(fetchCart())} />
         ) : (
           <CheckoutSkeleton />
         )
