@@ -18,7 +18,6 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation } from '../auth/auth.repository.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
@@ -244,8 +243,10 @@ export async function placeOrder(
       return id;
     });
   } catch (error) {
-    // Two requests with one idempotency key raced: the loser answers the winner's order.
-    if (idempotencyKey && isUniqueViolation(error)) {
+    // Two requests with one idempotency key raced. The loser either hit the key's unique
+    // index or, having read the cart after the winner emptied it, found nothing to order:
+    // either way it answers the winner's order.
+    if (idempotencyKey) {
       const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
       if (winner) return getOrder(db, winner.id, now);
     }
