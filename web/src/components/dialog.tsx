@@ -3,11 +3,9 @@
  * Tab and Shift+Tab stay inside, Escape or a click on the backdrop closes it, and focus
  * returns to whatever had it before.
  */
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useModalFocus } from './use-modal-focus.ts';
 
 interface DialogProps {
   open: boolean;
@@ -23,47 +21,8 @@ export function Dialog({ open, title, onClose, children, actions, icon }: Dialog
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const requestClose = useEffectEvent(() => onClose());
 
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>(focusableSelector);
-    (first ?? panel)?.focus();
-
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        requestClose();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && (document.activeElement === firstItem || !panel.contains(document.activeElement))) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (document.activeElement === lastItem || !panel.contains(document.activeElement))) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef, onClose, 'first');
 
   if (!open) return null;
 

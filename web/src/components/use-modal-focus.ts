@@ -1,7 +1,7 @@
 /**
- * What a modal panel needs from the keyboard, for panels the shared <Dialog> does not draw
- * (a drawer, a payment window): while open, focus moves into the panel (to `initialFocus`
- * or the panel itself), Tab and Shift+Tab stay inside, Escape calls `onEscape`, the page
+ * What a modal panel needs from the keyboard (the shared <Dialog>, a drawer, a payment
+ * window): while open, focus moves into the panel (to `initialFocus`, its first focusable
+ * element for 'first', or the panel itself), Tab and Shift+Tab stay inside, Escape calls `onEscape`, the page
  * behind does not scroll, and focus goes back where it was on close.
  */
 import { useEffect, useEffectEvent, type RefObject } from 'react';
@@ -13,7 +13,7 @@ export function useModalFocus(
   open: boolean,
   panelRef: RefObject<HTMLElement | null>,
   onEscape: () => void,
-  initialFocus?: RefObject<HTMLElement | null>,
+  initialFocus?: RefObject<HTMLElement | null> | 'first',
 ) {
   const escape = useEffectEvent(() => onEscape());
 
@@ -21,7 +21,9 @@ export function useModalFocus(
     if (!open) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    (initialFocus?.current ?? panel)?.focus();
+    const target =
+      initialFocus === 'first' ? panel?.querySelector<HTMLElement>(focusableSelector) : initialFocus?.current;
+    (target ?? panel)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
 

@@ -7,6 +7,7 @@ import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
 import { cartTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
 import { clearCart, fetchCart, selectCart, selectHasPendingChanges } from '../../features/cart/slice.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -74,7 +75,7 @@ export function CartPage() {
           <CartSkeleton />
         )
       ) : cart.items.length === 0 ? (
-        <EmptyCart />
+        <EmptyCart hint="Shirts, T-shirts and accessories are waiting in the collection." />
       ) : (
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10">
           <div className="min-w-0">
@@ -156,21 +157,6 @@ export function CartPage() {
         <p>Every item will be taken out of your cart.</p>
       </Dialog>
     </div>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <section className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-3xl border border-line bg-white px-6 py-14 text-center">
-      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-sand text-accent">
-        <BagIcon size={28} />
-      </span>
-      <p className="mt-6 font-display text-2xl">Your cart is empty.</p>
-      <p className="mt-2 text-sm text-muted">Shirts, T-shirts and accessories are waiting in the collection.</p>
-      <Link to="/products" className={buttonClass('primary', 'md', 'mt-8')}>
-        Browse products
-      </Link>
-    </section>
   );
 }
 

@@ -11,9 +11,10 @@ import type { CheckoutFailure, CheckoutSuccess } from '../../features/payments/c
 import { initiatePayment, paymentCleared, verifyPayment } from '../../features/payments/slice.ts';
 import { usePaymentWindow } from '../../features/payments/use-payment-window.tsx';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
+import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
-import { BagIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
+import { LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
 import { ItemImage } from '../../components/item-image.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
@@ -246,16 +247,7 @@ export function CheckoutPage() {
           <CheckoutSkeleton />
         )
       ) : cart.items.length === 0 ? (
-        <section className="mx-auto mt-10 flex max-w-md flex-col items-center rounded-3xl border border-line bg-white px-6 py-14 text-center">
-          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-sand text-accent">
-            <BagIcon size={28} />
-          </span>
-          <p className="mt-6 font-display text-2xl">Your cart is empty.</p>
-          <p className="mt-2 text-sm text-muted">Add something you like, then come back to check out.</p>
-          <Link to="/products" className={buttonClass('primary', 'md', 'mt-8')}>
-            Browse products
-          </Link>
-        </section>
+        <EmptyCart hint="Add something you like, then come back to check out." />
       ) : (
         <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-10">
           <div className="min-w-0 space-y-6">

@@ -7,7 +7,7 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { removeCartItem, updateCartItemQuantity } from '../slice.ts';
-import { QuantityControl } from './quantity-control.tsx';
+import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 
 /** What a line is, in words: "Oxford Shirt, size M". */
 export function lineLabel(line: CartLine): string {
@@ -116,7 +116,7 @@ function CartLineRow({ line }: { line: CartLine }) {
         <span className={mobileLabel} aria-hidden="true">
           Quantity
         </span>
-        <QuantityControl value={line.quantity} onChange={changeQuantity} itemLabel={label} />
+        <QuantityStepper value={line.quantity} onChange={changeQuantity} itemLabel={label} size="sm" />
       </td>
       <td role="cell" className="text-right font-semibold tabular-nums md:py-5">
         <span className={mobileLabel} aria-hidden="true">

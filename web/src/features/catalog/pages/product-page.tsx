@@ -15,7 +15,7 @@ import { ColorDots } from '../components/color-dots.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
-import { QuantityStepper } from '../components/quantity-stepper.tsx';
+import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
 import { SizePicker } from '../components/size-picker.tsx';
