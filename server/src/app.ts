@@ -20,6 +20,9 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
+import { adminCatalogRoutes, uploadedImageRoutes } from './modules/admin-catalog/admin-catalog.routes.ts';
+import { adminCouponRoutes } from './modules/admin-coupons/admin-coupons.routes.ts';
+import { adminOrderRoutes } from './modules/admin-orders/admin-orders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
@@ -67,6 +70,8 @@ export interface AppDeps {
   /** Razorpay, or by default the local sandbox with random secrets. */
   payments?: PaymentGateway;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
+  /** Where staff-uploaded product images are kept; null or absent refuses uploads. */
+  uploadsDir?: string | null;
   identity?: {
     provider: IdentityProvider;
     development?: { prefix: string; provider: Parameters<typeof mountProvider>[2] };
@@ -139,10 +144,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         tokens,
         secureCookies: deps.identity?.secureCookies ?? false,
       });
+      await api.register(
+        async (admin) => {
+          await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null });
+          await admin.register(adminOrderRoutes, { gateway });
+          await admin.register(adminCouponRoutes);
+        },
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );
   await app.register(productArtRoutes);
+  await app.register(uploadedImageRoutes, { uploadsDir: deps.uploadsDir ?? null });
   if (deps.identity?.development) {
     await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider);
   }

@@ -12,3 +12,4 @@ export * from './contract/catalog.ts';
 export * from './contract/auth.ts';
 export * from './contract/cart.ts';
 export * from './contract/orders.ts';
+export * from './contract/admin.ts';

@@ -204,6 +204,17 @@ export interface PaymentEventTable {
   received_at: string;
 }
 
+/** One staff change: who made it, to what, and a line describing it. */
+export interface AuditEventTable {
+  id: string;
+  actor_id: string | null;
+  entity_type: 'product' | 'order' | 'coupon';
+  entity_id: string;
+  action: string;
+  summary: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -225,4 +236,5 @@ export interface Database {
   order_events: OrderEventTable;
   payments: PaymentTable;
   payment_events: PaymentEventTable;
+  audit_events: AuditEventTable;
 }

@@ -3,6 +3,7 @@ import * as catalog from './2026-11-21-001-catalog.ts';
 import * as accounts from './2026-11-21-002-accounts.ts';
 import * as cartCoupons from './2026-11-21-003-cart-coupons.ts';
 import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
+import * as audit from './2026-11-21-005-audit.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-cart-coupons': cartCoupons,
   '2026-11-21-004-orders-payments': ordersPayments,
+  '2026-11-21-005-audit': audit,
 };
