@@ -10,6 +10,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
+  UPLOADS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -71,6 +72,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Where staff-uploaded product images are kept (default: `<dataDir>/uploads`). */
+  uploadsDir: string;
   database: DatabaseConfig;
   /** Seed the demo catalogue when the database has none (default: on for SQLite only). */
   seed: boolean;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     host: e.HOST,
     port: e.PORT,
     dataDir,
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(root, e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     database,
     seed: e.SEED ? e.SEED === 'true' : database.dialect === 'sqlite',
     webDist: path.resolve(root, e.WEB_DIST ?? 'web/dist'),

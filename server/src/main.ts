@@ -23,6 +23,8 @@ async function runServer(config: Config) {
   const { migrated, seededProducts } = await prepareDatabase(database, config);
 
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  // Uploaded images live beside the database; several processes share the same folder.
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
   const webDist = config.webDist && fs.existsSync(config.webDist) ? config.webDist : null;
   // The development provider keeps its sessions in memory: it cannot serve several workers.
   const identity =
@@ -32,6 +34,7 @@ async function runServer(config: Config) {
   const app = await buildApp({
     database,
     webDist,
+    uploadsDir: config.uploadsDir,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     catalogCacheMs: config.catalogCacheMs,

@@ -1,10 +1,143 @@
+import fs from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminProductDetailResponse,
+  adminProductIdParams,
+  adminProductListQuery,
+  adminProductListResponse,
+  lowStockQuery,
+  lowStockResponse,
+  productVisibilityBody,
+  stockChangesBody,
+  stockChangesResponse,
+  UPLOAD_MAX_BYTES,
+  uploadedImageResponse,
+} from '@shop/core';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import * as staff from './admin-catalog.service.ts';
+import { imageTooLarge, storedImage, storeImage } from './image-store.ts';
+
+const tags = ['staff'];
 
 /** Staff product management under /api/admin (admin only). */
-export const adminCatalogRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app) => {
+export const adminCatalogRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
+  // Multipart bodies are parsed here only: no other route accepts them. One file, a few
+  // small fields at most, so a request can never hold more than the image limit.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+  const { db } = app;
+
+  app.get(
+    '/products',
+    { schema: { tags, querystring: adminProductListQuery, response: { 200: adminProductListResponse } } },
+    async ({ query }) => ({ success: true as const, data: await staff.listProducts(db, query) }),
+  );
+  // Static, so it is matched before `/products/:id/...` could be.
+  app.patch(
+    '/products/stock',
+    { schema: { tags, body: stockChangesBody, response: { 200: stockChangesResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Stock updated',
+      data: await staff.changeStock(db, request.body, signedInUser(request).id),
+    }),
+  );
+  app.get(
+    '/products/:id',
+    { schema: { tags, params: adminProductIdParams, response: { 200: adminProductDetailResponse } } },
+    async ({ params }) => ({ success: true as const, data: await staff.getProductDetail(db, params.id) }),
+  );
+  app.patch(
+    '/products/:id/visibility',
+    {
+      schema: {
+        tags,
+        params: adminProductIdParams,
+        body: productVisibilityBody,
+        response: { 200: adminProductDetailResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.isActive ? 'Product shown in the shop' : 'Product hidden from the shop',
+      data: await staff.setVisibility(db, request.params.id, request.body.isActive, signedInUser(request).id),
+    }),
+  );
+  app.get(
+    '/low-stock',
+    { schema: { tags, querystring: lowStockQuery, response: { 200: lowStockResponse } } },
+    async ({ query }) => ({ success: true as const, data: await staff.lowStock(db, query.threshold, query.limit) }),
+  );
+
+  app.post(
+    '/uploads',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadedImageResponse } } },
+    async (request, reply) => {
+      if (!uploadsDir) {
+        throw new AppError(503, 'UPLOADS_DISABLED', 'Image uploads are not set up on this server.');
+      }
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'NOT_MULTIPART', 'Send the image as multipart/form-data, in the field "image".');
+      }
+      const url = await storeImage(uploadsDir, await uploadedBytes(request));
+      return reply.status(201).send({ success: true as const, message: 'Image uploaded', data: { url } });
+    },
+  );
 };
 
-/** Uploaded product images, served from the uploads folder with a long cache lifetime. */
-export const uploadedImageRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async () => {};
+/**
+ * The bytes of the one file in the field `image`. Whatever goes wrong while reading the
+ * multipart body (a missing boundary, a cut-off part, too many parts) is the client's
+ * doing: a 400, or a 413 for a file over the limit, never a 500.
+ */
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'image') {
+      throw badRequest('IMAGE_REQUIRED', 'Send one image file in the field "image".');
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw badRequest(
+      'MALFORMED_UPLOAD',
+      'The upload could not be read: send one image as multipart/form-data in the field "image".',
+    );
+  }
+}
+
+/**
+ * Uploaded product images, served from the uploads folder. A stored file never changes (a new
+ * upload gets a new name), so clients may keep it for a year without asking again.
+ */
+export const uploadedImageRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (
+  app,
+  { uploadsDir },
+) => {
+  app.get(
+    '/uploads/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(120) }) } },
+    async ({ params }, reply) => {
+      const image = uploadsDir ? storedImage(uploadsDir, params.file) : null;
+      const file = image && (await fs.open(image.path, 'r').catch(() => null));
+      if (!image || !file) throw notFound('IMAGE_NOT_FOUND', 'Image not found');
+      const { size } = await file.stat().catch(async (error: unknown) => {
+        await file.close();
+        throw error;
+      });
+      return reply
+        .header('content-type', image.type)
+        .header('content-length', size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.createReadStream());
+    },
+  );
+};

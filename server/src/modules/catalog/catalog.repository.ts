@@ -33,6 +33,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Name search on `products as p`: `text` anywhere in the name, % and _ taken literally. */
+export function nameMatches(text: string) {
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  return sql<boolean>`p.search_text like ${pattern} escape '\\'`;
+}
+
 function filteredProducts(db: Kysely<Database>, filter: ProductFilter) {
   let query = db
     .selectFrom('products as p')
@@ -65,10 +71,7 @@ function filteredProducts(db: Kysely<Database>, filter: ProductFilter) {
   }
   if (minPrice !== undefined) query = query.where('p.price', '>=', minPrice);
   if (maxPrice !== undefined) query = query.where('p.price', '<=', maxPrice);
-  if (nameContains !== undefined) {
-    const pattern = `%${escapeLike(nameContains.toLowerCase())}%`;
-    query = query.where(sql<boolean>`p.search_text like ${pattern} escape '\\'`);
-  }
+  if (nameContains !== undefined) query = query.where(nameMatches(nameContains));
   return query;
 }
 
@@ -123,15 +126,20 @@ export async function findProductPage(
     .execute();
 }
 
-export async function findProduct(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
-  return db
+/** A product on sale; with `includeHidden` (staff), a hidden one too. */
+export async function findProduct(
+  db: Kysely<Database>,
+  id: string,
+  { includeHidden = false } = {},
+): Promise<ProductRow | undefined> {
+  let query = db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .selectAll('p')
     .select('c.name as category_name')
-    .where('p.id', '=', id)
-    .where('p.is_active', '=', 1)
-    .executeTakeFirst();
+    .where('p.id', '=', id);
+  if (!includeHidden) query = query.where('p.is_active', '=', 1);
+  return query.executeTakeFirst();
 }
 
 /** The colours of many products in one query, whatever their number. */
@@ -167,13 +175,7 @@ export async function findProductDetails(db: Kysely<Database>, ids: string[]): P
       .orderBy('product_id')
       .orderBy('position')
       .execute(),
-    db
-      .selectFrom('product_sizes')
-      .select(['product_id', 'size', 'stock'])
-      .where('product_id', 'in', ids)
-      .orderBy('product_id')
-      .orderBy('position')
-      .execute(),
+    findSizesOf(db, ids),
     db
       .selectFrom('product_colors')
       .select(['product_id', 'color'])
@@ -190,10 +192,28 @@ export async function findProductDetails(db: Kysely<Database>, ids: string[]): P
       .execute(),
   ]);
   for (const r of images) pushTo(details.images, r.product_id, r.url);
-  for (const r of sizes) pushTo(details.sizes, r.product_id, { size: r.size, stock: r.stock });
+  details.sizes = sizes;
   for (const r of colors) pushTo(details.colors, r.product_id, r.color);
   for (const r of tags) pushTo(details.tags, r.product_id, r.tag);
   return details;
+}
+
+/** The sizes of many products in one query, each product's in its own order. */
+export async function findSizesOf(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { size: string; stock: number }[]>> {
+  const sizes = new Map<string, { size: string; stock: number }[]>();
+  if (ids.length === 0) return sizes;
+  const rows = await db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'size', 'stock'])
+    .where('product_id', 'in', ids)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  for (const r of rows) pushTo(sizes, r.product_id, { size: r.size, stock: r.stock });
+  return sizes;
 }
 
 export async function findSizes(db: Kysely<Database>, productId: string) {
@@ -269,7 +289,6 @@ export async function updateProductRow(
       ...(changes.originalPrice !== undefined && { original_price: changes.originalPrice }),
     })
     .where('id', '=', id)
-    .where('is_active', '=', 1)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await replaceProductLists(trx, id, changes);

@@ -12,6 +12,7 @@ import {
   productSizesResponse,
   productUpdateBody,
 } from '@shop/core';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import * as catalog from './catalog.service.ts';
 
@@ -79,7 +80,7 @@ const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (ap
     '/product/create',
     { ...guards, schema: { tags: ['catalogue'], body: productCreateBody, response: { 201: productResponse } } },
     async (request, reply) => {
-      const product = await catalog.createProduct(db, request.body);
+      const product = await catalog.createProduct(db, request.body, signedInUser(request).id);
       return reply.status(201).send({ success: true as const, message: 'Product created', data: product });
     },
   );
@@ -94,10 +95,10 @@ const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (ap
         response: { 200: productResponse },
       },
     },
-    async ({ params, body }) => ({
+    async (request) => ({
       success: true as const,
       message: 'Product updated',
-      data: await catalog.updateProduct(db, params.id, body),
+      data: await catalog.updateProduct(db, request.params.id, request.body, signedInUser(request).id),
     }),
   );
 };

@@ -13,6 +13,13 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import {
+  changedProductFields,
+  productCreatedSummary,
+  productUpdateSummary,
+  type ProductFields,
+} from '../admin-catalog/change-summaries.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './catalog.repository.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
@@ -106,8 +113,9 @@ export async function listCategoryProducts(db: Kysely<Database>, categoryId: str
   return pageOf(db, { categoryId }, 'price', page, limit);
 }
 
-export async function getProduct(db: Kysely<Database>, id: string): Promise<Product> {
-  const row = await repo.findProduct(db, id);
+/** A product on sale; with `includeHidden` (staff), a hidden one too. */
+export async function getProduct(db: Kysely<Database>, id: string, { includeHidden = false } = {}): Promise<Product> {
+  const row = await repo.findProduct(db, id, { includeHidden });
   if (!row) throw productNotFound();
   return toProduct(row, await repo.findProductDetails(db, [id]));
 }
@@ -154,7 +162,13 @@ function slugify(name: string): string {
   );
 }
 
-export async function createProduct(db: Kysely<Database>, body: ProductCreateBody, now = new Date()): Promise<Product> {
+/** Creates a product on sale; `actorId` is the staff member, recorded in its history. */
+export async function createProduct(
+  db: Kysely<Database>,
+  body: ProductCreateBody,
+  actorId: string | null = null,
+  now = new Date(),
+): Promise<Product> {
   await assertCategory(db, body.categoryId);
   const write = toWrite(body);
   const id = newId();
@@ -178,20 +192,63 @@ export async function createProduct(db: Kysely<Database>, body: ProductCreateBod
       },
       now.toISOString(),
     );
+    await recordAudit(trx, {
+      actorId,
+      entityType: 'product',
+      entityId: id,
+      action: 'product.created',
+      summary: productCreatedSummary(body.name),
+      now: now.toISOString(),
+    });
   });
   return getProduct(db, id);
 }
 
+/** A product's editable fields as stored, to compare a write with. */
+async function storedFields(db: Kysely<Database>, id: string): Promise<ProductFields | undefined> {
+  const row = await repo.findProduct(db, id, { includeHidden: true });
+  if (!row) return undefined;
+  const details = await repo.findProductDetails(db, [id]);
+  return {
+    name: row.name,
+    description: row.description,
+    categoryId: row.category_id,
+    price: row.price,
+    originalPrice: row.original_price,
+    colors: details.colors.get(id) ?? [],
+    tags: details.tags.get(id) ?? [],
+    images: details.images.get(id) ?? [],
+    sizes: details.sizes.get(id) ?? [],
+  };
+}
+
+/**
+ * Changes what the body names, hidden products included (staff edit them before showing
+ * them again). The history records which fields actually changed, and by whom.
+ */
 export async function updateProduct(
   db: Kysely<Database>,
   id: string,
   body: ProductUpdateBody,
+  actorId: string | null = null,
   now = new Date(),
 ): Promise<Product> {
   await assertCategory(db, body.categoryId);
-  const updated = await db
-    .transaction()
-    .execute((trx) => repo.updateProductRow(trx, id, toWrite(body), now.toISOString()));
-  if (!updated) throw productNotFound();
-  return getProduct(db, id);
+  const write = toWrite(body);
+  await db.transaction().execute(async (trx) => {
+    const before = await storedFields(trx, id);
+    if (!before || !(await repo.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
+    const summary = productUpdateSummary(changedProductFields(before, write));
+    if (summary) {
+      await recordAudit(trx, {
+        actorId,
+        entityType: 'product',
+        entityId: id,
+        action: 'product.updated',
+        summary,
+        now: now.toISOString(),
+      });
+    }
+  });
+  return getProduct(db, id, { includeHidden: true });
 }

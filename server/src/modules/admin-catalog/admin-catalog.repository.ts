@@ -1,0 +1,107 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { nameMatches } from '../catalog/catalog.repository.ts';
+
+/** Which products staff list: every one, only those on sale, or only hidden ones. */
+export interface StaffProductFilter {
+  nameContains?: string | undefined;
+  status: 'all' | 'active' | 'hidden';
+}
+
+function staffProducts(db: Kysely<Database>, filter: StaffProductFilter) {
+  let query = db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
+  if (filter.status !== 'all') query = query.where('p.is_active', '=', filter.status === 'active' ? 1 : 0);
+  if (filter.nameContains !== undefined) query = query.where(nameMatches(filter.nameContains));
+  return query;
+}
+
+export async function countStaffProducts(db: Kysely<Database>, filter: StaffProductFilter): Promise<number> {
+  const row = await staffProducts(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One page, most recently changed first: what staff just touched is on top. */
+export async function findStaffProductPage(
+  db: Kysely<Database>,
+  filter: StaffProductFilter,
+  offset: number,
+  limit: number,
+) {
+  return staffProducts(db, filter)
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.price',
+      'p.original_price',
+      'p.is_active',
+      'p.updated_at',
+      'c.name as category_name',
+      eb
+        .selectFrom('product_images as i')
+        .select('i.url')
+        .whereRef('i.product_id', '=', 'p.id')
+        .orderBy('i.position')
+        .limit(1)
+        .as('image'),
+    ])
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Whether the product is on sale, and when it last changed (undefined: no such product). */
+export async function findProductState(db: Kysely<Database>, id: string) {
+  return db.selectFrom('products').select(['is_active', 'updated_at']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function setVisibility(trx: Transaction<Database>, id: string, isActive: boolean, now: string) {
+  await trx
+    .updateTable('products')
+    .set({ is_active: isActive ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks products as changed (their list order and `updatedAt` follow staff edits). */
+export async function touchProducts(trx: Transaction<Database>, ids: string[], now: string) {
+  if (ids.length === 0) return;
+  await trx.updateTable('products').set({ updated_at: now }).where('id', 'in', ids).execute();
+}
+
+export async function setSizeStock(
+  trx: Transaction<Database>,
+  change: { productId: string; size: string; stock: number },
+) {
+  await trx
+    .updateTable('product_sizes')
+    .set({ stock: change.stock })
+    .where('product_id', '=', change.productId)
+    .where('size', '=', change.size)
+    .execute();
+}
+
+/** Active products' sizes at or below `threshold` pieces, the emptiest first. */
+export async function findLowStock(db: Kysely<Database>, threshold: number, limit: number) {
+  return db
+    .selectFrom('product_sizes as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .select(['s.product_id', 'p.name', 's.size', 's.stock'])
+    .where('p.is_active', '=', 1)
+    .where('s.stock', '<=', threshold)
+    .orderBy('s.stock', 'asc')
+    .orderBy('p.name', 'asc')
+    .orderBy('s.position', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** The names of the given products that exist, hidden ones included. */
+export async function findProductNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

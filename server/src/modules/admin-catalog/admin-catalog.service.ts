@@ -1,0 +1,164 @@
+import type { Kysely } from 'kysely';
+import {
+  toRupees,
+  totalPagesFor,
+  type AdminProductDetail,
+  type AdminProductPage,
+  type adminProductListQuery,
+  type LowStockRow,
+  type StockChangesBody,
+} from '@shop/core';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
+import { findSizesOf } from '../catalog/catalog.repository.ts';
+import { getProduct } from '../catalog/catalog.service.ts';
+import * as repo from './admin-catalog.repository.ts';
+import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
+
+const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+
+/** Every product, hidden ones too, most recently changed first; three statements per page. */
+export async function listProducts(
+  db: Kysely<Database>,
+  query: z.output<typeof adminProductListQuery>,
+): Promise<AdminProductPage> {
+  const filter: repo.StaffProductFilter = { nameContains: query.q, status: query.status };
+  const [total, rows] = await Promise.all([
+    repo.countStaffProducts(db, filter),
+    repo.findStaffProductPage(db, filter, (query.page - 1) * query.limit, query.limit),
+  ]);
+  const sizes = await findSizesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    products: rows.map((row) => {
+      const productSizes = sizes.get(row.id) ?? [];
+      return {
+        _id: row.id,
+        name: row.name,
+        image: row.image ?? '',
+        category: row.category_name,
+        price: toRupees(row.price),
+        originalPrice: row.original_price === null ? null : toRupees(row.original_price),
+        isActive: row.is_active === 1,
+        sizes: productSizes,
+        totalStock: productSizes.reduce((sum, s) => sum + s.stock, 0),
+        updatedAt: row.updated_at,
+      };
+    }),
+    page: query.page,
+    limit: query.limit,
+    total,
+    totalPages: totalPagesFor(total, query.limit),
+  };
+}
+
+/** A product as staff see it, hidden or not, with its history. */
+export async function getProductDetail(db: Kysely<Database>, id: string): Promise<AdminProductDetail> {
+  const [product, state, audit] = await Promise.all([
+    getProduct(db, id, { includeHidden: true }),
+    repo.findProductState(db, id),
+    auditTrail(db, 'product', id),
+  ]);
+  if (!state) throw productNotFound();
+  return {
+    product: { ...product, isActive: state.is_active === 1, updatedAt: state.updated_at },
+    audit,
+  };
+}
+
+/**
+ * Hides a product from the storefront (lists, search, its page, carts) or shows it again.
+ * Asking for the state it already has changes and records nothing.
+ */
+export async function setVisibility(
+  db: Kysely<Database>,
+  id: string,
+  isActive: boolean,
+  actorId: string,
+  now = new Date(),
+): Promise<AdminProductDetail> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.findProductState(trx, id);
+    if (!current) throw productNotFound();
+    if ((current.is_active === 1) === isActive) return;
+    await repo.setVisibility(trx, id, isActive, now.toISOString());
+    await recordAudit(trx, {
+      actorId,
+      entityType: 'product',
+      entityId: id,
+      action: isActive ? 'product.shown' : 'product.hidden',
+      summary: visibilitySummary(isActive),
+      now: now.toISOString(),
+    });
+  });
+  return getProductDetail(db, id);
+}
+
+/**
+ * Sets the stock of many sizes at once, all or nothing: a size listed twice is a 400, an
+ * unknown product or size a 404, and either writes nothing. Each product whose stock moved
+ * gets one history line ("Stock M: 4 → 10, L: 0 → 3"). Answers how many sizes changed.
+ */
+export async function changeStock(
+  db: Kysely<Database>,
+  body: StockChangesBody,
+  actorId: string,
+  now = new Date(),
+): Promise<{ updated: number }> {
+  const seen = new Set<string>();
+  for (const change of body.changes) {
+    const key = `${change.productId}\u0000${change.size}`;
+    if (seen.has(key)) {
+      throw badRequest('DUPLICATE_SIZE', `Size ${change.size} of product ${change.productId} is listed twice.`);
+    }
+    seen.add(key);
+  }
+  const productIds = [...new Set(body.changes.map((c) => c.productId))];
+
+  return db.transaction().execute(async (trx) => {
+    // The "from" of each history line is read here; an order placed at the same moment may
+    // make it a piece off, but the stock written is exactly what staff asked for.
+    const [names, stored] = await Promise.all([repo.findProductNames(trx, productIds), findSizesOf(trx, productIds)]);
+    const moves = new Map<string, { size: string; from: number; to: number }[]>();
+    for (const change of body.changes) {
+      const name = names.get(change.productId);
+      if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
+      const size = stored.get(change.productId)?.find((s) => s.size === change.size);
+      if (!size) throw notFound('SIZE_NOT_FOUND', `${name} has no size ${change.size}.`);
+      const list = moves.get(change.productId) ?? [];
+      list.push({ size: change.size, from: size.stock, to: change.stock });
+      moves.set(change.productId, list);
+    }
+
+    let updated = 0;
+    const changedProducts: string[] = [];
+    for (const [productId, list] of moves) {
+      const summary = stockChangeSummary(list);
+      if (!summary) continue;
+      for (const move of list.filter((m) => m.from !== m.to)) {
+        await repo.setSizeStock(trx, { productId, size: move.size, stock: move.to });
+        updated += 1;
+      }
+      changedProducts.push(productId);
+      await recordAudit(trx, {
+        actorId,
+        entityType: 'product',
+        entityId: productId,
+        action: 'stock.changed',
+        summary,
+        now: now.toISOString(),
+      });
+    }
+    await repo.touchProducts(trx, changedProducts, now.toISOString());
+    return { updated };
+  });
+}
+
+export async function lowStock(db: Kysely<Database>, threshold: number, limit: number): Promise<LowStockRow[]> {
+  const rows = await repo.findLowStock(db, threshold, limit);
+  return rows.map((r) => ({ productId: r.product_id, name: r.name, size: r.size, stock: r.stock }));
+}
