@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `shop-e2e-${port}`);
 const root = path.resolve(import.meta.dirname, '..');
+// The journeys that act as an operator (the staff account command) work on the same database.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'tests'),

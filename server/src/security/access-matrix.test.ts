@@ -15,6 +15,7 @@ import {
   freshAddress,
   GOOD_CODE,
   orderAddress,
+  pngUpload,
   profileAddress,
   shopperActions,
   signedWebhook,
@@ -146,6 +147,24 @@ const table: Row[] = [
     payload: { description: `Updated ${Date.now()}` },
   })),
   row('GET', '/api/discount/code/:code', publicRead, () => ({ url: '/api/discount/code/save10' })),
+
+  // Staff area: products.
+  row('GET', '/api/admin/products', staffOnly, () => ({ url: '/api/admin/products?status=all&q=matrix' })),
+  row('GET', '/api/admin/products/:id', staffOnly, ({ fx }) => ({ url: `/api/admin/products/${fx.productId}` })),
+  row('PATCH', '/api/admin/products/:id/visibility', staffOnly, ({ fx }) => ({
+    url: `/api/admin/products/${fx.productId}/visibility`,
+    payload: { isActive: true },
+  })),
+  row('PATCH', '/api/admin/products/stock', staffOnly, ({ fx }) => ({
+    url: '/api/admin/products/stock',
+    payload: { changes: [{ productId: fx.productId, size: 'XL', stock: 40 }] },
+  })),
+  row('GET', '/api/admin/low-stock', staffOnly, () => ({ url: '/api/admin/low-stock?threshold=3' })),
+  row('POST', '/api/admin/uploads', [401, 403, 403, 201], () => ({ url: '/api/admin/uploads', payload: pngUpload() })),
+  row('GET', '/uploads/:file', publicRead, async ({ fx }) => {
+    const upload = await fx.callers.admin.call({ method: 'POST', url: '/api/admin/uploads', payload: pngUpload() });
+    return { url: (json(upload).data as { url: string }).url };
+  }),
 
   // Accounts.
   row('POST', '/api/auth/signup', [201, 201, 201, 201], () => ({ url: '/api/auth/signup', payload: newShopper() })),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Cart, Order, User } from '@shop/core';
 import type { Dialect } from '../db/connect.ts';
@@ -74,6 +77,7 @@ export function stubIdentityProvider(): IdentityProvider {
 export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
   return createTestShop(dialect, {
     payments: createSandboxGateway(KEY_SECRET, WEBHOOK_SECRET),
+    uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-security-uploads-')),
     identity: { provider: stubIdentityProvider() },
     cookieSecret: COOKIE_SECRET,
   });
@@ -245,4 +249,15 @@ export async function accountSnapshot(who: Caller) {
     if (res.statusCode !== 200) throw new Error(`snapshot of ${who.name} failed: ${res.statusCode} ${res.body}`);
   }
   return { profile: profile.json().data, cart: cart.json().data, orders: orders.json().data.orders };
+}
+
+/** The smallest valid PNG (1×1), as staff upload it: multipart, field `image`. */
+export function pngUpload(): FormData {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  const form = new FormData();
+  form.append('image', new Blob([png], { type: 'image/png' }), 'pixel.png');
+  return form;
 }

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { newShopper, signUpByApi, submitSignIn } from './accounts-support.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A staff account made the way an operator makes one: a shopper signs up, then
+ * `cli.js admin:create` promotes them, on the journeys' own database.
+ */
+export async function createStaff(request: APIRequestContext) {
+  const staff = await signUpByApi(request, newShopper({ firstName: 'Meera', lastName: 'Iyer' }));
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
+  execFileSync(process.execPath, ['server/dist/cli.js', 'admin:create', '--email', staff.email], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+  return staff;
+}
+
+/** Signs staff in through the sign-in form, then opens the staff area from the header. */
+export async function signInAsStaff(page: Page, staff: { email: string; password: string }) {
+  await page.goto('/signin');
+  await submitSignIn(page, staff.email, staff.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  await page.getByRole('banner').getByRole('link', { name: 'Staff' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The staff token the browser holds. */
+export async function staffToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  if (!token) throw new Error('no token held');
+  return token;
+}
+
+/** A 1×1 PNG, as a file input takes it. */
+export const tinyPng = {
+  name: 'linen-shirt.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
