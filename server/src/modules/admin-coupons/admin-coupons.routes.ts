@@ -1,7 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminCouponDetailResponse,
+  adminCouponIdParams,
+  adminCouponListResponse,
+  adminCouponResponse,
+  couponCreateBody,
+  couponUpdateBody,
+} from '@shop/core';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import * as service from './admin-coupons.service.ts';
 
-/** Staff coupon management under /api/admin (admin only). */
+const tags = ['admin'];
+
+/**
+ * Staff coupon management under /api/admin (admin only). No delete: redemptions and orders
+ * refer to coupons; deactivating is PATCH `{ isActive: false }`.
+ */
 export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/coupons', { schema: { tags, response: { 200: adminCouponListResponse } } }, async () => ({
+    success: true as const,
+    data: await service.listCoupons(db),
+  }));
+
+  app.get(
+    '/coupons/:id',
+    { schema: { tags, params: adminCouponIdParams, response: { 200: adminCouponDetailResponse } } },
+    async (request) => ({ success: true as const, data: await service.couponDetail(db, request.params.id) }),
+  );
+
+  app.post(
+    '/coupons',
+    { schema: { tags, body: couponCreateBody, response: { 201: adminCouponResponse } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true as const,
+        message: 'Coupon created',
+        data: await service.createCoupon(db, signedInUser(request).id, request.body),
+      }),
+  );
+
+  app.patch(
+    '/coupons/:id',
+    { schema: { tags, params: adminCouponIdParams, body: couponUpdateBody, response: { 200: adminCouponResponse } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Coupon updated',
+      data: await service.updateCoupon(db, signedInUser(request).id, request.params.id, request.body),
+    }),
+  );
 };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { CouponTerms } from '@shop/core';
 import type { CouponTable, Database } from '../../db/schema.ts';
 
@@ -30,18 +30,24 @@ function toStored(row: CouponRow, categories: string[]): StoredCoupon {
   };
 }
 
-async function withCategories(db: Db, row: CouponRow | undefined): Promise<StoredCoupon | null> {
-  if (!row) return null;
-  const categories = await db
+/** The category ids of many coupons in one query. */
+async function categoriesOf(db: Db, couponIds: string[]): Promise<Map<string, string[]>> {
+  const categories = new Map<string, string[]>();
+  if (couponIds.length === 0) return categories;
+  const rows = await db
     .selectFrom('coupon_categories')
-    .select('category_id')
-    .where('coupon_id', '=', row.id)
+    .select(['coupon_id', 'category_id'])
+    .where('coupon_id', 'in', couponIds)
+    .orderBy('coupon_id')
     .orderBy('category_id')
     .execute();
-  return toStored(
-    row,
-    categories.map((c) => c.category_id),
-  );
+  for (const row of rows) categories.set(row.coupon_id, [...(categories.get(row.coupon_id) ?? []), row.category_id]);
+  return categories;
+}
+
+async function withCategories(db: Db, row: CouponRow | undefined): Promise<StoredCoupon | null> {
+  if (!row) return null;
+  return toStored(row, (await categoriesOf(db, [row.id])).get(row.id) ?? []);
 }
 
 export async function findCouponByCode(db: Db, code: string): Promise<StoredCoupon | null> {
@@ -53,6 +59,37 @@ export async function findCouponByCode(db: Db, code: string): Promise<StoredCoup
 
 export async function findCouponById(db: Db, id: string): Promise<StoredCoupon | null> {
   return withCategories(db, await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst());
+}
+
+/** A coupon as staff manage it: its terms, how often it was used, and when it was made and changed. */
+export interface CouponRecord extends StoredCoupon {
+  timesRedeemed: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toRecord(row: CouponRow, categories: Map<string, string[]>): CouponRecord {
+  return {
+    ...toStored(row, categories.get(row.id) ?? []),
+    timesRedeemed: Number(row.times_redeemed),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Every coupon, inactive ones too, newest first: two queries however many there are. */
+export async function listCouponRecords(db: Db): Promise<CouponRecord[]> {
+  const rows = await db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('code').execute();
+  const categories = await categoriesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toRecord(row, categories));
+}
+
+export async function findCouponRecord(db: Db, id: string): Promise<CouponRecord | null> {
+  const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row, await categoriesOf(db, [row.id])) : null;
 }
 
 /** How often a coupon has been redeemed, in all and by one customer. */
@@ -74,31 +111,66 @@ export interface CouponWrite {
   now: string;
 }
 
+/** The columns of the terms given; terms left out (undefined) give no column. */
+function columnsOf(terms: Partial<CouponTerms>): Updateable<CouponTable> {
+  const columns: Updateable<CouponTable> = {
+    code: terms.code?.toUpperCase(),
+    discount_type: terms.discountType,
+    value: terms.value,
+    min_purchase: terms.minPurchase,
+    buy_x: terms.buyX,
+    get_y: terms.getY,
+    starts_at: terms.startsAt,
+    ends_at: terms.endsAt,
+    usage_limit: terms.usageLimit,
+    per_customer_limit: terms.perCustomerLimit,
+    is_active: terms.isActive === undefined ? undefined : terms.isActive ? 1 : 0,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+async function insertCategories(db: Db, couponId: string, categoryIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(categoryIds)];
+  if (unique.length > 0) {
+    await db
+      .insertInto('coupon_categories')
+      .values(unique.map((category_id) => ({ coupon_id: couponId, category_id })))
+      .execute();
+  }
+}
+
 export async function insertCoupon(db: Db, { id, terms, now }: CouponWrite): Promise<void> {
   await db
     .insertInto('coupons')
     .values({
+      // Whole terms give every column.
+      ...(columnsOf(terms) as Required<ReturnType<typeof columnsOf>>),
       id,
-      code: terms.code.toUpperCase(),
-      discount_type: terms.discountType,
-      value: terms.value,
-      min_purchase: terms.minPurchase,
-      buy_x: terms.buyX,
-      get_y: terms.getY,
-      starts_at: terms.startsAt,
-      ends_at: terms.endsAt,
-      usage_limit: terms.usageLimit,
-      per_customer_limit: terms.perCustomerLimit,
-      is_active: terms.isActive ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
     .execute();
-  if (terms.applicableCategories.length > 0) {
-    await db
-      .insertInto('coupon_categories')
-      .values(terms.applicableCategories.map((category_id) => ({ coupon_id: id, category_id })))
-      .execute();
+  await insertCategories(db, id, terms.applicableCategories);
+}
+
+/**
+ * Writes only the terms given, so two staff changing different fields at once both keep
+ * theirs; categories, when given, replace the old ones.
+ */
+export async function updateCouponTerms(
+  trx: Transaction<Database>,
+  id: string,
+  changes: Partial<CouponTerms>,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('coupons')
+    .set({ ...columnsOf(changes), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  if (changes.applicableCategories !== undefined) {
+    await trx.deleteFrom('coupon_categories').where('coupon_id', '=', id).execute();
+    await insertCategories(trx, id, changes.applicableCategories);
   }
 }
 

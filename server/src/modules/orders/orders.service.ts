@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
@@ -29,7 +30,7 @@ import * as repo from './orders.repository.ts';
 type Trx = Transaction<Database>;
 type ParsedOrder = z.output<typeof placeOrderBody>;
 
-const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
+export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 
 /** Order amounts are stored as `integer` paise (32-bit on PostgreSQL): ₹2,14,74,836.47 at most. */
 const MAX_ORDER_PAISE = 2_147_483_647;
@@ -293,7 +294,10 @@ export async function cancelOrder(
   return getOrder(db, orderId, now);
 }
 
-/** Staff moves an order along the status machine; cancelling restocks and refunds. */
+/**
+ * Staff moves an order along the status machine, audited in the same transaction;
+ * cancelling restocks every line and refunds a captured online payment.
+ */
 export async function changeStatus(
   db: Kysely<Database>,
   gateway: PaymentGateway,
@@ -309,13 +313,24 @@ export async function changeStatus(
   }
   const at = now.toISOString();
   const done = await db.transaction().execute(async (trx) => {
-    if (to === 'cancelled') return cancelIn(trx, row, actorId, 'Cancelled by staff', at);
-    if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) return false;
-    await repo.recordEvent(trx, { orderId: row.id, status: to, note: null, actorId, now: at });
+    if (to === 'cancelled') {
+      if (!(await cancelIn(trx, row, actorId, 'Cancelled by staff', at))) return false;
+    } else {
+      if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) return false;
+      await repo.recordEvent(trx, { orderId: row.id, status: to, note: null, actorId, now: at });
+    }
+    await recordAudit(trx, {
+      actorId,
+      entityType: 'order',
+      entityId: row.id,
+      action: 'order.status',
+      summary: `Status: ${row.status} → ${to}`,
+      now: at,
+    });
     return true;
   });
   if (!done) throw changedMeanwhile();
-  if (to === 'cancelled') await refundIfPaid(db, gateway, row.id, now);
+  if (to === 'cancelled') await refundIfPaid(db, gateway, row.id, now, actorId);
   return getOrder(db, orderId, now);
 }
 

@@ -74,12 +74,56 @@ export async function markPaymentFailed(db: Db, id: string, reason: string, now:
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function markPaymentRefunded(db: Db, id: string, refundId: string, now: string) {
+/** An order's latest online payment attempt, whatever its state. */
+export function findLatestPayment(db: Db, orderId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * A captured payment whose refund is under way carries this in `refund_id` until the
+ * provider answers: a paid payment with any refund id is claimed. A claim older than the
+ * `staleBefore` time (its process died mid-refund) may be taken again.
+ */
+const REFUND_CLAIM = 'refund-in-flight';
+
+/** Claims a captured payment for refunding; false when it is not paid or another refund holds it. */
+export async function claimForRefund(db: Db, id: string, now: string, staleBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ refund_id: REFUND_CLAIM, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb.or([eb('refund_id', 'is', null), eb('updated_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a claim back (the provider refused), leaving the payment as it was before the claim. */
+export async function releaseRefundClaim(db: Db, id: string, updatedAt: string): Promise<void> {
   await db
+    .updateTable('payments')
+    .set({ refund_id: null, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .where('refund_id', '=', REFUND_CLAIM)
+    .execute();
+}
+
+/** Marks a captured payment refunded; false when it was not paid any more (refunded meanwhile). */
+export async function markPaymentRefunded(db: Db, id: string, refundId: string, now: string): Promise<boolean> {
+  const result = await db
     .updateTable('payments')
     .set({ status: 'refunded', refund_id: refundId, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Remembers a webhook delivery; false when this event id was handled before. */

@@ -1,34 +1,145 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { formatRupees } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { findPaidPayment, markPaymentRefunded } from './payments.repository.ts';
+import {
+  claimForRefund,
+  findPaidPayment,
+  markPaymentRefunded,
+  releaseRefundClaim,
+  type PaymentRow,
+} from './payments.repository.ts';
+
+/** Far longer than a provider call may take (10 s): an older claim was left by a process that died. */
+const REFUND_CLAIM_TTL_MS = 2 * 60_000;
+
+const staleBefore = (now: Date) => new Date(now.getTime() - REFUND_CLAIM_TTL_MS).toISOString();
+
+/** Whether a refund of this payment is under way right now (claimed and not stale). */
+export function refundInFlight(payment: PaymentRow, now: Date): boolean {
+  return payment.status === 'paid' && payment.refund_id !== null && payment.updated_at >= staleBefore(now);
+}
+
+export const refundFailed = () =>
+  new AppError(
+    502,
+    'REFUND_FAILED',
+    'The payment provider could not refund this payment, and nothing was changed. Please try again, or refund it by other means and record its reference.',
+  );
+
+export interface RefundRequest {
+  /** The reference of a refund staff made by other means (a bank transfer); absent: refund through the provider. */
+  reference?: string | undefined;
+  /** The staff member refunding, whose refunds are audited; null when the shop refunds on its own. */
+  staffId: string | null;
+  now: Date;
+}
+
+/** Recorded just after `now`, so the note follows the cancellation that may have caused it. */
+const recordedAt = (now: Date) => new Date(Math.max(Date.now(), now.getTime() + 1)).toISOString();
+
+/** The one transaction a refund ends in: payment and order refunded, a history note, an audit row for staff. */
+async function recordRefund(
+  trx: Transaction<Database>,
+  payment: PaymentRow,
+  refund: { id: string; note: string; summary: string },
+  staffId: string | null,
+  at: string,
+): Promise<boolean> {
+  if (!(await markPaymentRefunded(trx, payment.id, refund.id, at))) return false;
+  await setPaymentStatus(trx, payment.order_id, 'refunded', at);
+  // Refunding leaves the order's status alone: the note sits under the status it has.
+  const order = await findOrder(trx, payment.order_id);
+  await recordEvent(trx, {
+    orderId: payment.order_id,
+    status: order?.status ?? 'cancelled',
+    note: refund.note,
+    actorId: staffId,
+    now: at,
+  });
+  if (staffId) {
+    await recordAudit(trx, {
+      actorId: staffId,
+      entityType: 'order',
+      entityId: payment.order_id,
+      action: 'order.refunded',
+      summary: refund.summary,
+      now: at,
+    });
+  }
+  return true;
+}
+
+/**
+ * Refunds a captured payment in full, once. Through the provider, the payment is claimed
+ * first (so a double click or a second process cannot refund it twice), the provider is
+ * asked without holding a transaction open, and its answer is recorded in one transaction;
+ * if the provider refuses, the claim is given back and a 502 thrown, nothing changed. A
+ * refund made by other means is recorded in one transaction. Answers false when the payment
+ * is not refundable (any more): refunded already, or another refund holds it.
+ */
+export async function refundPayment(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  payment: PaymentRow,
+  { reference, staffId, now }: RefundRequest,
+): Promise<boolean> {
+  const amount = formatRupees(payment.amount);
+  if (reference !== undefined) {
+    return db.transaction().execute(async (trx) => {
+      if (!(await claimForRefund(trx, payment.id, now.toISOString(), staleBefore(now)))) return false;
+      const refund = {
+        id: reference,
+        note: `Refunded by other means (${reference})`,
+        summary: `Refunded ${amount} by other means (reference ${reference})`,
+      };
+      return recordRefund(trx, payment, refund, staffId, recordedAt(now));
+    });
+  }
+
+  if (!payment.provider_payment_id) return false;
+  if (!(await claimForRefund(db, payment.id, now.toISOString(), staleBefore(now)))) return false;
+  let refundId: string;
+  try {
+    refundId = (await gateway.refund({ paymentId: payment.provider_payment_id, amount: payment.amount })).id;
+  } catch {
+    await releaseRefundClaim(db, payment.id, payment.updated_at);
+    throw refundFailed();
+  }
+  const refund = {
+    id: refundId,
+    note: `Refunded (${refundId})`,
+    summary: `Refunded ${amount} through the payment provider (${refundId})`,
+  };
+  return db.transaction().execute((trx) => recordRefund(trx, payment, refund, staffId, recordedAt(now)));
+}
 
 /**
  * Refunds a cancelled order's captured online payment through the provider. Runs after the
  * cancellation has committed: if the provider fails, the order stays cancelled and paid,
- * with a note in its history for staff to refund by hand.
+ * with a note in its history for staff to refund it from the staff area.
  */
-export async function refundIfPaid(db: Kysely<Database>, gateway: PaymentGateway, orderId: string, now: Date) {
+export async function refundIfPaid(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  orderId: string,
+  now: Date,
+  staffId: string | null = null,
+) {
   const payment = await findPaidPayment(db, orderId);
   if (!payment?.provider_payment_id) return;
-  let at = now.toISOString();
   try {
-    const refund = await gateway.refund({ paymentId: payment.provider_payment_id, amount: payment.amount });
-    // Recorded when the provider answered, after the cancellation it follows.
-    at = new Date(Math.max(Date.now(), now.getTime() + 1)).toISOString();
-    await db.transaction().execute(async (trx) => {
-      await markPaymentRefunded(trx, payment.id, refund.id, at);
-      await setPaymentStatus(trx, orderId, 'refunded', at);
-      await recordEvent(trx, { orderId, status: 'cancelled', note: `Refunded (${refund.id})`, actorId: null, now: at });
-    });
+    await refundPayment(db, gateway, payment, { staffId, now });
   } catch {
     await recordEvent(db, {
       orderId,
       status: 'cancelled',
       note: 'Refund failed: refund by hand',
       actorId: null,
-      now: at,
+      now: now.toISOString(),
     });
   }
 }
