@@ -8,10 +8,18 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Field-level problems, when a rule checked beyond the schema refuses the input. */
+    readonly issues?: readonly { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** Bad input found by a rule the schema cannot express: answered like a schema refusal. */
+export function invalidInput(where: string, issues: readonly { path: string; message: string }[]): AppError {
+  const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  return new AppError(400, 'VALIDATION_FAILED', `Invalid ${where}: ${message}`, issues);
 }
 
 export const notFound = (code: string, message: string) => new AppError(404, code, message);

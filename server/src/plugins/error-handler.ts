@@ -35,7 +35,11 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
       return send(reply, 400, { code: 'VALIDATION_FAILED', message: `Invalid ${where}: ${message}`, issues });
     }
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, { code: error.code, message: error.message });
+      return send(reply, error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.issues && { issues: [...error.issues] }),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -15,10 +15,12 @@ import {
   freshAddress,
   GOOD_CODE,
   orderAddress,
+  newCouponBody,
   pngUpload,
   profileAddress,
   shopperActions,
   signedWebhook,
+  staffCoupon,
   stubIdentityProvider,
   type Caller,
   type CallerName,
@@ -161,6 +163,33 @@ const table: Row[] = [
   })),
   row('GET', '/api/admin/low-stock', staffOnly, () => ({ url: '/api/admin/low-stock?threshold=3' })),
   row('POST', '/api/admin/uploads', [401, 403, 403, 201], () => ({ url: '/api/admin/uploads', payload: pngUpload() })),
+  // Staff area: orders (A's) and coupons.
+  row('GET', '/api/admin/orders', staffOnly, async ({ a }) => {
+    const orderOfA = await a.placeOrder();
+    return {
+      url: `/api/admin/orders?q=${orderOfA.orderNumber}`,
+      check: (res) => expect(json(res).data).toMatchObject({ orders: [{ _id: orderOfA._id }] }),
+    };
+  }),
+  row('GET', '/api/admin/orders/:id', staffOnly, async ({ a }) => ({
+    url: `/api/admin/orders/${(await a.placeOrder())._id}`,
+  })),
+  row('POST', '/api/admin/orders/:id/refund', staffOnly, async ({ a }) => ({
+    url: `/api/admin/orders/${await a.paidOrder()}/refund`,
+    payload: {},
+  })),
+  row('GET', '/api/admin/coupons', staffOnly),
+  row('GET', '/api/admin/coupons/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/coupons/${await staffCoupon(fx.callers.admin)}`,
+  })),
+  row('POST', '/api/admin/coupons', [401, 403, 403, 201], () => ({
+    url: '/api/admin/coupons',
+    payload: newCouponBody(),
+  })),
+  row('PATCH', '/api/admin/coupons/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/coupons/${await staffCoupon(fx.callers.admin)}`,
+    payload: { isActive: false },
+  })),
   row('GET', '/uploads/:file', publicRead, async ({ fx }) => {
     const upload = await fx.callers.admin.call({ method: 'POST', url: '/api/admin/uploads', payload: pngUpload() });
     return { url: (json(upload).data as { url: string }).url };

@@ -222,7 +222,31 @@ export function shopperActions(who: Caller, product: { productId: string; size: 
         )
       ).data as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
     },
+    /** A new online order, paid: its id. */
+    async paidOrder(): Promise<string> {
+      const order = await this.placeOrder('razorpay');
+      const signed = await this.sandboxPay(await this.initiate(order._id));
+      await ok(who.call({ method: 'POST', url: '/api/payments/success', payload: signed }));
+      return order._id;
+    },
   };
+}
+
+let couponCounter = 0;
+
+/** A percentage coupon body with a code of its own. */
+export function newCouponBody() {
+  couponCounter += 1;
+  return {
+    code: `MATRIX${Date.now().toString(36)}${couponCounter}`.toUpperCase(),
+    discountType: 'percentage',
+    value: 5,
+  };
+}
+
+/** A coupon made by staff through the API: its id. */
+export async function staffCoupon(admin: Caller): Promise<string> {
+  return (await ok(admin.call({ method: 'POST', url: '/api/admin/coupons', payload: newCouponBody() }), 201)).data._id;
 }
 
 /** A Razorpay webhook delivery, signed with the suite's webhook secret. */

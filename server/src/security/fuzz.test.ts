@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   addToCartBody,
+  adminOrderListQuery,
+  adminProductListQuery,
   applyDiscountBody,
+  couponCreateBody,
+  couponUpdateBody,
+  lowStockQuery,
+  productVisibilityBody,
+  refundBody,
+  stockChangesBody,
   categoryProductsQuery,
   colorSwatches,
   googleSignInBody,
@@ -315,6 +323,7 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
       return pool(pools.productIds);
     case 'categoryId':
     case 'category':
+    case 'applicableCategories':
       return pool(pools.categoryIds);
     case 'orderId':
       return pool(pools.orderIds);
@@ -323,11 +332,31 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
     case 'size':
       return fc.oneof(fc.constantFrom('S', 'M', 'l', 'xl', ' M '), text);
     case 'code':
-      return fc.oneof(fc.constantFrom(...pools.couponCodes, GOOD_CODE), text);
+      return fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(...pools.couponCodes, GOOD_CODE) },
+        { weight: 1, arbitrary: idChars.map((s) => `NEW-${s}`) },
+        { weight: 1, arbitrary: text },
+      );
     case 'state':
       return fc.oneof(fc.constantFrom(...pools.flows.map((f) => f.state)), text);
     case 'razorpay_order_id':
       return pool(pools.providerOrderIds);
+    case 'from':
+    case 'to':
+      return fc.oneof(
+        fc
+          .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+        text,
+      );
+    case 'startsAt':
+    case 'endsAt':
+      return fc.oneof(
+        fc
+          .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString()),
+        text,
+      );
     case 'razorpay_payment_id':
       return fc.oneof(
         idChars.map((s) => `pay_${s}`),
@@ -497,6 +526,22 @@ const families: Record<string, Target[]> = {
     { method: 'POST', route: '/api/payments/sandbox/pay', guard: 'shopper', body: sandboxPayBody },
     { method: 'POST', route: '/api/payments/webhook', guard: 'public', webhook: true },
   ],
+  staff: [
+    { method: 'GET', route: '/api/admin/products', guard: 'staff', query: adminProductListQuery },
+    { method: 'GET', route: '/api/admin/products/:id', guard: 'staff' },
+    { method: 'PATCH', route: '/api/admin/products/:id/visibility', guard: 'staff', body: productVisibilityBody },
+    { method: 'PATCH', route: '/api/admin/products/stock', guard: 'staff', body: stockChangesBody },
+    { method: 'GET', route: '/api/admin/low-stock', guard: 'staff', query: lowStockQuery },
+    { method: 'POST', route: '/api/admin/uploads', guard: 'staff' },
+    { method: 'GET', route: '/uploads/:file', guard: 'public' },
+    { method: 'GET', route: '/api/admin/orders', guard: 'staff', query: adminOrderListQuery },
+    { method: 'GET', route: '/api/admin/orders/:id', guard: 'staff' },
+    { method: 'POST', route: '/api/admin/orders/:id/refund', guard: 'staff', body: refundBody },
+    { method: 'GET', route: '/api/admin/coupons', guard: 'staff' },
+    { method: 'GET', route: '/api/admin/coupons/:id', guard: 'staff' },
+    { method: 'POST', route: '/api/admin/coupons', guard: 'staff', body: couponCreateBody },
+    { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'staff', body: couponUpdateBody },
+  ],
   operations: [
     { method: 'GET', route: '/api/health/live', guard: 'public' },
     { method: 'GET', route: '/api/health/ready', guard: 'public' },
@@ -604,7 +649,7 @@ function pathArb(route: string, pools: Pools): fc.Arbitrary<string> {
   if (names.length === 0) return fc.constant(route);
   const poolFor = (name: string): string[] =>
     ({
-      id: route.startsWith('/api/order') ? pools.orderIds : pools.productIds,
+      id: /^\/api\/(admin\/)?orders?\//.test(route) ? pools.orderIds : pools.productIds,
       categoryId: pools.categoryIds,
       itemId: pools.cartItemIds,
       code: pools.couponCodes,

@@ -129,10 +129,11 @@ const isoDate = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'is not a real date');
 
 export const adminOrderListQuery = z.object({
-  status: z
-    .enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}.` })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  /** Blank means every status (a cleared filter). */
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}.` }).optional(),
+  ),
   /** Placed on or after this day (UTC). */
   from: isoDate.optional(),
   /** Placed on or before this day (UTC). */

@@ -10,7 +10,7 @@ import {
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, invalidInput, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
 import { isUniqueViolation } from '../auth/auth.repository.ts';
@@ -141,7 +141,7 @@ export async function updateCoupon(
   const next: CouponTerms = { ...current.terms, ...changes };
   const issues = couponShapeIssues(next);
   if (issues.length > 0) {
-    throw badRequest('VALIDATION_FAILED', `Invalid body: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    throw invalidInput('body', issues);
   }
   await assertCategoriesExist(db, changes.applicableCategories);
 

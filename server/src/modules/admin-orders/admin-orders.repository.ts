@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderStatus } from '@shop/core';
+import { containsPattern } from '../../lib/sql-text.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** What staff narrow the order list by. Times are ISO text, compared as text like the column. */
@@ -13,10 +14,6 @@ export interface AdminOrderFilter {
   q?: string | undefined;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filteredOrders(db: Kysely<Database>, filter: AdminOrderFilter) {
   let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
   if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
@@ -25,9 +22,8 @@ function filteredOrders(db: Kysely<Database>, filter: AdminOrderFilter) {
   if (filter.q !== undefined) {
     // Order numbers are upper case and emails lower case when stored, so matching the
     // query in each case is case-insensitive on both databases (PostgreSQL's LIKE is not).
-    const text = escapeLike(filter.q);
-    const number = `%${text.toUpperCase()}%`;
-    const email = `%${text.toLowerCase()}%`;
+    const number = containsPattern(filter.q.toUpperCase());
+    const email = containsPattern(filter.q.toLowerCase());
     query = query.where(sql<boolean>`(o.order_number like ${number} escape '\\' or u.email like ${email} escape '\\')`);
   }
   return query;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Paise, ProductSort } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/sql-text.ts';
 
 /** What the list can be narrowed by; prices in paise. */
 export interface ProductFilter {
@@ -29,13 +30,9 @@ export function searchTextFor(name: string): string {
   return name.toLowerCase();
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Name search on `products as p`: `text` anywhere in the name, % and _ taken literally. */
 export function nameMatches(text: string) {
-  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  const pattern = containsPattern(text.toLowerCase());
   return sql<boolean>`p.search_text like ${pattern} escape '\\'`;
 }
 

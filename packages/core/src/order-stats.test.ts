@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { orderStatuses } from './order-status.ts';
+import { summariseOrderStats, utcDay, type OrderStatsInput, type StatsPeriod } from './order-stats.ts';
+
+// 21 Nov 2026, late evening in India but still the 21st in UTC: the rows count UTC days.
+const now = new Date('2026-11-21T17:00:00Z');
+
+const row = (date: string, status: OrderStatsInput['status'], orders: number, revenue: number): OrderStatsInput => ({
+  date,
+  status,
+  orders,
+  revenue,
+});
+
+type Expected = { orders: number; revenue: number };
+
+describe('summariseOrderStats', () => {
+  it.each<[string, OrderStatsInput[], Expected, Expected, Expected]>([
+    ['no rows', [], { orders: 0, revenue: 0 }, { orders: 0, revenue: 0 }, { orders: 0, revenue: 0 }],
+    [
+      'one order today',
+      [row('2026-11-21', 'pending', 1, 284200)],
+      { orders: 1, revenue: 284200 },
+      { orders: 1, revenue: 284200 },
+      { orders: 1, revenue: 284200 },
+    ],
+    [
+      'cancelled orders count as orders but not as revenue',
+      [row('2026-11-21', 'delivered', 2, 100000), row('2026-11-21', 'cancelled', 1, 50000)],
+      { orders: 3, revenue: 100000 },
+      { orders: 3, revenue: 100000 },
+      { orders: 3, revenue: 100000 },
+    ],
+    [
+      'the 7-day window holds today and the 6 days before',
+      [row('2026-11-15', 'shipped', 1, 1000), row('2026-11-14', 'shipped', 1, 2000)],
+      { orders: 0, revenue: 0 },
+      { orders: 1, revenue: 1000 },
+      { orders: 2, revenue: 3000 },
+    ],
+    [
+      'the 30-day window holds today and the 29 days before',
+      [row('2026-10-23', 'confirmed', 4, 4000), row('2026-10-22', 'confirmed', 8, 8000)],
+      { orders: 0, revenue: 0 },
+      { orders: 0, revenue: 0 },
+      { orders: 4, revenue: 4000 },
+    ],
+    [
+      'a day after today (a server clock running ahead) counts as today',
+      [row('2026-11-22', 'pending', 1, 500)],
+      { orders: 1, revenue: 500 },
+      { orders: 1, revenue: 500 },
+      { orders: 1, revenue: 500 },
+    ],
+    [
+      'an unreadable date is ignored',
+      [row('not a day', 'pending', 1, 500), row('2026-11-20', 'pending', 1, 700)],
+      { orders: 0, revenue: 0 },
+      { orders: 1, revenue: 700 },
+      { orders: 1, revenue: 700 },
+    ],
+    [
+      'several statuses on several days',
+      [
+        row('2026-11-21', 'pending', 2, 2000),
+        row('2026-11-19', 'delivered', 3, 9000),
+        row('2026-11-19', 'cancelled', 1, 4000),
+        row('2026-11-01', 'shipped', 5, 25000),
+      ],
+      { orders: 2, revenue: 2000 },
+      { orders: 6, revenue: 11000 },
+      { orders: 11, revenue: 36000 },
+    ],
+  ])('%s', (_case, rows, today, last7Days, last30Days) => {
+    const summary = summariseOrderStats(rows, now);
+    expect({ orders: summary.today.orders, revenue: summary.today.revenue }).toEqual(today);
+    expect({ orders: summary.last7Days.orders, revenue: summary.last7Days.revenue }).toEqual(last7Days);
+    expect({ orders: summary.last30Days.orders, revenue: summary.last30Days.revenue }).toEqual(last30Days);
+
+    // Invariants: each period's statuses add up to it, and a shorter period never exceeds a longer one.
+    for (const period of [summary.today, summary.last7Days, summary.last30Days]) expectStatusesAddUp(period);
+    for (const status of orderStatuses) {
+      expect(summary.today.byStatus[status].orders).toBeLessThanOrEqual(summary.last7Days.byStatus[status].orders);
+      expect(summary.last7Days.byStatus[status].orders).toBeLessThanOrEqual(summary.last30Days.byStatus[status].orders);
+    }
+    // The chart's days are the 30-day period, day by day.
+    expect(summary.days).toHaveLength(30);
+    expect(summary.days.reduce((sum, day) => sum + day.orders, 0)).toBe(summary.last30Days.orders);
+    expect(summary.days.reduce((sum, day) => sum + day.revenue, 0)).toBe(summary.last30Days.revenue);
+    expect(summary.days.at(-1)!.orders).toBe(summary.today.orders);
+  });
+
+  it('lists the 30 days ending today, oldest first, across a month end', () => {
+    const { days } = summariseOrderStats([row('2026-11-01', 'pending', 1, 100)], now);
+    expect(days[0]!.date).toBe('2026-10-23');
+    expect(days.at(-1)!.date).toBe('2026-11-21');
+    expect(days.find((day) => day.date === '2026-11-01')).toEqual({ date: '2026-11-01', orders: 1, revenue: 100 });
+    expect(new Set(days.map((day) => day.date)).size).toBe(30);
+  });
+
+  it('keeps each status with its own revenue, cancelled included', () => {
+    const { today } = summariseOrderStats(
+      [row('2026-11-21', 'cancelled', 1, 4000), row('2026-11-21', 'cancelled', 2, 6000)],
+      now,
+    );
+    expect(today.byStatus.cancelled).toEqual({ orders: 3, revenue: 10000 });
+    expect(today.byStatus.pending).toEqual({ orders: 0, revenue: 0 });
+    expect(today.revenue).toBe(0);
+  });
+
+  it('counts days in UTC', () => {
+    expect(utcDay(new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
+    expect(utcDay(new Date('2026-11-22T00:00:00+05:30'))).toBe('2026-11-21');
+  });
+});
+
+function expectStatusesAddUp(period: StatsPeriod) {
+  const tallies = orderStatuses.map((status) => period.byStatus[status]);
+  expect(tallies.reduce((sum, t) => sum + t.orders, 0)).toBe(period.orders);
+  const kept = orderStatuses.filter((s) => s !== 'cancelled').map((s) => period.byStatus[s].revenue);
+  expect(kept.reduce((sum, r) => sum + r, 0)).toBe(period.revenue);
+}
