@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAdmin } from '../features/admin/require-admin.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -27,7 +28,14 @@ function page(load: () => Promise<ComponentType>, options: { signedIn?: boolean 
   };
 }
 
-/** Every route of the spec (§2), inside the shared layout. */
+/**
+ * The staff area, one chunk of its own. It is loaded by the component once `RequireAdmin`
+ * lets an admin through, not by the route's `lazy` (which the router would fetch on
+ * navigation, before any check): a shopper's browser never downloads staff code.
+ */
+const AdminArea = lazy(async () => ({ default: (await import('../features/admin/admin-routes.tsx')).AdminRoutes }));
+
+/** Every route of the spec (§2), and the staff area (issue #8), inside the shared layout. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -62,6 +70,14 @@ export const routes: RouteObject[] = [
       {
         path: 'checkout',
         ...page(async () => (await import('./pages/checkout-page.tsx')).CheckoutPage, { signedIn: true }),
+      },
+      {
+        path: 'admin/*',
+        element: (
+          <RequireAdmin>
+            <AdminArea />
+          </RequireAdmin>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

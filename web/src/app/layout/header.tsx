@@ -24,6 +24,10 @@ export const navItems: readonly NavItem[] = [
 
 const linkBase = 'rounded-md px-1 py-1 text-sm tracking-wide transition-colors';
 
+function mobileLinkClass(active: boolean) {
+  return `flex py-3.5 text-base ${active ? 'font-semibold text-ink' : 'text-ink-soft'} rounded-md`;
+}
+
 function navLinkClass(active: boolean) {
   return `${linkBase} ${active ? 'text-ink font-semibold' : 'text-muted hover:text-ink'}`;
 }
@@ -69,6 +73,8 @@ const iconButton =
 /** `cartCount` is shown until the cart is loaded; from then on the badge follows the cart. */
 export function Header({ cartCount = 0 }: { cartCount?: number }) {
   const signedIn = useIsSignedIn();
+  // Only a hint: the staff area checks the role again, and the server refuses everyone else.
+  const isStaff = useAppSelector((state) => signedIn && state.auth.user?.role === 'admin');
   const cartItemCount = useCartSync(signedIn);
   const hasCart = useAppSelector((state) => state.cart.data !== null);
   const badgeCount = hasCart ? cartItemCount : cartCount;
@@ -114,6 +120,14 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
         <div className="flex items-center gap-1 sm:gap-2">
           {signedIn ? (
             <>
+              {isStaff && (
+                <NavLink
+                  to="/admin"
+                  className={({ isActive }) => buttonClass(isActive ? 'primary' : 'secondary', 'sm', 'max-md:hidden')}
+                >
+                  Staff
+                </NavLink>
+              )}
               <Link to="/profile" className={iconButton} aria-label="Profile">
                 <UserIcon size={22} />
               </Link>
@@ -153,12 +167,19 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
                   item={item}
                   // Close at once, so the page below has its final layout before any scroll.
                   onClick={() => setMenuOpen(false)}
-                  className={(active) =>
-                    `flex py-3.5 text-base ${active ? 'font-semibold text-ink' : 'text-ink-soft'} rounded-md`
-                  }
+                  className={mobileLinkClass}
                 />
               </li>
             ))}
+            {isStaff && (
+              <li>
+                <HeaderNavLink
+                  item={{ label: 'Staff', to: '/admin' }}
+                  onClick={() => setMenuOpen(false)}
+                  className={mobileLinkClass}
+                />
+              </li>
+            )}
           </ul>
           {!signedIn && (
             <div className="mt-4 grid grid-cols-2 gap-3">

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { routes } from '../../app/router.tsx';
+import { createFakeApi } from '../../test/fake-api.ts';
+import { makeCart, makeProductPage } from '../../test/fixtures.ts';
+import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { makeAdminOrderPage, makeAdminUser } from './test-fixtures.ts';
+
+// The product and coupon pages have their own tests; here they only show which page and id
+// the staff routes handed them.
+vi.mock('./products/admin-products-page.tsx', async () => {
+  const { useParams } = await import('react-router');
+  return {
+    AdminProductsPage: () => <h1>Products</h1>,
+    AdminProductEditPage: () => <h1>Product {useParams().id ?? 'new'}</h1>,
+  };
+});
+vi.mock('./coupons/admin-coupons-page.tsx', () => ({ AdminCouponsPage: () => <h1>Coupons</h1> }));
+
+function renderApp(route: string) {
+  const admin = makeAdminUser();
+  signIn(admin);
+  const api = createFakeApi({
+    'GET /product': () => makeProductPage([]),
+    'GET /auth/profile': () => admin,
+    'GET /cart': () => makeCart(),
+    'GET /order/stats': () => [],
+    'GET /admin/orders': () => makeAdminOrderPage([]),
+    'GET /admin/low-stock': () => [],
+  });
+  return renderWithProviders(null, { routes, route, api });
+}
+
+describe('the staff area for an admin', () => {
+  it('opens the dashboard inside the staff frame, its tab marked as the current page', async () => {
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Staff area')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Orders', '/admin/orders'],
+      ['Products', '/admin/products'],
+      ['Coupons', '/admin/coupons'],
+      ['Back to shop', '/'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves between staff pages from the tabs', async () => {
+    const { user, router } = renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Staff' });
+
+    await user.click(within(nav).getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+
+    await user.click(within(nav).getByRole('link', { name: 'Coupons' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coupons' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/coupons');
+  });
+
+  it.each([
+    ['/admin/products', 'Products'],
+    ['/admin/products/new', 'Product new'],
+    ['/admin/products/p7', 'Product p7'],
+  ])('routes %s to the product pages', async (route, heading) => {
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('answers an unknown staff address inside the staff frame', async () => {
+    renderApp('/admin/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows the Staff link in the header, and in the phone menu', async () => {
+    const { user } = renderApp('/');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin');
+  });
+});

@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import { ApiError, NETWORK_ERROR } from '../../../lib/http.ts';
+import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { makeAdminOrderPage, makeAdminOrderRow } from '../test-fixtures.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const stats = [
+  { date: '2026-11-21', status: 'pending', orders: 2, revenue: 2000 },
+  { date: '2026-11-21', status: 'cancelled', orders: 1, revenue: 500 },
+  { date: '2026-11-18', status: 'delivered', orders: 3, revenue: 4500.5 },
+  { date: '2026-11-01', status: 'shipped', orders: 4, revenue: 10000 },
+];
+
+function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
+  const api = createFakeApi({
+    'GET /order/stats': () => stats,
+    'GET /admin/low-stock': () => [
+      { productId: 'oxford', name: 'Oxford Shirt', size: 'M', stock: 0 },
+      { productId: 'chino', name: 'Slim Chinos', size: '32', stock: 3 },
+    ],
+    'GET /admin/orders': () =>
+      makeAdminOrderPage([
+        makeAdminOrderRow({ _id: 'o9', orderNumber: 'KP-20261121-0009', total: 1299, status: 'shipped' }),
+      ]),
+    ...handlers,
+  });
+  return renderWithProviders(<DashboardPage />, { api });
+}
+
+describe('dashboard', () => {
+  beforeEach(() => {
+    // Late on 21 Nov in UTC: the stats count UTC days.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sums orders and revenue for today, 7 and 30 days, leaving cancelled orders out of revenue', async () => {
+    renderDashboard();
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByText('3')).toBeInTheDocument();
+    expect(within(today).getByText('₹2,000.00')).toBeInTheDocument();
+
+    const week = screen.getByRole('region', { name: 'Last 7 days' });
+    expect(within(week).getByText('6')).toBeInTheDocument();
+    expect(within(week).getByText('₹6,500.50')).toBeInTheDocument();
+
+    const month = screen.getByRole('region', { name: 'Last 30 days' });
+    expect(within(month).getByText('10')).toBeInTheDocument();
+    expect(within(month).getByText('₹16,500.50')).toBeInTheDocument();
+
+    expect(screen.getByText(/Revenue leaves out cancelled orders/)).toBeInTheDocument();
+  });
+
+  it('draws the month as bars with a text alternative, and counts orders by status', async () => {
+    renderDashboard();
+    const chart = await screen.findByRole('img', { name: /Orders per day over the last 30 days: 10 in all/ });
+    expect(chart).toHaveAccessibleName(
+      'Orders per day over the last 30 days: 10 in all, the busiest day 1 Nov with 4.',
+    );
+    expect(chart.querySelectorAll('rect')).toHaveLength(30);
+    // The numbers behind the bars, as a table.
+    const dayRow = screen.getByRole('row', { name: /18 Nov/ });
+    expect(
+      within(dayRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '₹4,500.50']);
+
+    const byStatus = within(screen.getByRole('region', { name: 'Orders by status' })).getByRole('table');
+    const cancelled = within(byStatus).getByRole('row', { name: /Cancelled/ });
+    expect(
+      within(cancelled)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '1', '1']);
+    const shipped = within(byStatus).getByRole('row', { name: /Shipped/ });
+    expect(
+      within(shipped)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '0', '4']);
+  });
+
+  it('lists the sizes running low, each linking to its product, and the latest orders', async () => {
+    const { api } = renderDashboard();
+    const lowStock = await screen.findByRole('list', { name: 'Sizes running low' });
+    const oxford = within(lowStock).getByRole('link', { name: /Oxford Shirt/ });
+    expect(oxford).toHaveAttribute('href', '/admin/products/oxford');
+    expect(oxford).toHaveTextContent('size M');
+    expect(within(lowStock).getByText('Sold out')).toBeInTheDocument();
+    expect(within(lowStock).getByText('3 left')).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/low-stock')[0]!.query).toEqual({ threshold: '5', limit: '10' });
+
+    const latest = await screen.findByRole('list', { name: 'Latest orders' });
+    expect(within(latest).getByRole('link', { name: 'KP-20261121-0009' })).toHaveAttribute('href', '/admin/orders/o9');
+    expect(within(latest).getByText('₹1,299.00')).toBeInTheDocument();
+    expect(within(latest).getByText('Shipped')).toBeInTheDocument();
+    expect(api.callsTo('GET /admin/orders')[0]!.query).toEqual({ limit: '5' });
+  });
+
+  it('says when nothing runs low and no order exists yet', async () => {
+    renderDashboard({ 'GET /admin/low-stock': () => [], 'GET /admin/orders': () => makeAdminOrderPage([]) });
+    expect(await screen.findByText('No sizes are running low.')).toBeInTheDocument();
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch stats" when the stats cannot be loaded, and loads them again on Retry', async () => {
+    let fail = true;
+    const { user, api } = renderDashboard({
+      'GET /order/stats': () => {
+        if (fail) throw new ApiError('offline', { status: 0, code: NETWORK_ERROR });
+        return stats;
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch stats');
+    // The rest of the page does not depend on the stats.
+    expect(await screen.findByRole('list', { name: 'Latest orders' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch stats')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /order/stats')).toHaveLength(2);
+  });
+
+  it("shows the server's message when it gives one", async () => {
+    renderDashboard({
+      'GET /admin/low-stock': () => {
+        throw new ApiError('Admins only.', { status: 403, code: 'FORBIDDEN' });
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Admins only.');
+  });
+});

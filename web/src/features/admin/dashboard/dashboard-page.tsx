@@ -1,0 +1,126 @@
+import { summariseOrderStats, toPaise, type AdminOrderRow, type LowStockRow } from '@shop/core';
+import { Link } from 'react-router';
+import { formatPrice } from '../../../lib/format.ts';
+import { getOrderStats } from '../../orders/api.ts';
+import { getAdminOrders } from '../orders/api.ts';
+import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
+import { formatDateTime } from '../shared/format.ts';
+import { OrderStatusBadge } from '../shared/status-badge.tsx';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { getLowStock } from './api.ts';
+import { StatsOverview } from './stats-overview.tsx';
+
+/** Sizes at or below this many pieces count as low. */
+const LOW_STOCK_THRESHOLD = 5;
+const LATEST_ORDERS = 5;
+
+/**
+ * The shop at a glance: orders and revenue for today, 7 and 30 days, a chart of the month,
+ * orders by status, sizes running out and the latest orders. Each part loads on its own, so
+ * one failing leaves the others readable.
+ */
+export function DashboardPage() {
+  const stats = useAdminResource(
+    'stats',
+    // Summed when the answer arrives: "today" is the day of the answer, not of each render.
+    async (api, signal) =>
+      summariseOrderStats(
+        (await getOrderStats(api, signal)).map((row) => ({ ...row, revenue: toPaise(row.revenue) })),
+        new Date(),
+      ),
+    { fallbackMessage: 'Failed to fetch stats' },
+  );
+  const lowStock = useAdminResource(
+    'low-stock',
+    (api, signal) => getLowStock(api, { threshold: LOW_STOCK_THRESHOLD, limit: 10 }, signal),
+    { fallbackMessage: 'Failed to fetch low stock' },
+  );
+  const latest = useAdminResource(
+    'latest-orders',
+    async (api, signal) => (await getAdminOrders(api, { limit: LATEST_ORDERS }, signal)).orders,
+    { fallbackMessage: 'Failed to fetch orders' },
+  );
+
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" description="Revenue leaves out cancelled orders. Days are counted in UTC." />
+      <ResourceView resource={stats} label="Loading the stats…">
+        {(summary) => <StatsOverview summary={summary} />}
+      </ResourceView>
+      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+        <AdminSection title="Low stock">
+          <ResourceView resource={lowStock} label="Loading low stock…">
+            {(rows) => <LowStockList rows={rows} />}
+          </ResourceView>
+        </AdminSection>
+        <AdminSection
+          title="Latest orders"
+          actions={
+            <Link to="/admin/orders" className="rounded-md text-sm font-medium text-accent hover:underline">
+              All orders
+            </Link>
+          }
+        >
+          <ResourceView resource={latest} label="Loading the latest orders…">
+            {(orders) => <LatestOrders orders={orders} />}
+          </ResourceView>
+        </AdminSection>
+      </div>
+    </>
+  );
+}
+
+function LowStockList({ rows }: { rows: LowStockRow[] }) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No sizes are running low.">
+        Every size has more than {LOW_STOCK_THRESHOLD} in stock.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="divide-y divide-line" aria-label="Sizes running low">
+      {rows.map((row) => (
+        <li key={`${row.productId}-${row.size}`} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+          <Link
+            to={`/admin/products/${encodeURIComponent(row.productId)}`}
+            className="min-w-0 rounded-md hover:underline"
+          >
+            <span className="font-medium break-words">{row.name}</span>
+            <span className="text-muted"> · size {row.size}</span>
+          </Link>
+          <span className={`shrink-0 tabular-nums ${row.stock === 0 ? 'font-semibold text-sale' : 'text-ink-soft'}`}>
+            {row.stock === 0 ? 'Sold out' : `${row.stock} left`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LatestOrders({ orders }: { orders: AdminOrderRow[] }) {
+  if (orders.length === 0) return <EmptyState title="No orders yet." />;
+  return (
+    <ul className="divide-y divide-line" aria-label="Latest orders">
+      {orders.map((order) => (
+        <li key={order._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+          <div className="min-w-0">
+            <Link
+              to={`/admin/orders/${encodeURIComponent(order._id)}`}
+              className="rounded-md font-mono text-sm font-semibold break-all hover:underline"
+            >
+              {order.orderNumber}
+            </Link>
+            <p className="text-xs text-muted">
+              {order.customer.name || order.customer.email} · {formatDateTime(order.createdAt)}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="font-medium tabular-nums">{formatPrice(order.total)}</span>
+            <OrderStatusBadge status={order.status} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,157 @@
+import type { AdminOrderDetail, OrderStatus } from '@shop/core';
+import { useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { BoxIcon } from '../../../components/icons.tsx';
+import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { useApiClient } from '../shared/use-api-client.ts';
+import { patchOrderStatus, postRefund } from './api.ts';
+import { RefundDialog } from './refund-dialog.tsx';
+
+/** The button for each move the server allows from here, and what it says once done. */
+const moves: Record<OrderStatus, { button: string; done: string }> = {
+  pending: { button: 'Mark pending', done: 'Order marked pending' },
+  confirmed: { button: 'Mark confirmed', done: 'Order marked confirmed' },
+  shipped: { button: 'Mark shipped', done: 'Order marked shipped' },
+  delivered: { button: 'Mark delivered', done: 'Order marked delivered' },
+  cancelled: { button: 'Cancel order', done: 'Order cancelled' },
+};
+
+type Busy = OrderStatus | 'refund' | null;
+
+interface OrderActionsProps {
+  detail: AdminOrderDetail;
+  /** After a change: the page loads the order again (new status, history, audit). */
+  onChanged: () => void;
+}
+
+/**
+ * Moves the order along (only the moves `nextStatuses` lists), cancels it after a
+ * confirmation, and records a refund when there is a captured payment to refund. One change
+ * at a time: every button waits while one runs.
+ */
+export function OrderActions({ detail, onChanged }: OrderActionsProps) {
+  const api = useApiClient();
+  const { order, payment, nextStatuses, refundable } = detail;
+  const [busy, setBusy] = useState<Busy>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [refundOpen, setRefundOpen] = useState(false);
+  const [refundError, setRefundError] = useState<string | null>(null);
+
+  async function move(status: OrderStatus) {
+    setBusy(status);
+    try {
+      await patchOrderStatus(api, order._id, status);
+      notifySuccess(moves[status].done);
+      setConfirmingCancel(false);
+      onChanged();
+    } catch (error) {
+      notifyFailure(error, 'Failed to update the order status');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function refund(reference: string | undefined) {
+    setBusy('refund');
+    setRefundError(null);
+    try {
+      await postRefund(api, order._id, reference);
+      notifySuccess(reference ? 'Refund recorded' : 'Payment refunded');
+      setRefundOpen(false);
+      onChanged();
+    } catch (error) {
+      setRefundError(failureText(error, 'Failed to record the refund'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (nextStatuses.length === 0 && !refundable) return null;
+
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Order actions">
+      {nextStatuses.map((status) =>
+        status === 'cancelled' ? (
+          <button
+            key={status}
+            type="button"
+            className={buttonClass('secondary', 'sm', 'text-sale')}
+            disabled={busy !== null}
+            onClick={() => setConfirmingCancel(true)}
+          >
+            {moves.cancelled.button}
+          </button>
+        ) : (
+          <button
+            key={status}
+            type="button"
+            className={buttonClass('primary', 'sm')}
+            disabled={busy !== null}
+            aria-busy={busy === status || undefined}
+            onClick={() => void move(status)}
+          >
+            {busy === status ? 'Saving…' : moves[status].button}
+          </button>
+        ),
+      )}
+      {refundable && payment && (
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          disabled={busy !== null}
+          onClick={() => {
+            setRefundError(null);
+            setRefundOpen(true);
+          }}
+        >
+          Record refund
+        </button>
+      )}
+
+      <Dialog
+        open={confirmingCancel}
+        onClose={() => busy === null && setConfirmingCancel(false)}
+        title="Cancel this order?"
+        icon={<BoxIcon size={20} />}
+        actions={
+          <>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={busy !== null}
+              onClick={() => setConfirmingCancel(false)}
+            >
+              Keep order
+            </button>
+            <button
+              type="button"
+              className={buttonClass('primary', 'md', 'bg-sale hover:bg-sale/90')}
+              disabled={busy !== null}
+              onClick={() => void move('cancelled')}
+            >
+              {busy === 'cancelled' ? 'Cancelling…' : 'Yes, cancel it'}
+            </button>
+          </>
+        }
+      >
+        <p>
+          Order {order.orderNumber} will be cancelled and its items put back in stock.
+          {order.paymentStatus === 'paid' && ' The captured online payment is refunded through the payment provider.'}
+        </p>
+      </Dialog>
+
+      {refundOpen && payment && (
+        <RefundDialog
+          open
+          orderNumber={order.orderNumber}
+          payment={payment}
+          busy={busy === 'refund'}
+          error={refundError}
+          onClose={() => setRefundOpen(false)}
+          onRefund={(reference) => void refund(reference)}
+        />
+      )}
+    </div>
+  );
+}
