@@ -1,9 +1,218 @@
+/**
+ * /admin/products: search, status filter and page live in the URL; stock is edited in place
+ * across rows (and pages) and saved in one request.
+ */
+import type { AdminProductRow } from '@shop/core';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert } from '../../../components/form-field.tsx';
+import { SearchBox } from '../../catalog/components/search-box.tsx';
+import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { Pagination } from '../shared/pagination.ts';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { useApiClient } from '../shared/use-api-client.ts';
+import { listAdminProducts, saveStockChanges, setProductVisibility, type AdminProductStatus } from './api.ts';
+import { readListState, writeListState, type ProductListState } from './list-state.ts';
+import { issuesOf } from './form-support.ts';
+import { ProductTable } from './product-table.tsx';
+import {
+  stockChangesFrom,
+  stockErrorsFor,
+  stockKey,
+  wholeList,
+  withStockEdit,
+  type StockEdit,
+  type StockEdits,
+} from './stock-edits.ts';
+import { usePendingIds } from './use-pending-ids.ts';
+
+export { AdminProductEditPage } from './product-edit-page.tsx';
+
+/** Rows per page. */
+export const PRODUCTS_PER_PAGE = 20;
+
+const statusLabels: Record<AdminProductStatus, string> = { all: 'All', active: 'Active', hidden: 'Hidden' };
+
+const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
 /** Staff products: searchable, paginated table with bulk stock edit. */
 export function AdminProductsPage() {
-  return <h1>Products</h1>;
-}
+  const api = useApiClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readListState(searchParams);
+  const query = { q: state.q || undefined, status: state.status, page: state.page, limit: PRODUCTS_PER_PAGE };
+  const list = useAdminResource(
+    `products:${JSON.stringify(query)}`,
+    (client, signal) => listAdminProducts(client, query, signal),
+    { keepPreviousData: true, fallbackMessage: 'Could not load the products.' },
+  );
 
-/** Create (no :id) or edit a product. */
-export function AdminProductEditPage() {
-  return <h1>Product</h1>;
+  const [edits, setEdits] = useState<StockEdits>({});
+  const [stockErrors, setStockErrors] = useState<Readonly<Record<string, string>>>({});
+  const [savingStock, setSavingStock] = useState(false);
+  const { pending, track } = usePendingIds();
+  const editCount = Object.keys(edits).length;
+
+  function navigate(changes: Partial<ProductListState>, replace = false) {
+    setSearchParams(writeListState({ ...state, ...changes }), { replace });
+  }
+
+  function changeStock(edit: StockEdit) {
+    setEdits((current) => withStockEdit(current, edit));
+    // The message for a size goes once it is typed again; the others stay until the next save.
+    setStockErrors(({ [stockKey(edit.productId, edit.size)]: _typed, [wholeList]: _all, ...rest }) => rest);
+  }
+
+  function discardStock() {
+    setEdits({});
+    setStockErrors({});
+  }
+
+  function showStockErrors(errors: Readonly<Record<string, string>>) {
+    flushSync(() => setStockErrors(errors));
+    document.querySelector<HTMLInputElement>('input[aria-invalid="true"][id^="stock-"]')?.focus();
+  }
+
+  async function saveStock() {
+    const result = stockChangesFrom(edits);
+    if (!result.ok) {
+      showStockErrors(result.errors);
+      return;
+    }
+    setSavingStock(true);
+    try {
+      await saveStockChanges(api, result.body);
+      setEdits({});
+      setStockErrors({});
+      notifySuccess('Stock updated');
+      list.reload();
+    } catch (error) {
+      const issues = issuesOf(error);
+      if (issues.length > 0) showStockErrors(stockErrorsFor(issues, edits));
+      notifyFailure(error, 'Could not update the stock.');
+    } finally {
+      setSavingStock(false);
+    }
+  }
+
+  function toggleVisibility(row: AdminProductRow) {
+    return track(row._id, async () => {
+      try {
+        await setProductVisibility(api, row._id, !row.isActive);
+        notifySuccess(row.isActive ? `${row.name} is hidden from the shop` : `${row.name} is back in the shop`);
+        list.reload();
+      } catch (error) {
+        notifyFailure(error, row.isActive ? 'Could not hide the product.' : 'Could not unhide the product.');
+      }
+    });
+  }
+
+  const invalidCount = Object.keys(stockErrors).filter((key) => key !== wholeList).length;
+  const stockMessage =
+    stockErrors[wholeList] ??
+    (invalidCount > 0 ? `Fix the ${invalidCount === 1 ? 'marked stock value' : 'marked stock values'} to save.` : null);
+
+  const page = list.data;
+  return (
+    <div className={editCount > 0 ? 'pb-28' : undefined}>
+      <AdminPageHeader
+        title="Products"
+        description={page ? `${page.total} ${page.total === 1 ? 'product' : 'products'}` : undefined}
+        actions={
+          <Link to="/admin/products/new" className={buttonClass('primary', 'sm')}>
+            New product
+          </Link>
+        }
+      />
+
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1 sm:max-w-md">
+          <SearchBox
+            id="admin-product-search"
+            value={state.q}
+            onSearch={(q, { replace }) => navigate({ q: q.trim(), page: 1 }, replace)}
+          />
+        </div>
+        <div>
+          <label htmlFor="admin-product-status" className="mb-1.5 block text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="admin-product-status"
+            value={state.status}
+            onChange={(event) => navigate({ status: event.target.value as AdminProductStatus, page: 1 })}
+            className="h-12 w-full rounded-full border border-line bg-white px-4 text-base focus:border-ink focus:outline-none sm:w-40 sm:text-sm"
+          >
+            {Object.entries(statusLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <section aria-label="Product list" aria-busy={list.loading}>
+        {list.error ? (
+          <ErrorState message={list.error.message} onRetry={list.reload} retrying={list.loading} />
+        ) : !page ? (
+          <LoadingState label="Loading products…" />
+        ) : page.products.length === 0 ? (
+          <EmptyState title={state.q || state.status !== 'all' ? 'No products match.' : 'No products yet.'}>
+            {state.q || state.status !== 'all' ? 'Try another search or status.' : 'Add the first with "New product".'}
+          </EmptyState>
+        ) : (
+          <ProductTable
+            rows={page.products}
+            edits={edits}
+            stockErrors={stockErrors}
+            onStockChange={changeStock}
+            onToggleVisibility={toggleVisibility}
+            busyIds={pending}
+          />
+        )}
+        {page && (
+          <Pagination page={state.page} totalPages={page.totalPages} onPageChange={(p) => navigate({ page: p })} />
+        )}
+      </section>
+
+      {editCount > 0 && (
+        <div
+          role="region"
+          aria-label="Unsaved stock changes"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur"
+        >
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div className="min-w-0">
+              <p className="text-sm text-muted" aria-live="polite">
+                {changesText(editCount)} to stock not saved yet
+              </p>
+              <FormAlert message={stockMessage} />
+            </div>
+            <div className="flex w-full gap-2 sm:w-auto">
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm', 'flex-1 px-3 whitespace-nowrap sm:flex-none')}
+                onClick={discardStock}
+                disabled={savingStock}
+              >
+                Discard changes
+              </button>
+              <button
+                type="button"
+                className={buttonClass('primary', 'sm', 'flex-1 px-3 whitespace-nowrap sm:flex-none')}
+                onClick={saveStock}
+                disabled={savingStock}
+              >
+                {savingStock ? 'Saving…' : `Save stock (${changesText(editCount)})`}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+/**
+ * Labelled controls for staff forms: the label is tied to the control, and a field's message
+ * (the client's check or the server's issue) sits under it, announced and linked with
+ * `aria-describedby`, with the control marked `aria-invalid`.
+ */
+import { useId, type ReactNode } from 'react';
+import { inputClass } from '../../../components/form-field.tsx';
+
+export const controlClass = `${inputClass} aria-invalid:border-sale`;
+export const smallControlClass =
+  'h-10 w-full rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 focus:border-ink focus:outline-none aria-invalid:border-sale sm:text-sm';
+
+export interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+}
+
+interface FieldProps {
+  label: ReactNode;
+  /** The message to show under the control; marks it invalid. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+export function Field({ label, error, hint, optional = false, className = '', children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
+      </label>
+      {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldMessage id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * A field's message. Not an alert of its own (a form with many would talk over itself): the
+ * form announces one summary and moves focus to the first marked control, which reads it.
+ */
+export function FieldMessage({ id, message }: { id?: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs font-medium text-sale">
+      {message}
+    </p>
+  );
+}

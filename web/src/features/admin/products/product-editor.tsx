@@ -1,0 +1,268 @@
+/**
+ * The product form, for a new product and an existing one. Input is checked with the
+ * server's schema before sending; the server's issues land under the same fields. An edit
+ * sends only the fields that changed.
+ */
+import { colorSwatches, type Product } from '@shop/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { toastDurations } from '../../../app/toasts.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FormAlert } from '../../../components/form-field.tsx';
+import { capitalize } from '../../../lib/format.ts';
+import { failureText } from '../shared/notify.ts';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { useApiClient } from '../shared/use-api-client.ts';
+import { createProduct, listCategories, updateProduct } from './api.ts';
+import { categoryOptions } from './categories.ts';
+import { controlClass, Field } from './form-controls.tsx';
+import { changedFields, issuesOf } from './form-support.ts';
+import { ImagesEditor } from './images-editor.tsx';
+import {
+  emptyProductForm,
+  productBodyFrom,
+  productFieldLabels,
+  productFormFor,
+  type ProductForm,
+} from './product-form.ts';
+import { SizesEditor } from './sizes-editor.tsx';
+import type { UploadImage } from './upload-image.ts';
+import { useFormIssues } from './use-form-issues.ts';
+
+/** Where each issue is shown; one about any other field goes in the summary. */
+const issueOptions = {
+  labels: productFieldLabels,
+  fields: ['name', 'description', 'categoryId', 'tags', 'colors', 'price', 'originalPrice', 'sizes', 'images'],
+  entryFields: ['sizes', 'images'],
+};
+
+interface ProductEditorProps {
+  /** The product as stored; null to create one. */
+  product: Product | null;
+  uploadImage: UploadImage;
+  /** After the server stored it, with the stored product. */
+  onSaved: (product: Product) => void;
+}
+
+export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorProps) {
+  const api = useApiClient();
+  const [form, setForm] = useState<ProductForm>(() => (product ? productFormFor(product) : emptyProductForm()));
+  const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
+  const [saving, setSaving] = useState(false);
+  const categories = useAdminResource('categories', (client, signal) => listCategories(client, signal), {
+    fallbackMessage: 'Could not load the categories.',
+  });
+  const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
+
+  // What an edit is compared with: the stored product read through the same form.
+  const initial = useMemo(() => {
+    if (!product) return null;
+    const result = productBodyFrom(productFormFor(product));
+    return result.ok ? result.body : null;
+  }, [product]);
+
+  function set<K extends keyof ProductForm>(key: K, value: ProductForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const result = productBodyFrom(form);
+    if (!result.ok) {
+      showIssues(result.issues, 'Please correct the marked fields.');
+      return;
+    }
+    const changes = initial ? changedFields(result.body, initial) : result.body;
+    showMessage(null);
+    if (product && Object.keys(changes).length === 0) {
+      toast.info('Nothing to save: no field has changed.', { autoClose: toastDurations.orders });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = product ? await updateProduct(api, product._id, changes) : await createProduct(api, result.body);
+      setSaving(false);
+      if (product) setForm(productFormFor(saved));
+      onSaved(saved);
+    } catch (error) {
+      setSaving(false);
+      const issues = issuesOf(error);
+      const fallback = product ? 'Could not save the product.' : 'Could not create the product.';
+      if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.');
+      else showMessage(failureText(error, fallback));
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={saving} className="space-y-6">
+      <div className="grid gap-5 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:grid-cols-2">
+        <Field label="Name" error={errorFor('name')} className="lg:col-span-2">
+          {(control) => (
+            <input
+              {...control}
+              value={form.name}
+              maxLength={120}
+              autoComplete="off"
+              aria-required="true"
+              onChange={(e) => set('name', e.target.value)}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label="Description" optional error={errorFor('description')} className="lg:col-span-2">
+          {(control) => (
+            <textarea
+              {...control}
+              value={form.description}
+              rows={4}
+              maxLength={4000}
+              onChange={(e) => set('description', e.target.value)}
+              className={`${controlClass} h-auto py-3`}
+            />
+          )}
+        </Field>
+        <Field
+          label="Category"
+          error={errorFor('categoryId') ?? (categories.error ? categories.error.message : undefined)}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={form.categoryId}
+              aria-required="true"
+              disabled={!categories.data}
+              onChange={(e) => set('categoryId', e.target.value)}
+              className={controlClass}
+            >
+              <option value="">{categories.data ? 'Choose a category' : 'Loading categories…'}</option>
+              {options.map((option) => (
+                <option key={option._id} value={option._id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Tags" optional hint="Separated by commas, e.g. Shirt, Cotton" error={errorFor('tags')}>
+          {(control) => (
+            <input
+              {...control}
+              value={form.tags}
+              autoComplete="off"
+              onChange={(e) => set('tags', e.target.value)}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field label="Price (₹)" error={errorFor('price')}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step={0.01}
+              value={form.price}
+              aria-required="true"
+              onChange={(e) => set('price', e.target.value)}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <Field
+          label="Original price (₹)"
+          optional
+          hint="The price before a discount; shown struck through."
+          error={errorFor('originalPrice')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={form.originalPrice}
+              onChange={(e) => set('originalPrice', e.target.value)}
+              className={controlClass}
+            />
+          )}
+        </Field>
+        <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
+      </div>
+
+      <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+        <SizesEditor rows={form.sizes} onChange={(rows) => set('sizes', rows)} errorFor={errorFor} />
+      </div>
+
+      <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+        <ImagesEditor
+          images={form.images}
+          onChange={(images) => set('images', images)}
+          uploadImage={uploadImage}
+          errorFor={errorFor}
+        />
+      </div>
+
+      <FormAlert message={summary} />
+      <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>
+        {saving ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+      </button>
+    </form>
+  );
+}
+
+const colourNames = Object.keys(colorSwatches);
+
+function ColourChoices({
+  chosen,
+  error,
+  onChange,
+}: {
+  chosen: readonly string[];
+  error: string | undefined;
+  onChange: (colors: string[]) => void;
+}) {
+  return (
+    <fieldset className="min-w-0 lg:col-span-2" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1.5 text-sm font-medium">
+        Colours <span className="font-normal text-muted">(optional)</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {colourNames.map((name) => {
+          const checked = chosen.includes(name);
+          return (
+            <label
+              key={name}
+              className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm ${
+                checked ? 'border-ink bg-sand/60' : 'border-line bg-white'
+              }`}
+            >
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-ink"
+                checked={checked}
+                // Keep the shop's order, whatever order they were ticked in.
+                onChange={() =>
+                  onChange(
+                    checked
+                      ? chosen.filter((c) => c !== name)
+                      : colourNames.filter((c) => c === name || chosen.includes(c)),
+                  )
+                }
+              />
+              <span
+                aria-hidden="true"
+                className="h-4 w-4 rounded-full ring-1 ring-ink/15"
+                style={{ backgroundColor: colorSwatches[name] }}
+              />
+              {capitalize(name)}
+            </label>
+          );
+        })}
+      </div>
+      {error && <p className="mt-1.5 text-xs font-medium text-sale">{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,105 @@
+import { makeProduct } from '../../../test/fixtures.ts';
+import {
+  emptyProductForm,
+  productBodyFrom,
+  productFormFor,
+  sizeRow,
+  splitTags,
+  type ProductForm,
+} from './product-form.ts';
+
+function filled(overrides: Partial<ProductForm> = {}): ProductForm {
+  return {
+    ...emptyProductForm(),
+    name: '  Linen Kurta ',
+    description: 'Breathes in the heat.',
+    categoryId: 'mens-shirts',
+    tags: 'Shirt, Linen, ',
+    colors: ['white', 'sky blue'],
+    price: '1499.50',
+    originalPrice: '',
+    sizes: [sizeRow('m', '4'), sizeRow('L', '0')],
+    images: ['/uploads/kurta.webp', 'https://cdn.example.com/kurta-2.jpg'],
+    ...overrides,
+  };
+}
+
+describe('productBodyFrom', () => {
+  it('sends numbers for prices and stock, trimmed text, split tags and upper-case sizes', () => {
+    expect(productBodyFrom(filled())).toEqual({
+      ok: true,
+      body: {
+        name: 'Linen Kurta',
+        description: 'Breathes in the heat.',
+        categoryId: 'mens-shirts',
+        price: 1499.5,
+        originalPrice: null,
+        colors: ['white', 'sky blue'],
+        tags: ['Shirt', 'Linen'],
+        images: ['/uploads/kurta.webp', 'https://cdn.example.com/kurta-2.jpg'],
+        sizes: [
+          { size: 'M', stock: 4 },
+          { size: 'L', stock: 0 },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    ['a blank name', { name: '  ' }, 'name', 'is required'],
+    ['no category', { categoryId: '' }, 'categoryId', 'Choose a category.'],
+    ['a blank price', { price: '' }, 'price', 'is required'],
+    ['a price that is no number', { price: 'abc' }, 'price', 'must be a number'],
+    ['a price under ₹1', { price: '0.5' }, 'price', 'must be at least 1'],
+    ['three decimals', { price: '10.005' }, 'price', 'must have at most two decimals'],
+    ['a negative original price', { originalPrice: '-1' }, 'originalPrice', 'must not be negative'],
+    ['a colour the shop does not have', { colors: ['purple'] }, 'colors.0', "is not one of the shop's colours"],
+    ['a blank stock', { sizes: [sizeRow('M', '')] }, 'sizes.0.stock', 'is required'],
+    ['stock with a fraction', { sizes: [sizeRow('M', '1.5')] }, 'sizes.0.stock', 'must be a whole number'],
+    ['negative stock', { sizes: [sizeRow('M', '-2')] }, 'sizes.0.stock', 'must not be negative'],
+    ['a blank size', { sizes: [sizeRow(' ', '2')] }, 'sizes.0.size', 'must not be empty'],
+    ['a repeated size', { sizes: [sizeRow('M', '1'), sizeRow('m', '2')] }, 'sizes', 'must not repeat a size'],
+    [
+      'an http image address',
+      { images: ['http://example.com/a.jpg'] },
+      'images.0',
+      'must be a site path or an https URL',
+    ],
+  ] as [string, Partial<ProductForm>, string, string][])(
+    'refuses %s, naming the field',
+    (_name, overrides, path, message) => {
+      const result = productBodyFrom(filled(overrides));
+      expect(result.ok).toBe(false);
+      // The first message for the path is the one the form shows.
+      expect(!result.ok && result.issues.find((issue) => issue.path === path)?.message).toBe(message);
+    },
+  );
+});
+
+describe('productFormFor', () => {
+  it('reads a stored product back into the form, unchanged by a round trip', () => {
+    const product = makeProduct({
+      tags: ['Shirt', 'Cotton'],
+      price: 1199,
+      originalPrice: 1499,
+      sizes: [{ size: 'M', stock: 3 }],
+      images: ['/images/a.svg'],
+    });
+    const form = productFormFor(product);
+    expect(form).toMatchObject({
+      tags: 'Shirt, Cotton',
+      price: '1199',
+      originalPrice: '1499',
+      images: ['/images/a.svg'],
+    });
+    expect(form.sizes.map(({ size, stock }) => ({ size, stock }))).toEqual([{ size: 'M', stock: '3' }]);
+    expect(productBodyFrom(form)).toMatchObject({
+      ok: true,
+      body: { price: 1199, originalPrice: 1499, sizes: [{ size: 'M', stock: 3 }], tags: ['Shirt', 'Cotton'] },
+    });
+  });
+});
+
+it('splits tags on commas, dropping blanks', () => {
+  expect(splitTags(' Shirt ,, Linen ,')).toEqual(['Shirt', 'Linen']);
+});

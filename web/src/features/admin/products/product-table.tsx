@@ -1,0 +1,173 @@
+/**
+ * The staff products table. From `md` up it is a table; on phones each row stacks as a card
+ * (the same markup, laid out as a grid), so nothing scrolls sideways at 375 px.
+ */
+import type { AdminProductRow } from '@shop/core';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
+import { ItemImage } from '../../../components/item-image.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { Badge } from '../shared/status-badge.tsx';
+import { FieldMessage } from './form-controls.tsx';
+import { stockKey, type StockEdit, type StockEdits } from './stock-edits.ts';
+
+interface ProductTableProps {
+  rows: readonly AdminProductRow[];
+  edits: StockEdits;
+  /** Messages for invalid stock edits, by `stockKey`. */
+  stockErrors: Readonly<Record<string, string>>;
+  onStockChange: (edit: StockEdit) => void;
+  onToggleVisibility: (row: AdminProductRow) => void;
+  /** Products whose hide/unhide is on its way. */
+  busyIds: ReadonlySet<string>;
+}
+
+const cell = 'block md:table-cell md:border-b md:border-line md:px-3 md:py-3 md:align-middle';
+
+export function ProductTable({
+  rows,
+  edits,
+  stockErrors,
+  onStockChange,
+  onToggleVisibility,
+  busyIds,
+}: ProductTableProps) {
+  return (
+    // A narrow desktop column scrolls the table inside its box, never the page.
+    <div className="md:overflow-x-auto">
+      <table className="block w-full text-sm md:table">
+        <thead className="sr-only md:not-sr-only md:table-header-group">
+          <tr className="text-left text-xs tracking-wide text-muted uppercase">
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              <span className="sr-only">Image</span>
+            </th>
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              Product
+            </th>
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              Price
+            </th>
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              Stock per size
+            </th>
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              Status
+            </th>
+            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+          {rows.map((row) => {
+            const dirty = row.sizes.some((s) => edits[stockKey(row._id, s.size)] !== undefined);
+            return (
+              <tr
+                key={row._id}
+                data-dirty={dirty || undefined}
+                className={`grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-2xl border bg-white p-4 md:table-row md:rounded-none md:border-0 md:p-0 ${
+                  dirty ? 'border-accent/60 md:bg-accent-soft/40' : 'border-line'
+                }`}
+              >
+                <td className={`${cell} row-span-5 md:w-16`}>
+                  <ItemImage src={row.image || undefined} alt="" className="w-14" />
+                </td>
+                <td className={`${cell} min-w-0`}>
+                  <p className="font-medium break-words">{row.name}</p>
+                  <p className="text-xs text-muted">{row.category}</p>
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <span className="text-muted md:hidden">Price: </span>
+                  {formatPrice(row.price)}
+                  {row.originalPrice !== null && row.originalPrice > row.price && (
+                    <span className="ml-1.5 text-xs text-muted line-through">{formatPrice(row.originalPrice)}</span>
+                  )}
+                </td>
+                <td className={cell}>
+                  <StockInputs row={row} edits={edits} errors={stockErrors} onChange={onStockChange} />
+                </td>
+                <td className={`${cell} col-start-2 flex flex-wrap items-center gap-2 md:col-auto`}>
+                  {row.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Hidden</Badge>}
+                </td>
+                <td className={`${cell} col-start-2 md:col-auto`}>
+                  <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+                    <Link
+                      to={`/admin/products/${encodeURIComponent(row._id)}`}
+                      className={buttonClass('secondary', 'sm')}
+                      aria-label={`Edit ${row.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <button
+                      type="button"
+                      className={buttonClass('ghost', 'sm')}
+                      aria-label={`${row.isActive ? 'Hide' : 'Unhide'} ${row.name}`}
+                      disabled={busyIds.has(row._id)}
+                      onClick={() => onToggleVisibility(row)}
+                    >
+                      {row.isActive ? 'Hide' : 'Unhide'}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StockInputs({
+  row,
+  edits,
+  errors,
+  onChange,
+}: {
+  row: AdminProductRow;
+  edits: StockEdits;
+  errors: Readonly<Record<string, string>>;
+  onChange: (edit: StockEdit) => void;
+}) {
+  if (row.sizes.length === 0) return <p className="text-xs text-muted">No sizes</p>;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={`Stock of ${row.name}`}>
+      {row.sizes.map(({ size, stock }, index) => {
+        const key = stockKey(row._id, size);
+        const edit = edits[key];
+        // Ids hold no spaces (aria-describedby splits on them); sizes may.
+        const id = `stock-${row._id}-${index}`;
+        const error = errors[key];
+        return (
+          <li key={size} className="w-20">
+            <label htmlFor={id} className="block text-center text-xs font-medium text-muted">
+              {size}
+            </label>
+            <input
+              id={id}
+              // The visible label is only the size; the name says whose.
+              aria-label={`Stock of ${row.name}, size ${size}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={edit ? edit.text : String(stock)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : edit ? `${id}-was` : undefined}
+              onChange={(event) => onChange({ productId: row._id, size, original: stock, text: event.target.value })}
+              className={`h-9 w-full rounded-lg border px-2 text-center text-base tabular-nums focus:border-ink focus:outline-none aria-invalid:border-sale sm:text-sm ${
+                edit ? 'border-accent bg-accent-soft/50 font-semibold' : 'border-line bg-white'
+              }`}
+            />
+            {edit && !error && (
+              <p id={`${id}-was`} className="mt-0.5 text-center text-[11px] text-muted">
+                was {stock}
+              </p>
+            )}
+            <FieldMessage id={`${id}-error`} message={error} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
