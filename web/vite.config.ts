@@ -13,12 +13,14 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },
       '/images': { target: apiOrigin, changeOrigin: true },
+      '/uploads': { target: apiOrigin, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },
       '/images': { target: apiOrigin, changeOrigin: true },
+      '/uploads': { target: apiOrigin, changeOrigin: true },
     },
   },
   build: {

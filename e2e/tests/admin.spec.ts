@@ -1,0 +1,159 @@
+import { expect, test } from '@playwright/test';
+import { createStaff, signInAsStaff, tinyPng } from './admin-support.ts';
+import { addByApi, findProducts, signInNewShopper } from './cart-support.ts';
+
+/** Where the journeys' orders go (the API takes the address with the order). */
+const orderAddress = {
+  name: 'Home',
+  addressLine1: '7, Marine Drive',
+  addressLine2: '',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pinCode: '400001',
+  country: 'India',
+  phone: '9876543210',
+};
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+test.describe('staff area', () => {
+  // Whole journeys: a staff account, a shopper, and the storefront in between.
+  test.slow();
+
+  test('staff create a product with an uploaded image, shoppers find it, staff change its stock', async ({
+    page,
+    request,
+  }) => {
+    const staff = await createStaff(request);
+    await signInAsStaff(page, staff);
+
+    const name = `Indigo Linen Shirt ${Date.now().toString(36)}`;
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'New product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description').fill('Breathable linen, cut for Indian summers.');
+    await page.getByLabel('Category').selectOption({ label: "Men's clothing › Men's Shirts" });
+    await page.getByLabel('Price (₹)', { exact: true }).fill('1299');
+    await page.getByLabel('Size of row 1').fill('M');
+    await page.getByLabel('Stock of row 1').fill('5');
+    await page.getByLabel('Upload an image').setInputFiles(tinyPng);
+    const images = page.getByRole('list', { name: 'Product images' });
+    await expect(images.getByRole('img')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Create product' }).click();
+
+    await expect(page.getByText('Product created')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/[\w-]+$/);
+    const productId = page.url().split('/').pop()!;
+    await expect(page.getByText(`Created “${name}”`)).toBeVisible();
+
+    // The shopper's catalogue has it, with the uploaded picture.
+    const shopper = await page.context().browser()!.newPage();
+    await shopper.goto(`/products?q=${encodeURIComponent(name)}`);
+    const card = shopper.getByRole('link', { name }).first();
+    await expect(card).toBeVisible();
+    // The card's picture is decorative (the card's text names it), so found inside the card.
+    const picture = card.locator('img');
+    await expect(picture).toHaveAttribute('src', /^\/uploads\/[\w-]+\.png$/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await shopper.close();
+
+    // Bulk stock edit from the products table.
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('searchbox').fill(name);
+    const stock = page.getByLabel(`Stock of ${name}, size M`);
+    await expect(stock).toHaveValue('5');
+    await stock.fill('12');
+    await page.getByRole('button', { name: 'Save stock (1 change)' }).click();
+    await expect(page.getByText('Stock updated')).toBeVisible();
+    const sizes = (await (await request.get(`/api/product/${productId}/sizes`)).json()).data;
+    expect(sizes).toEqual([{ size: 'M', stock: 12 }]);
+
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByText('Stock M: 5 → 12')).toBeVisible();
+    await expect(page.getByText(staff.email).first()).toBeVisible();
+  });
+
+  test('staff create a coupon that a shopper then applies in the cart', async ({ page, request, browser }) => {
+    const staff = await createStaff(request);
+    await signInAsStaff(page, staff);
+    const code = `MONSOON${Date.now().toString(36).toUpperCase()}`;
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Discount (%)').fill('15');
+    await page.getByRole('button', { name: 'Save coupon' }).click();
+    await expect(page.getByText('Coupon created')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('15% OFF');
+
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    const { token } = await signInNewShopper(shopper, request);
+    const { tee, teeSizes } = await findProducts(request, 3);
+    await addByApi(request, token, { product: tee._id, size: teeSizes[0], quantity: 1 });
+    await shopper.goto('/cart');
+    await shopper.getByLabel('Coupon code').fill(code.toLowerCase());
+    await shopper.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect(shopper.getByRole('status').filter({ hasText: `Coupon ${code} applied` })).toBeVisible();
+    await shopperContext.close();
+
+    // Its use shows to staff once an order is placed with it.
+    const placed = await request.post('/api/order', {
+      headers: bearer(token),
+      data: { shippingAddress: orderAddress, paymentMethod: 'cod' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('1 / no limit');
+  });
+
+  test('staff ship an order and the shopper sees "Status: shipped"', async ({ page, request, browser }) => {
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    const { token } = await signInNewShopper(shopper, request);
+    const { other, otherSize } = await findProducts(request, 4);
+    await addByApi(request, token, { product: other._id, size: otherSize, quantity: 1 });
+    const placed = await request.post('/api/order', {
+      headers: bearer(token),
+      data: { shippingAddress: orderAddress, paymentMethod: 'cod' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { orderNumber } = (await placed.json()).data as { orderNumber: string };
+
+    const staff = await createStaff(request);
+    await signInAsStaff(page, staff);
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Order number or email').fill(orderNumber);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${orderNumber}`));
+    await page.getByRole('link', { name: orderNumber }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(orderNumber);
+
+    await page.getByRole('button', { name: 'Mark confirmed' }).click();
+    await expect(page.getByText('Order marked confirmed')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(page.getByText('Order marked shipped')).toBeVisible();
+    await expect(page.getByText('Status: confirmed → shipped')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+
+    await shopper.goto('/profile');
+    await shopper.getByRole('button', { name: /^Orders/ }).click();
+    const card = shopper.getByRole('article', { name: `Order ${orderNumber}` });
+    await expect(card).toContainText('Status: shipped');
+    await expect(card.getByRole('button', { name: /^Cancel Order/ })).toHaveCount(0);
+    await shopperContext.close();
+  });
+
+  test('shoppers get no staff area, and no staff code', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res.url());
+    });
+    await signInNewShopper(page, request);
+    await page.goto('/admin/orders');
+    await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    const bodies = await Promise.all(scripts.map(async (url) => (await request.get(url)).text()));
+    expect(bodies.some((body) => body.includes('Record refund'))).toBe(false);
+  });
+});
