@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createStaff, signInAsStaff } from './admin-support.ts';
 import { addToCartByApi, productInStock, saveAddressByApi, signInByApi } from './storefront-support.ts';
 
 /** Runs axe on the page as it is now; returns the serious and critical violations, summarised. */
@@ -72,5 +73,23 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  test('staff area', async ({ page, request }) => {
+    test.slow();
+    await signInAsStaff(page, await createStaff(request));
+    const pages: [string, string][] = [
+      ['/admin', 'Dashboard'],
+      ['/admin/products', 'Products'],
+      ['/admin/products/new', 'New product'],
+      ['/admin/orders', 'Orders'],
+      ['/admin/coupons', 'Coupons'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
   });
 });
