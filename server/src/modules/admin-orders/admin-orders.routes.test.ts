@@ -5,6 +5,7 @@ import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { insertCoupon } from '../coupons/coupons.repository.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
+import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 
 const address = {
   name: 'Home',
@@ -67,24 +68,8 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
       .execute();
 
   /** A product size of its own for one test, with exactly `stock` pieces. */
-  async function freshSize(stock: number) {
-    const product = await shop.handle.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const size = `A${newId().slice(0, 6).toUpperCase()}`;
-    await shop.handle.db
-      .insertInto('product_sizes')
-      .values({ product_id: product.id, size, position: 99, stock })
-      .execute();
-    return { productId: product.id, size };
-  }
-  const stockOf = async (s: { productId: string; size: string }) =>
-    (
-      await shop.handle.db
-        .selectFrom('product_sizes')
-        .select('stock')
-        .where('product_id', '=', s.productId)
-        .where('size', '=', s.size)
-        .executeTakeFirstOrThrow()
-    ).stock;
+  const freshSize = (stock: number) => freshSizeIn(shop.handle.db, stock);
+  const stockOf = (s: SizeRef) => stockIn(shop.handle.db, s);
 
   async function shopper() {
     const me = await signedInShopper(shop.app);

@@ -7,6 +7,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { insertCoupon } from '../coupons/coupons.repository.ts';
 import { createSandboxGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
+import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 
 const KEY_SECRET = 'sandbox-key-secret-for-tests';
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -31,30 +32,9 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
     await shop?.close();
   });
 
-  /** A product size of its own for one test, with exactly `stock` pieces. */
-  async function freshSize(stock: number, price = 40_00) {
-    const product = await shop.handle.db
-      .selectFrom('products')
-      .select(['id', 'category_id'])
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const size = `T${newId().slice(0, 6).toUpperCase()}`;
-    await shop.handle.db
-      .insertInto('product_sizes')
-      .values({ product_id: product.id, size, position: 99, stock })
-      .execute();
-    await shop.handle.db.updateTable('products').set({ price }).where('id', '=', product.id).execute();
-    return { productId: product.id, size };
-  }
-  const stockOf = async (s: { productId: string; size: string }) =>
-    (
-      await shop.handle.db
-        .selectFrom('product_sizes')
-        .select('stock')
-        .where('product_id', '=', s.productId)
-        .where('size', '=', s.size)
-        .executeTakeFirstOrThrow()
-    ).stock;
+  /** A size of one test's own with exactly `stock` pieces, its product at `price` paise. */
+  const freshSize = (stock: number, price = 40_00) => freshSizeIn(shop.handle.db, stock, price);
+  const stockOf = (s: SizeRef) => stockIn(shop.handle.db, s);
 
   async function shopper() {
     const me = await signedInShopper(shop.app);
