@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { toastDurations } from '../../app/toasts.tsx';
+import { toast, toastDurations } from '../../app/toasts.tsx';
 import { readToken } from '../../lib/session.ts';
 import { fetchCart, selectCartItemCount, selectCartNotice } from './slice.ts';
 
