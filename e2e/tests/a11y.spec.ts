@@ -22,6 +22,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Learn About Us' })).toBeAttached();
+    // The sections under the hero arrive as their place comes on screen: check them too.
+    await page.getByRole('heading', { name: 'Learn About Us' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Customer reviews' })).toBeAttached();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -6,9 +6,12 @@ function currentSlide(carousel: Locator) {
   return carousel.getByRole('group');
 }
 
-/** Where a section's top sits in the viewport, in CSS pixels. */
+/** Where a section's top sits in the viewport, in CSS pixels (infinitely far while it is still loading). */
 async function topOf(page: Page, id: string): Promise<number> {
-  return page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+  return page.evaluate(
+    (id) => document.getElementById(id)?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY,
+    id,
+  );
 }
 
 test.describe('home page', () => {

@@ -66,7 +66,8 @@ describe('app shell', () => {
     );
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.state).toEqual({ scrollTo: 'deals-section' });
-    expect(document.getElementById('deals-section')).toBeInTheDocument();
+    // The sections under the hero are a chunk of their own, fetched at once for the hint.
+    await waitFor(() => expect(document.getElementById('deals-section')).toBeInTheDocument(), { timeout: 10_000 });
     expect(document.getElementById('newarrivals')).toBeInTheDocument();
   });
 

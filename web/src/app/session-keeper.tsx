@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { endSession, fetchProfile, userRestored } from '../features/auth/slice.ts';
 import type { RequestFailure } from '../lib/http.ts';
 import { parseStoredUser, readStoredUser, readToken, USER_KEY } from '../lib/session.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { selectHasAuthUser } from './session.ts';
 import { signedOut } from './session-events.ts';
-import { toastDurations } from './toasts.tsx';
+import { toast, toastDurations } from './toasts.tsx';
 
 /**
  * Keeps the session honest. At start-up, with a token held, it loads the current user

@@ -1,9 +1,9 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/slice.ts';
-import { cartReducer } from '../features/cart/slice.ts';
-import { catalogReducer } from '../features/catalog/slice.ts';
-import { orderReducer } from '../features/orders/slice.ts';
-import { paymentReducer } from '../features/payments/slice.ts';
+import { cartStandInReducer } from '../features/cart/cart-state.ts';
+import type { CatalogState } from '../features/catalog/slice.ts';
+import type { OrderState } from '../features/orders/slice.ts';
+import type { PaymentState } from '../features/payments/slice.ts';
 import { api as defaultApi, type ApiClient } from '../lib/http.ts';
 
 /** What every thunk receives as `extra`: the API client, injected so tests can pass a fake. */
@@ -11,13 +11,26 @@ export interface ThunkExtra {
   api: ApiClient;
 }
 
-export const rootReducer = combineReducers({
+/**
+ * The slices that join the store when the pages that need them load: each slice module injects
+ * itself into `rootReducer` (`slice.injectInto`), so the first download carries none of them.
+ * Their selectors answer the initial state until then.
+ */
+export interface LazyLoadedSlices {
+  product: CatalogState;
+  order: OrderState;
+  payment: PaymentState;
+}
+
+/**
+ * The session and the cart are read on every page (the header shows the cart's count). The
+ * cart starts with a stand-in reducer holding the empty cart; `features/cart/slice.ts` puts
+ * its reducer in that place when it loads.
+ */
+export const rootReducer = combineSlices({
   auth: authReducer,
-  product: catalogReducer,
-  cart: cartReducer,
-  order: orderReducer,
-  payment: paymentReducer,
-});
+  cart: cartStandInReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

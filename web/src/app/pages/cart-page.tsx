@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { selectUser } from '../../features/auth/slice.ts';
 import { CartLines } from '../../features/cart/components/cart-lines.tsx';
 import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
@@ -16,7 +15,7 @@ import { PolicySections } from '../../components/policy-sections.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
 import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toastDurations } from '../toasts.tsx';
+import { toast, toastDurations } from '../toasts.tsx';
 
 /**
  * /cart (spec §2): the lines with their quantities, the coupon, the server's totals and the

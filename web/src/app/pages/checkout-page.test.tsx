@@ -1,6 +1,7 @@
 import type { Cart, User } from '@shop/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutFailure, CheckoutOptions } from '../../features/payments/checkout-window.ts';
+import { selectPayment } from '../../features/payments/slice.ts';
 import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
 import {
@@ -235,7 +236,7 @@ describe('checkout page', () => {
     it('pays: verifies the signed answer, says "Payment successful!", refreshes the user and shows the orders', async () => {
       const { user, api, router, store } = renderOnline();
       await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
-      expect(store.getState().payment.paymentDetails).toEqual(details);
+      expect(selectPayment(store.getState()).paymentDetails).toEqual(details);
       await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
 
       expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
@@ -244,7 +245,7 @@ describe('checkout page', () => {
       expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
       await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
       expect(router.state.location.state).toEqual({ view: 'orders' });
-      expect(store.getState().payment.paymentDetails).toBeNull();
+      expect(selectPayment(store.getState()).paymentDetails).toBeNull();
     });
 
     it('says "Payment cancelled" when the window is closed, and may be opened again for the same order', async () => {

@@ -1,7 +1,6 @@
 import { DEFAULT_DELIVERY_NOTE, type Address, type PaymentMethod, type PlaceOrderBody } from '@shop/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { fetchProfile, selectUser } from '../../features/auth/slice.ts';
 import { checkoutTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
 import { fetchCart, selectCart } from '../../features/cart/slice.ts';
@@ -21,7 +20,7 @@ import type { RequestFailure } from '../../lib/http.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toastDurations } from '../toasts.tsx';
+import { toast, toastDurations } from '../toasts.tsx';
 
 /** Spec §9: the contact phone on an order when the shopper has none. */
 export const DEFAULT_CONTACT_PHONE = '0000000000';

@@ -9,6 +9,17 @@ function renderHome(state?: unknown) {
 }
 
 describe('home page', () => {
+  // The sections under the hero are a chunk of their own (`DeferredSections`, tested there);
+  // once it has loaded, the page renders them at once, as these tests expect.
+  beforeAll(async () => {
+    const { unmount } = renderHome();
+    try {
+      await screen.findByRole('region', { name: 'Current deals' }, { timeout: 10_000 });
+    } finally {
+      unmount();
+    }
+  });
+
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

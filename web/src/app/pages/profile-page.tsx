@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { AddressEditor } from '../../features/auth/components/address-editor.tsx';
 import { PhoneEditor } from '../../features/auth/components/phone-editor.tsx';
 import { ProfileDetails } from '../../features/auth/components/profile-details.tsx';
@@ -11,7 +10,7 @@ import { BoxIcon, ChevronRightIcon, LogOutIcon, PinIcon } from '../../components
 import { PaneHeader } from '../../components/pane-header.tsx';
 import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toastDurations } from '../toasts.tsx';
+import { toast, toastDurations } from '../toasts.tsx';
 
 type ProfileView = 'details' | 'orders' | 'address' | 'phone';
 

@@ -3,59 +3,29 @@
  * with `loading` and `error`. Every cart call answers the whole cart, which replaces `data`.
  * Quantity changes and removals show at once and are rolled back if the server refuses;
  * clearing empties items and totals at once; an applied coupon goes when the cart empties.
- * The shared `signedOut` event forgets the cart.
+ * The shared `signedOut` event forgets the cart. The state and selectors live in
+ * `cart-state.ts`, which the header uses before this module has loaded.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import { toPaise, toRupees, type Cart, type CartLine } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { signedOut } from '../../app/session-events.ts';
-import type { AppDispatch } from '../../app/store.ts';
+import { rootReducer, type AppDispatch } from '../../app/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import { clearSession } from '../../lib/session.ts';
 import * as cartApi from './api.ts';
 import type { AddToCartInput } from './api.ts';
+import { initialCartState, type CartState } from './cart-state.ts';
 
-export interface CartNotice {
-  /** Numbered, so each notice is shown once. */
-  id: number;
-  text: string;
-}
-
-export interface CartState {
-  /** The cart as the server last answered it (with local changes on their way); null until loaded. */
-  data: Cart | null;
-  /** A fetch of the cart is under way. */
-  loading: boolean;
-  error: string | null;
-  /**
-   * Lines with a quantity change on its way: the request that made the latest one, and the
-   * quantity to go back to if the server refuses it.
-   */
-  pendingItems: Record<string, { requestId: string; previousQuantity: number }>;
-  /** Lines removed here whose removal the server has not answered yet, to put back on a refusal. */
-  removedItems: Record<string, { line: CartLine; index: number }>;
-  /** The cart before a clear the server has not answered yet. */
-  beforeClear: Cart | null;
-  /** Counts the answers to changes; a fetch that started before one of them answers an older cart. */
-  version: number;
-  fetchRequestId: string | null;
-  fetchVersion: number;
-  /** Why the server took the applied coupon off (spec: shown as an info toast). */
-  notice: CartNotice | null;
-}
-
-export const initialCartState: CartState = {
-  data: null,
-  loading: false,
-  error: null,
-  pendingItems: {},
-  removedItems: {},
-  beforeClear: null,
-  version: 0,
-  fetchRequestId: null,
-  fetchVersion: 0,
-  notice: null,
-};
+export {
+  selectCart,
+  selectCartData,
+  selectCartItemCount,
+  selectCartNotice,
+  selectHasPendingChanges,
+  type CartNotice,
+  type CartState,
+} from './cart-state.ts';
 
 export const emptyTotals: Cart['totals'] = { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 };
 
@@ -331,12 +301,5 @@ const cartSlice = createSlice({
   },
 });
 
-export const cartReducer = cartSlice.reducer;
-
-type WithCart = { cart: CartState };
-export const selectCart = (state: WithCart) => state.cart;
-export const selectCartData = (state: WithCart) => state.cart.data;
-/** Σ quantity: the header badge. */
-export const selectCartItemCount = (state: WithCart) => state.cart.data?.itemCount ?? 0;
-export const selectCartNotice = (state: WithCart) => state.cart.notice;
-export const selectHasPendingChanges = (state: WithCart) => Object.keys(state.cart.pendingItems).length > 0;
+// Takes over from the stand-in the store starts with (see `cart-state.ts`).
+rootReducer.inject({ reducerPath: 'cart', reducer: cartSlice.reducer }, { overrideExisting: true });

@@ -4,9 +4,8 @@
  * a single file.
  */
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { toastDurations } from '../../app/toasts.tsx';
+import { toast, toastDurations } from '../../app/toasts.tsx';
 import { wantsMiniCart } from '../cart/components/mini-cart.tsx';
 import { addToCart } from '../cart/slice.ts';
 import type { RequestFailure } from '../../lib/http.ts';

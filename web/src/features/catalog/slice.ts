@@ -7,6 +7,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Product, ProductListQuery, ProductSize, ProductSummary } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
+import { rootReducer, type RootState } from '../../app/store.ts';
 import { failureFor, type RequestFailure } from '../../lib/http.ts';
 import * as catalogApi from './api.ts';
 
@@ -237,9 +238,9 @@ const catalogSlice = createSlice({
   },
 });
 
-export const catalogReducer = catalogSlice.reducer;
+// Joins the store with the first catalogue page (see `LazyLoadedSlices`).
+const injectedCatalogSlice = catalogSlice.injectInto(rootReducer);
 
-type WithCatalog = { product: CatalogState };
-export const selectCatalog = (state: WithCatalog) => state.product;
-export const selectProductList = (state: WithCatalog) => state.product.list;
-export const selectListPage = (state: WithCatalog) => state.product.listPage;
+export const selectCatalog = injectedCatalogSlice.selectSlice;
+export const selectProductList = (state: RootState) => selectCatalog(state).list;
+export const selectListPage = (state: RootState) => selectCatalog(state).listPage;

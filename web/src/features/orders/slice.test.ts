@@ -3,7 +3,7 @@ import { signedOut } from '../../app/session-events.ts';
 import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { makeOrder } from '../../test/fixtures.ts';
-import { cancelOrder, fetchOrders, placeOrder, type OrderState } from './slice.ts';
+import { cancelOrder, fetchOrders, placeOrder, selectOrderState, type OrderState } from './slice.ts';
 
 const unreachable = () => {
   throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
@@ -15,7 +15,7 @@ const badAnswer = () => {
 function storeWith(handlers: Record<string, FakeHandler>) {
   const api = createFakeApi(handlers);
   const store = setupStore({ api });
-  return { api, store, order: () => store.getState().order };
+  return { api, store, order: () => selectOrderState(store.getState()) };
 }
 
 const body = {

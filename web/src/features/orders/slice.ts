@@ -7,7 +7,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { Order, PlaceOrderBody } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { signedOut } from '../../app/session-events.ts';
-import type { AppDispatch } from '../../app/store.ts';
+import { rootReducer, type AppDispatch, type RootState } from '../../app/store.ts';
 import { ApiError, BAD_RESPONSE, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import { clearSession } from '../../lib/session.ts';
 import * as ordersApi from './api.ts';
@@ -187,8 +187,8 @@ const orderSlice = createSlice({
   },
 });
 
-export const orderReducer = orderSlice.reducer;
+// Joins the store with the first page that needs orders (see `LazyLoadedSlices`).
+const injectedOrderSlice = orderSlice.injectInto(rootReducer);
 
-type WithOrder = { order: OrderState };
-export const selectOrderState = (state: WithOrder) => state.order;
-export const selectOrders = (state: WithOrder) => state.order.orders;
+export const selectOrderState = injectedOrderSlice.selectSlice;
+export const selectOrders = (state: RootState) => selectOrderState(state).orders;

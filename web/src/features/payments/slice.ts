@@ -6,6 +6,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { signedOut } from '../../app/session-events.ts';
+import { rootReducer } from '../../app/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import * as paymentsApi from './api.ts';
 import type { InitiatePaymentInput } from './api.ts';
@@ -99,7 +100,7 @@ const paymentSlice = createSlice({
 });
 
 export const { paymentCleared } = paymentSlice.actions;
-export const paymentReducer = paymentSlice.reducer;
+// Joins the store with the checkout page (see `LazyLoadedSlices`).
+const injectedPaymentSlice = paymentSlice.injectInto(rootReducer);
 
-type WithPayment = { payment: PaymentState };
-export const selectPayment = (state: WithPayment) => state.payment;
+export const selectPayment = injectedPaymentSlice.selectSlice;

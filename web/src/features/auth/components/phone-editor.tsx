@@ -1,7 +1,7 @@
 import type { User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { toast } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { pageTitle } from '../../../app/brand.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { fetchProfile, googleLogin } from '../slice.ts';
 

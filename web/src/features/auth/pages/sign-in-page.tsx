@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { STORE_NAME } from '../../../app/brand.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useIsSignedIn } from '../../../app/session.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';

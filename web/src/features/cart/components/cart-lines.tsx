@@ -1,8 +1,7 @@
 import type { CartLine } from '@shop/core';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';

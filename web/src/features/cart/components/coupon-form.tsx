@@ -1,8 +1,7 @@
 import { couponLabel, type PublicCoupon } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';

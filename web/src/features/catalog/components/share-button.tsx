@@ -1,5 +1,4 @@
-import { toast } from 'react-toastify';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { ShareIcon } from '../../../components/icons.tsx';
 import { isAbortError } from '../../../lib/http.ts';
 

@@ -1,10 +1,9 @@
 import type { Product, ProductSize, ProductSummary } from '@shop/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { pageTitle } from '../../../app/brand.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';

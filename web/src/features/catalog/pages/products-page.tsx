@@ -153,7 +153,11 @@ export function ProductsPage() {
           </button>
         </aside>
 
-        <section aria-label="Products" aria-busy={listStatus === 'loading'}>
+        <section aria-labelledby="products-heading" aria-busy={listStatus === 'loading'}>
+          {/* The level between the page's h1 and the cards' h3, for those who browse by heading. */}
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
           {failed ? (
             <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
               <p className="font-medium text-sale">Error: {listError}</p>

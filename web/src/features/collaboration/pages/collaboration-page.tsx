@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type SelectHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { pageTitle } from '../../../app/brand.ts';
+import { toast } from '../../../app/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField, inputClass } from '../../../components/form-field.tsx';

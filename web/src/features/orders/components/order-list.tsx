@@ -1,9 +1,8 @@
 import type { Order } from '@shop/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { BoxIcon } from '../../../components/icons.tsx';

@@ -1,0 +1,78 @@
+import { act, screen } from '@testing-library/react';
+
+/** An IntersectionObserver the test moves by hand: `bringOnScreen()` brings every observed element into view. */
+function stubIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+  class FakeObserver {
+    private entry: { callback: IntersectionObserverCallback; targets: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    bringOnScreen() {
+      act(() => {
+        for (const { callback, targets } of [...observers]) {
+          const entries = targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+          callback(entries, {} as IntersectionObserver);
+        }
+      });
+    },
+  };
+}
+
+/** The sections' chunk is compiled on first import here: allow it more than the default second. */
+const chunkLoad = { timeout: 10_000 };
+
+/** The home page as on a first visit: fresh modules, so the sections have not been fetched yet. */
+async function freshHome() {
+  vi.resetModules();
+  const [{ HomePage }, { renderWithProviders }] = await Promise.all([
+    import('../../../app/pages/home-page.tsx'),
+    import('../../../test/render.tsx'),
+  ]);
+  return (state?: unknown) => renderWithProviders(<HomePage />, { route: '/', path: '/', state });
+}
+
+describe('the home sections under the hero', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('load once their place comes on screen; Learn About Us is there from the start', async () => {
+    const observer = stubIntersectionObserver();
+    const renderHome = await freshHome();
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('NEW COLLECTION');
+    expect(screen.getByRole('heading', { name: 'Learn About Us' })).toBeInTheDocument();
+    // Time enough for the sections' chunk to arrive, had it been asked for: it was not.
+    await act(() => import('./below-the-fold.tsx'));
+    expect(screen.queryByRole('heading', { name: 'New Arrivals' })).not.toBeInTheDocument();
+
+    observer.bringOnScreen();
+    expect(await screen.findByRole('heading', { name: 'New Arrivals' }, chunkLoad)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Current deals' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Customer reviews' })).toBeInTheDocument();
+  });
+
+  it('load at once when the navigation asks to scroll to one of them, and then scroll there', async () => {
+    stubIntersectionObserver();
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    const renderHome = await freshHome();
+    renderHome({ scrollTo: 'newarrivals' });
+    expect(await screen.findByRole('heading', { name: 'New Arrivals' }, chunkLoad)).toBeInTheDocument();
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(scrolled).toEqual(['newarrivals']);
+  });
+});
