@@ -20,6 +20,18 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // react-toastify is fetched with the first toast (app/toasts.tsx); importing it anywhere
+    // else puts it back in the first download and bypasses the container that mounts late.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/toasts.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-toastify', message: 'Import toast from app/toasts.tsx instead.' }] },
+      ],
+    },
+  },
+  {
     // Dependencies point one way: web → core ← server. Core does no I/O and imports neither.
     files: ['packages/core/**/*.ts'],
     rules: {

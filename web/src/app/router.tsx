@@ -1,6 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAdmin } from '../features/admin/require-admin.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
@@ -27,13 +26,6 @@ function page(load: () => Promise<ComponentType>, options: { signedIn?: boolean 
     },
   };
 }
-
-/**
- * The staff area, one chunk of its own. It is loaded by the component once `RequireAdmin`
- * lets an admin through, not by the route's `lazy` (which the router would fetch on
- * navigation, before any check): a shopper's browser never downloads staff code.
- */
-const AdminArea = lazy(async () => ({ default: (await import('../features/admin/admin-routes.tsx')).AdminRoutes }));
 
 /** Every route of the spec (§2), and the staff area (issue #8), inside the shared layout. */
 export const routes: RouteObject[] = [
@@ -72,12 +64,10 @@ export const routes: RouteObject[] = [
         ...page(async () => (await import('./pages/checkout-page.tsx')).CheckoutPage, { signedIn: true }),
       },
       {
+        // Only the door (require-admin.tsx) loads with the route; the staff pages load once
+        // the door lets an admin through, so a shopper's browser never downloads staff code.
         path: 'admin/*',
-        element: (
-          <RequireAdmin>
-            <AdminArea />
-          </RequireAdmin>
-        ),
+        lazy: async () => ({ Component: (await import('../features/admin/require-admin.tsx')).AdminArea }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,14 +1,25 @@
 /**
- * The door to the staff area. It ships with the storefront, so it stays tiny and imports no
- * staff code: the staff area itself is only downloaded once this lets an admin through.
+ * The door to the staff area: a chunk of its own, loaded with the `/admin` route. It imports
+ * no staff code: the staff pages are only downloaded once this lets an admin through.
  */
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { pageTitle } from '../../app/brand.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useIsSignedIn } from '../../app/session.ts';
 import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/spinner.tsx';
+
+const AdminRoutes = lazy(async () => ({ default: (await import('./admin-routes.tsx')).AdminRoutes }));
+
+/** The `/admin/*` route: the staff pages, behind the door. */
+export function AdminArea() {
+  return (
+    <RequireAdmin>
+      <AdminRoutes />
+    </RequireAdmin>
+  );
+}
 
 /** A visitor is sent to sign in (and comes back after); a shopper is told no, and nothing loads. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

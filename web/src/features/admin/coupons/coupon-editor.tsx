@@ -4,8 +4,7 @@
  */
 import type { AdminCoupon, DiscountType } from '@shop/core';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { listCategories } from '../products/api.ts';

@@ -5,8 +5,7 @@
  */
 import { colorSwatches, type Product } from '@shop/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { capitalize } from '../../../lib/format.ts';

@@ -1,5 +1,4 @@
-import { toast } from 'react-toastify';
-import { toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { ApiError, messageFor } from '../../../lib/http.ts';
 
 /**
