@@ -2,7 +2,7 @@ import { NoticePage } from './notice-page.tsx';
 
 export function NotFoundPage() {
   const badge = (
-    <p className="mb-1 font-display text-7xl text-sand-deep sm:text-8xl" aria-hidden="true">
+    <p className="mb-1 font-display text-7xl text-muted sm:text-8xl" aria-hidden="true">
       404
     </p>
   );
