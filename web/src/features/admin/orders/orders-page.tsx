@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
-import { Pagination } from '../shared/pagination.ts';
+import { Pagination } from '../../../components/pagination.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
 import { useAdminResource } from '../shared/use-admin-resource.ts';
 import { getAdminOrders, type AdminOrderFilters } from './api.ts';

@@ -15,9 +15,9 @@ import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
 import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
-import { SearchBox } from '../components/search-box.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { fetchProducts, listQueryKey, selectCatalog } from '../slice.ts';
 
 const settings = defaultStoreSettings;

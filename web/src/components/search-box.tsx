@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
+import { CloseIcon, SearchIcon } from './icons.tsx';
 
 interface SearchBoxProps {
   id: string;
