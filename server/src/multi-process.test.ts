@@ -9,15 +9,9 @@ import { derivedSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
 import { builtServer, call, startServerProcess, type ServerProcess } from './test/processes.ts';
+import { orderAddress } from './test/addresses.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const address = {
-  addressLine1: '12B, MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  phone: '9876543210',
-};
 
 /**
  * Two server processes on one PostgreSQL database (and one Redis), shoppers spread over
@@ -100,7 +94,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
     // Each shopper orders on the process they did not shop on.
     const results = await Promise.all(
       shoppers.map((s, i) =>
-        s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' }, servers[(i + 1) % 2]),
+        s.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' }, servers[(i + 1) % 2]),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
@@ -140,7 +134,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
       expect((await s.call('POST', '/api/cart/apply-discount', { code })).status).toBe(200);
     }
     const results = await Promise.all(
-      shoppers.map((s) => s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' })),
+      shoppers.map((s) => s.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
@@ -157,8 +151,8 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
     const s = await shopper(servers[0]!);
     const line = await freshSize(5);
     await s.call('POST', '/api/cart', { ...line, quantity: 1 });
-    const order = (await s.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'razorpay' })).body
-      .data;
+    const order = (await s.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'razorpay' }))
+      .body.data;
     const providerOrderId = (await s.call('POST', '/api/payments/initiate', { orderId: order.orderId })).body.data.order
       .id;
 

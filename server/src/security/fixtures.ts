@@ -8,27 +8,18 @@ import type { Dialect } from '../db/connect.ts';
 import { googleSignInFailed, type IdentityProvider } from '../modules/identity/oidc-identity-provider.ts';
 import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gateway.ts';
 import { signedInAdmin, signedInShopper } from '../test/accounts.ts';
+import { orderAddress } from '../test/addresses.ts';
 import { createTestShop, type TestShop } from '../test/databases.ts';
 
 /** Shared by the access matrix and the fuzz suite: a shop with every optional route mounted. */
+
+export { orderAddress };
 
 export const KEY_SECRET = 'security-suite-key-secret';
 export const WEBHOOK_SECRET = 'security-suite-webhook-secret';
 export const COOKIE_SECRET = 'security-suite-cookie-secret-0123456789';
 /** The only authorization code the stub identity provider accepts. */
 export const GOOD_CODE = 'stub-good-code';
-
-/** An address as orders take it. */
-export const orderAddress = {
-  name: 'Home',
-  addressLine1: '12B, MG Road',
-  addressLine2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
 
 /** An address as the profile takes it. */
 export const profileAddress = {

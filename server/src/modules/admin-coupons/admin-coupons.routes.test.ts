@@ -3,14 +3,7 @@ import type { AdminCoupon, CouponCreateBody } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-
-const address = {
-  addressLine1: '12B, MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  phone: '9876543210',
-};
+import { orderAddress } from '../../test/addresses.ts';
 
 /** A code no other test uses. */
 const freshCode = (prefix = 'STAFF') =>
@@ -134,7 +127,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
       const coupon = await created({ value: 5 });
       const me = await shopperWithCart();
       expect((await me.call('POST', '/api/cart/apply-discount', { code: coupon.code })).statusCode).toBe(200);
-      const placed = await me.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' });
+      const placed = await me.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
       expect(placed.statusCode, placed.body).toBe(201);
       const timesRedeemed = async () =>
         ((await asAdmin('GET', `/api/admin/coupons/${coupon._id}`)).json().data.coupon as AdminCoupon).timesRedeemed;

@@ -6,17 +6,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { insertCoupon } from '../coupons/coupons.repository.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
-
-const address = {
-  name: 'Home',
-  addressLine1: '12B, MG Road',
-  addressLine2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
+import { orderAddress } from '../../test/addresses.ts';
 
 /** The sandbox, with refunds that can be made to fail and are counted. */
 function countingGateway() {
@@ -88,7 +78,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         });
         expect(added.statusCode, added.body).toBe(200);
       }
-      const res = await call('POST', '/api/order', { shippingAddress: address, paymentMethod });
+      const res = await call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as Order;
     }
@@ -330,8 +320,9 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         await me.call('POST', '/api/cart', { product: line.productId, size: line.size, quantity: line.quantity });
       }
       expect((await me.call('POST', '/api/cart/apply-discount', { code })).statusCode).toBe(200);
-      const placed = (await me.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' })).json()
-        .data as Order;
+      const placed = (
+        await me.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' })
+      ).json().data as Order;
       expect([await stockOf(s1), await stockOf(s2)]).toEqual([2, 0]);
 
       expect((await setStatus(placed._id, 'confirmed')).statusCode).toBe(200);

@@ -8,19 +8,10 @@ import { insertCoupon } from '../coupons/coupons.repository.ts';
 import { createSandboxGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
+import { orderAddress } from '../../test/addresses.ts';
 
 const KEY_SECRET = 'sandbox-key-secret-for-tests';
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
-const address = {
-  name: 'Home',
-  addressLine1: '12B, MG Road',
-  addressLine2: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
 
 describe.each(testDialects)('orders and payments API on %s', (dialect) => {
   let shop: TestShop;
@@ -50,7 +41,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       call(
         'POST',
         '/api/order',
-        { shippingAddress: address, billingAddress: address, paymentMethod, ...extra },
+        { shippingAddress: orderAddress, billingAddress: orderAddress, paymentMethod, ...extra },
         headers,
       );
     const cart = async (): Promise<Cart> => (await call('GET', '/api/cart/details')).json().data;
@@ -85,7 +76,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
         coupon: { code: 'SAVE10', label: '10% OFF' },
         notes: 'Please deliver between 10am-5pm',
         cancellable: true,
-        shippingAddress: address,
+        shippingAddress: orderAddress,
       });
       expect(placed.items).toEqual([
         expect.objectContaining({ productId: s.productId, size: s.size, quantity: 2, price: 60, lineTotal: 120 }),
@@ -124,16 +115,20 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
 
     it.each([
       ['no shipping address', { shippingAddress: undefined }],
-      ['a 5-digit PIN code', { shippingAddress: { ...address, pinCode: '56001' } }],
-      ['a country other than India', { shippingAddress: { ...address, country: 'Nepal' } }],
-      ['a short phone', { shippingAddress: { ...address, phone: '123' } }],
+      ['a 5-digit PIN code', { shippingAddress: { ...orderAddress, pinCode: '56001' } }],
+      ['a country other than India', { shippingAddress: { ...orderAddress, country: 'Nepal' } }],
+      ['a short phone', { shippingAddress: { ...orderAddress, phone: '123' } }],
       ['an unknown payment method', { paymentMethod: 'cash' }],
       ['a price sent by the client', { total: 1 }],
     ])('refuses %s with a 4xx and writes nothing', async (_case, change) => {
       const me = await shopper();
       const s = await freshSize(3);
       await me.add(s);
-      const res = await me.call('POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod', ...change });
+      const res = await me.call('POST', '/api/order', {
+        shippingAddress: orderAddress,
+        paymentMethod: 'cod',
+        ...change,
+      });
       if (_case === 'a price sent by the client') {
         // Unknown fields are ignored, never trusted: the server prices the order itself.
         expect(res.statusCode).toBe(201);
