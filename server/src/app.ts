@@ -38,6 +38,7 @@ import { createSandboxGateway, type PaymentGateway } from './modules/payments/pa
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import authenticate from './plugins/authenticate.ts';
+import type { DemoRequestsFrom } from './plugins/demo-access.ts';
 import errorHandler from './plugins/error-handler.ts';
 import securityHeaders, { apiHeaders } from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
@@ -69,9 +70,11 @@ export interface AppDeps {
   cookieSecret?: string;
   /** Razorpay, or by default the local sandbox with random secrets. */
   payments?: PaymentGateway;
-  /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   /** Where staff-uploaded product images are kept; null or absent refuses uploads. */
   uploadsDir?: string | null;
+  /** Who may use the demo features that are on (sandbox payments, development sign-in); default this machine. */
+  demoRequestsFrom?: DemoRequestsFrom;
+  /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
     development?: { prefix: string; provider: Parameters<typeof mountProvider>[2] };
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const attempts = deps.attempts ?? createMemoryCounter(SIGN_IN_WINDOW_MS);
   const gateway =
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
+  const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
   app.addHook('onClose', () => attempts.close());
 
   await app.register(securityHeaders, { razorpay: gateway.name === 'razorpay' && gateway.keyId !== '' });
@@ -137,10 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(orderRoutes, { gateway });
-      await api.register(paymentRoutes, { gateway });
+      await api.register(paymentRoutes, { gateway, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
         provider: deps.identity?.provider ?? null,
+        // The development provider vouches for anyone: its sign-ins reach only accounts it made.
+        development: Boolean(deps.identity?.development),
         tokens,
         secureCookies: deps.identity?.secureCookies ?? false,
       });
@@ -158,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productArtRoutes);
   await app.register(uploadedImageRoutes, { uploadsDir: deps.uploadsDir ?? null });
   if (deps.identity?.development) {
-    await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider);
+    await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider, demoRequestsFrom);
   }
   if (deps.webDist) await app.register(webApp, { root: deps.webDist });
 

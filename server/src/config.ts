@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: the embedded demo is for this machine (see demoFeaturesFor).
+  HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('data'),
   UPLOADS_DIR: z.string().min(1).optional(),
@@ -49,6 +50,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  DEMO_FEATURES: z.enum(['auto', 'on', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,7 +69,23 @@ export type PaymentConfig =
   | { kind: 'sandbox' }
   | { kind: 'none' };
 
-export interface Config {
+/**
+ * Demo mode (anything but NODE_ENV=production) may run the demo features: the sandbox payment
+ * window, the development Google sign-in (and, later, the development mailbox). They take no
+ * money and check no identity, so they run only where no other machine can reach the shop,
+ * unless DEMO_FEATURES=on asks for them. Production never runs them.
+ */
+export interface ModeConfig {
+  mode: 'demo' | 'production';
+  /** The demo features are on. */
+  demoFeatures: boolean;
+  /** On because DEMO_FEATURES=on asked for them (then they answer requests from anywhere). */
+  demoFeaturesExplicit: boolean;
+  /** Why the shop counts as reachable from other machines, or null when it is local only. */
+  reachableBecause: string | null;
+}
+
+export interface Config extends ModeConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
@@ -111,11 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   }
   const e = parsed.data;
   const dataDir = path.resolve(root, e.DATA_DIR);
+  const mode = modeFor(e);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { dialect: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
     : { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') };
   return {
     env: e.NODE_ENV,
+    ...mode,
     host: e.HOST,
     port: e.PORT,
     dataDir,
@@ -131,8 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
-    identityProvider: identityProviderFor(e),
-    payments: paymentsFor(e),
+    identityProvider: identityProviderFor(e, mode.demoFeatures),
+    payments: paymentsFor(e, mode.demoFeatures),
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -142,7 +162,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   };
 }
 
-function identityProviderFor(e: z.infer<typeof environmentSchema>): IdentityProviderConfig {
+type Environment = z.infer<typeof environmentSchema>;
+
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+/** Why other machines can reach a shop so configured, or null when only this machine can. */
+function reachableBecause(e: Environment): string | null {
+  if (!isLoopback(e.HOST)) return `it listens on ${e.HOST} (HOST)`;
+  // A proxy on this machine passes other machines' requests on to the loopback address.
+  if (e.TRUST_PROXY && e.TRUST_PROXY !== 'false') return 'it trusts a proxy in front of it (TRUST_PROXY)';
+  if (e.PUBLIC_URL && !isLoopback(new URL(e.PUBLIC_URL).hostname)) return `shoppers reach it at ${e.PUBLIC_URL}`;
+  return null;
+}
+
+function modeFor(e: Environment): ModeConfig {
+  const mode = e.NODE_ENV === 'production' ? 'production' : 'demo';
+  const reachable = reachableBecause(e);
+  if (mode === 'production') {
+    if (e.DEMO_FEATURES === 'on') {
+      throw new Error('Invalid configuration:\n  DEMO_FEATURES=on cannot be used with NODE_ENV=production');
+    }
+    return { mode, demoFeatures: false, demoFeaturesExplicit: false, reachableBecause: reachable };
+  }
+  const demoFeatures = e.DEMO_FEATURES === 'on' || (e.DEMO_FEATURES === 'auto' && reachable === null);
+  return { mode, demoFeatures, demoFeaturesExplicit: e.DEMO_FEATURES === 'on', reachableBecause: reachable };
+}
+
+function identityProviderFor(e: Environment, demoFeatures: boolean): IdentityProviderConfig {
   if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
     return {
       kind: 'google',
@@ -154,11 +200,11 @@ function identityProviderFor(e: z.infer<typeof environmentSchema>): IdentityProv
   if (e.GOOGLE_CLIENT_ID || e.GOOGLE_CLIENT_SECRET) {
     throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
-  // The development provider signs anyone in: never in production.
-  return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'development' };
+  // The development provider signs anyone in: a demo feature.
+  return demoFeatures ? { kind: 'development' } : { kind: 'none' };
 }
 
-function paymentsFor(e: z.infer<typeof environmentSchema>): PaymentConfig {
+function paymentsFor(e: Environment, demoFeatures: boolean): PaymentConfig {
   const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = e;
   if (keyId && keySecret && webhookSecret) {
     return { kind: 'razorpay', keyId, keySecret, webhookSecret, baseUrl: e.RAZORPAY_BASE_URL };
@@ -168,11 +214,36 @@ function paymentsFor(e: z.infer<typeof environmentSchema>): PaymentConfig {
       'Invalid configuration:\n  RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
     );
   }
-  // The sandbox takes no money: never in production.
-  return e.NODE_ENV === 'production' ? { kind: 'none' } : { kind: 'sandbox' };
+  // The sandbox takes no money: a demo feature.
+  return demoFeatures ? { kind: 'sandbox' } : { kind: 'none' };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '' || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+const paymentsLine: Record<PaymentConfig['kind'], string> = {
+  razorpay: 'online payment through Razorpay',
+  sandbox: 'sandbox payments (no money is taken)',
+  none: 'online payment refused (no Razorpay keys)',
+};
+const identityLine: Record<IdentityProviderConfig['kind'], string> = {
+  google: 'Google sign-in',
+  development: 'the development Google sign-in (anyone may sign in as any new account)',
+  none: 'no Google sign-in',
+};
+
+/** The one start-up line saying which mode the shop is in and what that mode enables. */
+export function modeSummary(config: Config): string {
+  const enabled = `${paymentsLine[config.payments.kind]}, ${identityLine[config.identityProvider.kind]}`;
+  if (config.mode === 'production') return `Production mode: ${enabled}; demo features off.`;
+  if (config.demoFeaturesExplicit && config.reachableBecause) {
+    return `Demo mode with DEMO_FEATURES=on although other machines can reach the shop (${config.reachableBecause}): ${enabled}.`;
+  }
+  if (config.demoFeatures) {
+    return `Demo mode, this machine only (HOST=${config.host}): ${enabled}.`;
+  }
+  const why = config.reachableBecause ? ` because other machines can reach the shop (${config.reachableBecause})` : '';
+  return `Demo mode with demo features off${why}: ${enabled}. DEMO_FEATURES=on turns them on.`;
 }

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
@@ -42,6 +42,8 @@ async function runServer(config: Config) {
     cookieSecret: derivedSecret(secret, 'cookies'),
     identity,
     payments: gatewayFromConfig(config.payments, secret),
+    // Auto-enabled demo features answer only this machine; DEMO_FEATURES=on opens them up.
+    demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     signInMaxAttempts: config.authMaxAttempts,
     // With Redis, sign-in limits hold across every process of the shop.
     attempts: config.redisUrl
@@ -49,6 +51,7 @@ async function runServer(config: Config) {
       : createMemoryCounter(SIGN_IN_WINDOW_MS),
     logger: { level: config.logLevel },
   });
+  app.log.info(modeSummary(config));
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
   if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');

@@ -51,7 +51,7 @@ export async function replaceAddresses(trx: Transaction<Database>, userId: strin
 export function findIdentity(db: Db, provider: string, subject: string) {
   return db
     .selectFrom('identities')
-    .select('user_id')
+    .select(['user_id', 'created_at'])
     .where('provider', '=', provider)
     .where('subject', '=', subject)
     .executeTakeFirst();

@@ -186,26 +186,46 @@ export interface ExternalIdentity {
   lastName: string;
 }
 
+export interface IdentityPolicy {
+  /**
+   * The provider proves nothing (the local development one signs in whatever email is typed):
+   * it reaches only accounts it created itself, never links to an existing account by email,
+   * and never signs into a staff account.
+   */
+  ownAccountsOnly: boolean;
+}
+
+const accountExists = () =>
+  conflict('ACCOUNT_EXISTS', 'An account with this email already exists. Please sign in with your email and password.');
+const staffNeedPassword = () =>
+  new AppError(
+    403,
+    'STAFF_SIGN_IN_REFUSED',
+    'Staff accounts cannot use this sign-in. Please sign in with your password.',
+  );
+
 /**
  * Signs in through an identity provider: the linked account; else the account with the
  * same, verified, email (linked now); else a new account. An unverified email never
- * reaches an existing account.
+ * reaches an existing account, and a provider that proves nothing reaches only its own.
  */
 export async function signInWithIdentity(
   db: Kysely<Database>,
   tokens: TokenService,
   identity: ExternalIdentity,
+  policy: IdentityPolicy,
   now = new Date(),
 ): Promise<{ accessToken: string; user: User }> {
   const at = now.toISOString();
   const email = identity.email.trim().toLowerCase();
-  const userId = await db.transaction().execute(async (trx) => {
+  const { userId, linkedAt } = await db.transaction().execute(async (trx) => {
     const linked = await repo.findIdentity(trx, identity.provider, identity.subject);
-    if (linked) return linked.user_id;
+    if (linked) return { userId: linked.user_id, linkedAt: linked.created_at };
     if (!identity.emailVerified) {
       throw badRequest('EMAIL_NOT_VERIFIED', 'Your Google email address is not verified.');
     }
     const existing = await repo.findUserByEmail(trx, email);
+    if (existing && policy.ownAccountsOnly) throw accountExists();
     const id = existing?.id ?? newId();
     if (!existing) {
       const user = { email, firstName: identity.firstName || 'User', lastName: identity.lastName };
@@ -218,10 +238,17 @@ export async function signInWithIdentity(
       email,
       now: at,
     });
-    return id;
+    return { userId: id, linkedAt: at };
   });
   const row = await repo.findUserById(db, userId);
   if (!row) throw sessionExpired();
+  if (policy.ownAccountsOnly) {
+    // An account the provider made was created with its link, at the same instant; any other
+    // was linked later (as older versions did by email).
+    if (row.created_at !== linkedAt) throw accountExists();
+    // It may have been promoted since: staff sign in with a password.
+    if (row.role !== 'customer') throw staffNeedPassword();
+  }
   const accessToken = await tokens.sign({ userId: row.id, tokenVersion: row.token_version });
   return { accessToken, user: toUser(row, await repo.findAddresses(db, userId)) };
 }

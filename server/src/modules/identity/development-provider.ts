@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Provider from 'oidc-provider';
+import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
 
 export const DEVELOPMENT_CLIENT_ID = 'kapas-shop-development';
 
@@ -65,9 +66,15 @@ export function createDevelopmentProvider(options: DevelopmentProviderOptions): 
  * Mounts a provider under `prefix` of the Fastify app. The provider (a Koa app) takes the
  * raw request before Fastify parses any body, with the prefix removed from its URL.
  */
-export async function mountProvider(app: FastifyInstance, prefix: string, provider: Provider): Promise<void> {
+export async function mountProvider(
+  app: FastifyInstance,
+  prefix: string,
+  provider: Provider,
+  from: DemoRequestsFrom,
+): Promise<void> {
   const handle = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
   await app.register(async (scope) => {
+    scope.addHook('onRequest', demoAccessHook(from));
     scope.addHook('onRequest', async (request, reply) => {
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInShopper } from '../../test/accounts.ts';
+import { createOrPromoteAdmin } from '../auth/auth.service.ts';
+import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { createDevelopmentProvider, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
 import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
@@ -61,6 +63,37 @@ async function authorizeAtProvider(authorizationUrl: string, login: string): Pro
   throw new Error('the provider never returned to the shop');
 }
 
+/** The shop's side of a sign-in flow, with the browser played by `authorizeAtProvider`. */
+function flowAt(app: FastifyInstance, issuer: string) {
+  /** Starts a flow at the shop: the provider URL it redirects to, and the flow cookie. */
+  async function start() {
+    const res = await app.inject('/api/auth/google/start');
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    return { location, cookie: setCookie.split(';')[0]! };
+  }
+
+  function finish(code: string, state: string, cookie?: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { code, state, iss: issuer },
+      headers: cookie ? { cookie } : {},
+    });
+  }
+
+  async function signIn(login: string) {
+    const { location, cookie } = await start();
+    const back = await authorizeAtProvider(location.href, login);
+    expect(back.searchParams.get('iss')).toBe(issuer);
+    return { back, cookie, res: await finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie) };
+  }
+  return { start, finish, signIn };
+}
+
 describe.each(testDialects)('Google sign-in on %s (authorization code flow against oidc-provider)', (dialect) => {
   let shop: TestShop;
   let idp: Awaited<ReturnType<typeof startProvider>>;
@@ -85,32 +118,10 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
     await new Promise((resolve) => idp?.server.close(resolve));
   });
 
-  /** Starts a flow at the shop: the provider URL it redirects to, and the flow cookie. */
-  async function start() {
-    const res = await shop.app.inject('/api/auth/google/start');
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string);
-    const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    return { location, cookie: setCookie.split(';')[0]! };
-  }
-
-  function finish(code: string, state: string, cookie?: string, iss = idp.issuer) {
-    return shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/google',
-      payload: { code, state, iss },
-      headers: cookie ? { cookie } : {},
-    });
-  }
-
-  async function signIn(login: string) {
-    const { location, cookie } = await start();
-    const back = await authorizeAtProvider(location.href, login);
-    expect(back.searchParams.get('iss')).toBe(idp.issuer);
-    return { back, cookie, res: await finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie) };
-  }
+  const start = () => flowAt(shop.app, idp.issuer).start();
+  const finish = (code: string, state: string, cookie?: string, iss = idp.issuer) =>
+    flowAt(shop.app, iss).finish(code, state, cookie);
+  const signIn = (login: string) => flowAt(shop.app, idp.issuer).signIn(login);
 
   it('redirects to the provider with code flow, the three scopes, state, nonce and PKCE', async () => {
     const { location } = await start();
@@ -241,5 +252,92 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
     } finally {
       await plain.close();
     }
+  });
+});
+
+/**
+ * The local development provider signs in whatever email is typed into it: it must never reach
+ * an account it did not create (a shopper's password account, staff), however it is asked.
+ */
+describe.each(testDialects)('the development sign-in on %s', (dialect) => {
+  let shop: TestShop;
+  let idp: Awaited<ReturnType<typeof startProvider>>;
+  let flow: ReturnType<typeof flowAt>;
+
+  beforeAll(async () => {
+    idp = await startProvider();
+    shop = await createTestShop(dialect, {
+      identity: {
+        provider: createOidcIdentityProvider({
+          providerName: 'google-development',
+          issuer: idp.issuer,
+          clientId: DEVELOPMENT_CLIENT_ID,
+          clientSecret,
+          redirectUri,
+        }),
+        development: { prefix: '/dev-oidc', provider: idp.provider },
+      },
+    });
+    flow = flowAt(shop.app, idp.issuer);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    idp?.server.closeAllConnections();
+    await new Promise((resolve) => idp?.server.close(resolve));
+  });
+
+  const linksOf = (userId: string) =>
+    shop.handle.db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
+
+  it('creates an account for a new email, and signs the same one in again', async () => {
+    const login = `dev.shopper.${Date.now()}@example.com`;
+    const first = await flow.signIn(login);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    const again = await flow.signIn(login);
+    expect(again.res.json().data.user._id).toBe(first.res.json().data.user._id);
+  });
+
+  it("never signs into a shopper's password account with the same email, nor links it", async () => {
+    const shopper = await signedInShopper(shop.app);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { res } = await flow.signIn(shopper.email);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'ACCOUNT_EXISTS' });
+      expect(res.json().data).toBeUndefined();
+    }
+    expect(await linksOf(shopper.user._id)).toEqual([]);
+  });
+
+  it('never signs into a staff account', async () => {
+    const staff = await signedInAdmin(shop);
+    const { res } = await flow.signIn(staff.email);
+    expect(res.statusCode).toBe(409);
+    expect(await linksOf(staff.user._id)).toEqual([]);
+  });
+
+  it('refuses an account it created once that account has been made staff', async () => {
+    const login = `dev.promoted.${Date.now()}@example.com`;
+    expect((await flow.signIn(login)).res.statusCode).toBe(200);
+    await createOrPromoteAdmin(shop.handle.db, { email: login, password: 'Monsoon-Kurta-2026!' });
+    const { res } = await flow.signIn(login);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'STAFF_SIGN_IN_REFUSED' });
+  });
+
+  it('refuses a link an older version made to an existing account by email', async () => {
+    const shopper = await signedInShopper(shop.app);
+    await shop.handle.db
+      .insertInto('identities')
+      .values({
+        provider: 'google-development',
+        subject: shopper.email,
+        user_id: shopper.user._id,
+        email: shopper.email,
+        created_at: new Date(Date.now() + 1000).toISOString(),
+      })
+      .execute();
+    const { res } = await flow.signIn(shopper.email);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().data).toBeUndefined();
   });
 });

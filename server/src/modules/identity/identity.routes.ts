@@ -11,6 +11,8 @@ const FLOW_TTL_SECONDS = 600;
 
 export interface IdentityRoutesOptions {
   provider: IdentityProvider | null;
+  /** The provider is the local development one, which vouches for any email typed into it. */
+  development: boolean;
   tokens: TokenService;
   /** Mark the flow cookie Secure (the shop is served over https). */
   secureCookies: boolean;
@@ -79,7 +81,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       // One flow, one attempt: whatever happens next, the checks are spent.
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
       const identity = await provider.finish(request.body, checks);
-      const { accessToken, user } = await signInWithIdentity(db, options.tokens, identity);
+      const { accessToken, user } = await signInWithIdentity(db, options.tokens, identity, {
+        ownAccountsOnly: options.development,
+      });
       return { success: true as const, message: 'Google Sign-in Successful', data: { accessToken, user } };
     },
   );

@@ -9,6 +9,7 @@ import {
   sandboxPayResponse,
 } from '@shop/core';
 import { signedInUser } from '../../plugins/authenticate.ts';
+import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
 import { getOrder } from '../orders/orders.service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as payments from './payments.service.ts';
@@ -16,7 +17,13 @@ import * as payments from './payments.service.ts';
 const tags = ['payments'];
 
 /** The shopper's payment calls. */
-const shopperPayments: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+interface PaymentRoutesOptions {
+  gateway: PaymentGateway;
+  /** Who may use the sandbox's Pay button while the sandbox is in use. */
+  demoRequestsFrom: DemoRequestsFrom;
+}
+
+const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { gateway, demoRequestsFrom }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
@@ -45,7 +52,10 @@ const shopperPayments: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = asyn
   if (gateway.name === 'sandbox') {
     app.post(
       '/payments/sandbox/pay',
-      { schema: { tags, body: sandboxPayBody, response: { 200: sandboxPayResponse } } },
+      {
+        onRequest: demoAccessHook(demoRequestsFrom),
+        schema: { tags, body: sandboxPayBody, response: { 200: sandboxPayResponse } },
+      },
       async (request) => ({
         success: true as const,
         data: await payments.sandboxPay(db, gateway, signedInUser(request).id, request.body.razorpay_order_id),
@@ -58,7 +68,7 @@ const shopperPayments: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = asyn
  * Razorpay's webhook. Its signature covers the exact bytes sent, so this scope keeps the
  * raw body as text instead of parsing JSON.
  */
-const webhook: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = async (app, { gateway }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -78,7 +88,7 @@ const webhook: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, 
   });
 };
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, options) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   await app.register(shopperPayments, options);
   await app.register(webhook, options);
 };

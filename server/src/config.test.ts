@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, modeSummary } from './config.ts';
+
+const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
+const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+
+describe('modes and the demo features', () => {
+  it.each([
+    // environment, then: mode, demo features on, payments, Google sign-in
+    [{}, 'demo', true, 'sandbox', 'development'],
+    [{ HOST: '127.0.0.1' }, 'demo', true, 'sandbox', 'development'],
+    [{ HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }, 'demo', true, 'sandbox', 'development'],
+    [{ HOST: '0.0.0.0' }, 'demo', false, 'none', 'none'],
+    [{ HOST: '::' }, 'demo', false, 'none', 'none'],
+    [{ HOST: '192.168.1.20' }, 'demo', false, 'none', 'none'],
+    [{ TRUST_PROXY: 'true' }, 'demo', false, 'none', 'none'],
+    [{ TRUST_PROXY: '127.0.0.1' }, 'demo', false, 'none', 'none'],
+    [{ PUBLIC_URL: 'https://shop.example.in' }, 'demo', false, 'none', 'none'],
+    [{ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }, 'demo', true, 'sandbox', 'development'],
+    [{ DEMO_FEATURES: 'off' }, 'demo', false, 'none', 'none'],
+    [{ HOST: '0.0.0.0', ...razorpay, ...google }, 'demo', false, 'razorpay', 'google'],
+    [{ ...razorpay, ...google }, 'demo', true, 'razorpay', 'google'],
+    [{ NODE_ENV: 'production' }, 'production', false, 'none', 'none'],
+    [{ NODE_ENV: 'production', HOST: '127.0.0.1' }, 'production', false, 'none', 'none'],
+    [{ NODE_ENV: 'production', ...razorpay, ...google }, 'production', false, 'razorpay', 'google'],
+  ] as const)('%o → %s mode, demo features %s, payments %s, Google %s', (env, mode, demo, payments, identity) => {
+    const config = loadConfig(env, '/srv/shop');
+    expect(config.mode).toBe(mode);
+    expect(config.demoFeatures).toBe(demo);
+    expect(config.payments.kind).toBe(payments);
+    expect(config.identityProvider.kind).toBe(identity);
+  });
+
+  it('listens on the loopback address unless told otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+  });
+
+  it('refuses to run the demo features in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_FEATURES: 'on' })).toThrow(/DEMO_FEATURES=on/);
+    expect(() => loadConfig({ DEMO_FEATURES: 'maybe' })).toThrow(/DEMO_FEATURES/);
+  });
+
+  it('says in one line which mode the shop is in and what it enables', () => {
+    expect(modeSummary(loadConfig({}))).toBe(
+      'Demo mode, this machine only (HOST=localhost): sandbox payments (no money is taken), the development Google sign-in (anyone may sign in as any new account).',
+    );
+    expect(modeSummary(loadConfig({ HOST: '0.0.0.0' }))).toBe(
+      'Demo mode with demo features off because other machines can reach the shop (it listens on 0.0.0.0 (HOST)): online payment refused (no Razorpay keys), no Google sign-in. DEMO_FEATURES=on turns them on.',
+    );
+    expect(modeSummary(loadConfig({ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }))).toMatch(
+      /^Demo mode with DEMO_FEATURES=on although other machines can reach the shop \(it listens on 0\.0\.0\.0 \(HOST\)\): sandbox payments/,
+    );
+    expect(modeSummary(loadConfig({ NODE_ENV: 'production', ...razorpay, ...google }))).toBe(
+      'Production mode: online payment through Razorpay, Google sign-in; demo features off.',
+    );
+  });
+});
