@@ -91,7 +91,7 @@ describe('cart totals (paise), with and without coupons', () => {
       percent(100),
       { subtotal: 2000, discountAmount: 2000, shipping: 1000, gst: 200, total: 1200 },
     ],
-    // buy 2 get 1 on 3 tees: one free, priced as the first matching line
+    // buy 2 get 1 on 3 tees: one free
     [
       'buy 2 get 1, exactly one group',
       [tee(3000, 3)],
@@ -111,8 +111,8 @@ describe('cart totals (paise), with and without coupons', () => {
       { subtotal: 21000, discountAmount: 6000, shipping: 1000, gst: 2900, total: 18900 },
     ],
     [
-      'buy 2 get 1 counts only its categories, prices free items as the first match',
-      [shirt(9000, 1), tee(2500, 2), tee(4000, 1, 'tee-b')],
+      'buy 2 get 1 counts only its categories, and gives the cheapest eligible unit',
+      [shirt(9000, 1), tee(4000, 1, 'tee-b'), tee(2500, 2)],
       buyGet(2, 1),
       { subtotal: 18000, discountAmount: 2500, shipping: 1000, gst: 3000, total: 19500 },
     ],
@@ -122,11 +122,12 @@ describe('cart totals (paise), with and without coupons', () => {
       buyGet(2, 1),
       { subtotal: 23000, discountAmount: 0, shipping: 1000, gst: 4300, total: 28300 },
     ],
+    // 3 units, buy 1 get 2: the two ₹1 tees are free, not two units at the ₹100 of the first line
     [
-      'a free-item price above the subtotal is clamped',
+      'a dear first line does not price the free units',
       [tee(10000, 1), tee(100, 2, 'cheap')],
       buyGet(1, 2),
-      { subtotal: 10200, discountAmount: 10200, shipping: 1000, gst: 200, total: 1200 },
+      { subtotal: 10200, discountAmount: 200, shipping: 1000, gst: 2000, total: 13000 },
     ],
     // 15 + 10 = 25; 18% = 4.50 → ₹5 (half up)
     [

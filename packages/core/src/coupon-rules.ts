@@ -47,10 +47,30 @@ function matchesCategory(terms: CouponTerms, line: PricedLine): boolean {
 }
 
 /**
+ * What a buy-X-get-Y coupon gives away: for every X + Y eligible units, Y are free, and the
+ * free ones are the cheapest eligible units in the cart. The spec prices every free unit as
+ * the first matching line, which a shopper exploits by adding one dear item first and many
+ * cheap ones after; the cheapest units never give away more than the units taken free, and
+ * for a cart of one product they are the spec's formula exactly.
+ */
+function freeUnitsValue(eligible: readonly PricedLine[], freeUnits: number): Paise {
+  const cheapestFirst = [...eligible].sort((a, b) => a.price - b.price);
+  let left = freeUnits;
+  let value = 0;
+  for (const line of cheapestFirst) {
+    const taken = Math.min(left, line.quantity);
+    value += taken * line.price;
+    left -= taken;
+    if (left === 0) break;
+  }
+  return value;
+}
+
+/**
  * Whether a coupon applies to these lines now, and how much it takes off (spec §9):
  * percentage: value % of the subtotal, once the subtotal reaches minPurchase;
- * buyXgetY: for every X + Y items of the coupon's categories, Y are free, each priced as
- * the first matching line. Never more than the subtotal. Refusals say why.
+ * buyXgetY: for every X + Y items of the coupon's categories, Y are free, the cheapest of
+ * them (see freeUnitsValue). Never more than the subtotal. Refusals say why.
  */
 export function evaluateCoupon(
   lines: readonly PricedLine[],
@@ -76,8 +96,8 @@ export function evaluateCoupon(
     const matching = lines.filter((line) => matchesCategory(terms, line));
     const count = matching.reduce((n, line) => n + line.quantity, 0);
     const groups = Math.floor(count / (terms.buyX + terms.getY));
-    if (matching.length === 0 || groups === 0) return { ok: false, reason: 'NO_MATCHING_ITEMS' };
-    discount = groups * terms.getY * matching[0]!.price;
+    if (groups === 0) return { ok: false, reason: 'NO_MATCHING_ITEMS' };
+    discount = freeUnitsValue(matching, groups * terms.getY);
   }
   return { ok: true, discount: Math.min(discount, subtotal) };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartTotals, toPaise, toRupees, type Cart } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
-import { signedInShopper } from '../../test/accounts.ts';
+import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { insertCoupon } from '../coupons/coupons.repository.ts';
 
@@ -244,6 +245,43 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
       const data: Cart = (await call('POST', '/api/cart/apply-discount', { code: 'TEES3' })).json().data;
       expect(data.coupon?.label).toBe('Buy 2 Get 1 FREE');
       expect(data.totals.discountAmount).toBe(tee.price);
+    });
+
+    it('TEES3 gives away the cheapest T-shirts, however dear the first one added (and the order agrees)', async () => {
+      const staff = await signedInAdmin(shop);
+      const tee = async (name: string, price: number) => {
+        const body = {
+          name,
+          categoryId: 'mens-t-shirts',
+          price,
+          description: 'A tee of the coupon test.',
+          sizes: [{ size: 'M', stock: 50 }],
+        };
+        const res = await shop.app.inject({
+          method: 'POST',
+          url: '/api/product/create',
+          headers: staff.auth,
+          payload: body,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return { productId: res.json().data._id as string, size: 'M' };
+      };
+      const dear = await tee(`Heavy tee ${newId()}`, 129);
+      const cheap = await tee(`Light tee ${newId()}`, 19.99);
+      const { call } = await shopper();
+      for (const [line, quantity] of [
+        [dear, 1],
+        [cheap, 5],
+      ] as const) {
+        const res = await call('POST', '/api/cart', { product: line.productId, size: 'm', quantity });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const data: Cart = (await call('POST', '/api/cart/apply-discount', { code: 'TEES3' })).json().data;
+      // Six tees, buy 2 get 1: two free, the two cheapest (2 × ₹19.99), not two at ₹129.
+      expect(data.totals).toMatchObject({ subtotal: 228.95, discountAmount: 39.98 });
+      const placed = await call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().data.totals).toEqual(data.totals);
     });
 
     it('says what is wrong with an unknown, expired, not-yet-started or used-up coupon', async () => {
