@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SQLITE_LOCK_WAIT_MS } from './db/connect.ts';
 
 /**
  * The whole configuration of a server process, read once from the environment.
@@ -17,6 +18,7 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SQLITE_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_SQLITE_LOCK_WAIT_MS),
   SEED: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -55,7 +57,8 @@ const environmentSchema = z.object({
 });
 
 export type DatabaseConfig =
-  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number; schema?: string };
+  | { dialect: 'sqlite'; file: string; lockWaitMs?: number }
+  | { dialect: 'postgres'; url: string; poolSize: number; schema?: string };
 
 /** Where "Sign in with Google" goes: Google itself, or the local development provider. */
 export type IdentityProviderConfig =
@@ -132,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   const mode = modeFor(e);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { dialect: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-    : { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') };
+    : { dialect: 'sqlite', file: path.join(dataDir, 'shop.db'), lockWaitMs: e.SQLITE_LOCK_WAIT_MS };
   return {
     env: e.NODE_ENV,
     ...mode,

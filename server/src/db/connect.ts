@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { PatientSqliteDialect } from './patient-sqlite.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
+
+/** How long a write waits for another process's SQLite write lock before answering 503. */
+export const DEFAULT_SQLITE_LOCK_WAIT_MS = 3000;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -39,13 +43,17 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   if (config.dialect === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SqliteDatabase(config.file);
-    // WAL lets readers and one writer work at once, also across processes on one file;
-    // busy_timeout makes a second process wait for a lock instead of failing at once.
+    // WAL lets readers and one writer work at once, also across processes on one file.
+    // Opening may wait for another process (it is not serving yet); from then on the
+    // connection never waits inside a call, which would freeze the event loop: the
+    // dialect waits for locks between calls instead (see patient-sqlite.ts).
+    sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    sqlite.pragma('busy_timeout = 0');
+    const dialect = new PatientSqliteDialect({ database: sqlite }, config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS);
+    const db = new Kysely<Database>({ dialect, log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
 

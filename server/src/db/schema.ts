@@ -215,6 +215,12 @@ export interface AuditEventTable {
   created_at: string;
 }
 
+/** The row readiness rewrites to prove the database takes writes. */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -237,4 +243,5 @@ export interface Database {
   payments: PaymentTable;
   payment_events: PaymentEventTable;
   audit_events: AuditEventTable;
+  health_probe: HealthProbeTable;
 }

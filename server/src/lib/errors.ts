@@ -28,9 +28,10 @@ export const conflict = (code: string, message: string) => new AppError(409, cod
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
 
-// Errors that mean the database is out of reach (restarting, overloaded, network), not that
-// the request was wrong: PostgreSQL's connection and shutdown classes, node's socket errors,
-// and SQLite's lock timeout.
+// Errors that mean the database is out of reach (restarting, overloaded, network) or cannot
+// take writes (a full disk, a read-only file or replica), not that the request was wrong:
+// PostgreSQL's connection, resource and read-only classes, node's socket errors, and SQLite's
+// lock, full, read-only and I/O errors (with their extended codes: SQLITE_BUSY_SNAPSHOT…).
 const databaseUnavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -44,13 +45,20 @@ const databaseUnavailableCodes = new Set([
   '08003',
   '08004',
   '08006',
+  '25006',
+  '53000',
+  '53100',
+  '53200',
   '53300',
-  'SQLITE_BUSY',
+  '58030',
 ]);
+const sqliteUnavailable = /^SQLITE_(BUSY|FULL|READONLY|IOERR|CANTOPEN)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
-  if (typeof e?.code === 'string' && databaseUnavailableCodes.has(e.code)) return true;
+  if (typeof e?.code === 'string' && (databaseUnavailableCodes.has(e.code) || sqliteUnavailable.test(e.code))) {
+    return true;
+  }
   const message = typeof e?.message === 'string' ? e.message : '';
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     message,

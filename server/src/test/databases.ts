@@ -37,7 +37,8 @@ export const testDialects: Dialect[] = await (async () => {
   return ['sqlite'];
 })();
 
-async function runOnPostgres(statement: string): Promise<void> {
+/** One statement on the test server, in a connection of its own. */
+export async function runOnPostgres(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresTestUrl });
   await client.connect();
   try {

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { errorEnvelope, successEnvelope } from '@shop/core';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { isSchemaCurrent } from '../../db/migrate.ts';
+import { databaseReadiness, type ReadinessProblem } from '../../db/readiness.ts';
 
 const healthResponse = successEnvelope(z.object({ status: z.string() }));
 
 /**
  * For load balancers and orchestrators: `live` answers while the process runs; `ready` only
- * when the database answers and every migration has run.
+ * when the database answers, every migration has run and it takes writes. A change between
+ * ready and not ready is logged once, not at every check.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get('/health/live', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
@@ -17,22 +17,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
     data: { status: 'live' },
   }));
 
+  let lastProblem: ReadinessProblem | null = null;
+  const noteChange = (problem: ReadinessProblem | null) => {
+    if (problem?.code === lastProblem?.code) return;
+    if (problem) app.log.warn({ code: problem.code }, `not ready: ${problem.message}`);
+    else app.log.info({ was: lastProblem?.code }, 'ready again');
+    lastProblem = problem;
+  };
+
   app.get(
     '/health/ready',
     { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorEnvelope } } },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(database.db);
-        if (!(await isSchemaCurrent(database))) {
-          return reply
-            .code(503)
-            .send({ success: false, code: 'MIGRATIONS_PENDING', message: 'Database migrations are pending.' });
-        }
-      } catch {
-        return reply
-          .code(503)
-          .send({ success: false, code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
-      }
+      const problem = await databaseReadiness(database);
+      noteChange(problem);
+      if (problem) return reply.code(503).send({ success: false, ...problem });
       return { success: true as const, data: { status: 'ready' } };
     },
   );
