@@ -72,6 +72,8 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Where staff-uploaded product images are kept; null or absent refuses uploads. */
   uploadsDir?: string | null;
+  /** Serve the OpenAPI description at /api/docs; default off (main turns it on outside production). */
+  apiDocs?: boolean;
   /** Who may use the demo features that are on (sandbox payments, development sign-in); default this machine. */
   demoRequestsFrom?: DemoRequestsFrom;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
@@ -122,11 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticate, { tokens });
   await app.register(cookie, { secret: deps.cookieSecret ?? randomBytes(32).toString('base64url') });
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (deps.apiDocs) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/' }] },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(
     async (api) => {

@@ -31,6 +31,15 @@ describe('modes and the demo features', () => {
     expect(config.identityProvider.kind).toBe(identity);
   });
 
+  it.each([
+    [{}, true],
+    [{ API_DOCS: 'off' }, false],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', API_DOCS: 'on' }, true],
+  ] as const)('%o serves the API description: %s', (env, served) => {
+    expect(loadConfig(env).apiDocs).toBe(served);
+  });
+
   it('listens on the loopback address unless told otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
   });

@@ -53,6 +53,7 @@ const environmentSchema = z.object({
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_FEATURES: z.enum(['auto', 'on', 'off']).default('auto'),
+  API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -115,6 +116,8 @@ export interface Config extends ModeConfig {
   webConcurrency: number;
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
   trustProxy: boolean | string;
+  /** Serve the OpenAPI description at /api/docs (default: outside production only). */
+  apiDocs: boolean;
   /** Failed sign-ins (per account, per address) and sign-ups (per address) allowed in 15 minutes. */
   authMaxAttempts: number;
   /** An online order not paid within this time is cancelled and restocked. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     catalogCacheMs: e.CATALOG_CACHE_MS,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : mode.mode === 'demo',
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -146,4 +146,28 @@ describe('the embedded default as `npm start` runs it', () => {
       await server.stop();
     }
   });
+
+  it('in production runs no demo feature and keeps the API description to itself', async () => {
+    const server = await startAndRead(3503, { NODE_ENV: 'production', HOST: '127.0.0.1' });
+    try {
+      expect(server.messages).toContain(
+        'Production mode: online payment refused (no Razorpay keys), no Google sign-in; demo features off.',
+      );
+      for (const url of ['/api/docs', '/api/docs/json', '/dev-oidc/.well-known/openid-configuration']) {
+        expect((await fetch(server.url + url)).status, url).toBe(404);
+      }
+      expect((await fetch(`${server.url}/api/payments/sandbox/pay`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves the API description in production when API_DOCS=on asks for it', async () => {
+    const server = await startAndRead(3504, { NODE_ENV: 'production', HOST: '127.0.0.1', API_DOCS: 'on' });
+    try {
+      expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -38,6 +38,7 @@ async function runServer(config: Config) {
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     catalogCacheMs: config.catalogCacheMs,
+    apiDocs: config.apiDocs,
     tokens: createTokenService(secret, config.jwtTtlSeconds),
     cookieSecret: derivedSecret(secret, 'cookies'),
     identity,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, tightenExisting } from './lib/private-files.ts';
 
 /**
  * The token-signing secret: JWT_SECRET when set (required when several hosts share one
@@ -12,12 +13,14 @@ export function loadJwtSecret(configured: string | null, dataDir: string): Uint8
   if (configured) return new TextEncoder().encode(configured);
   const dir = path.join(dataDir, 'secrets');
   const file = path.join(dir, 'jwt-secret');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dataDir);
+  ensurePrivateDir(dir);
   try {
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  tightenExisting([file]);
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} holds too short a secret: delete it to make a new one`);
   return new TextEncoder().encode(secret);

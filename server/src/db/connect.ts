@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/private-files.ts';
 import { PatientSqliteDialect } from './patient-sqlite.ts';
 import type { Database } from './schema.ts';
 
@@ -41,7 +41,10 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     : undefined;
 
   if (config.dialect === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    ensurePrivateDir(path.dirname(config.file));
+    // SQLite gives its -wal and -shm files the database file's own mode.
+    ensurePrivateFile(config.file);
+    tightenExisting([`${config.file}-wal`, `${config.file}-shm`]);
     const sqlite = new SqliteDatabase(config.file);
     // WAL lets readers and one writer work at once, also across processes on one file.
     // Opening may wait for another process (it is not serving yet); from then on the

@@ -1,5 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
+import { ensurePrivateFile } from '../lib/private-files.ts';
 import type { DatabaseHandle } from './connect.ts';
 
 // Any constant works; it only has to be the same in every process of this shop.
@@ -21,6 +22,7 @@ export async function withStartupLock<T>(
 ): Promise<T> {
   if (handle.dialect === 'sqlite') {
     if (!sqliteFile) return work();
+    ensurePrivateFile(`${sqliteFile}.startup-lock`);
     const lock = new SqliteDatabase(`${sqliteFile}.startup-lock`);
     try {
       lock.pragma('busy_timeout = 120000');

@@ -430,9 +430,11 @@ describe('the access matrix covers the whole app', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title>');
-    // Every optional part on: the sandbox, Google sign-in, the development provider and the SPA.
+    // Every optional part on: the sandbox, Google sign-in, the development provider, the API
+    // description and the SPA.
     shop = await createTestShop('sqlite', {
       cookieSecret: COOKIE_SECRET,
+      apiDocs: true,
       webDist,
       identity: {
         provider: stubIdentityProvider(),

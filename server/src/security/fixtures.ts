@@ -71,6 +71,8 @@ export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
     // Callers come from many addresses (per-address limits): the sandbox answers them all, as
     // with DEMO_FEATURES=on. That the demo features answer only this machine is demo-mode.test.ts.
     demoRequestsFrom: 'anywhere',
+    // Every route the shop can have, the API description's too.
+    apiDocs: true,
     uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-security-uploads-')),
     identity: { provider: stubIdentityProvider() },
     cookieSecret: COOKIE_SECRET,

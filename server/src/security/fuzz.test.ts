@@ -365,10 +365,7 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
     case 'razorpay_signature':
       return fc.oneof(hex(64), text);
     case 'images':
-      return fc.oneof(
-        fc.constantFrom(...pools.imageFiles.map((f) => `/images/products/${f}`), 'https://cdn.example.com/a.jpg'),
-        text,
-      );
+      return fc.oneof(fc.constantFrom(...pools.imageFiles.map((f) => `/images/products/${f}`), '/uploads/a.jpg'), text);
     case 'colors':
     case 'color':
       return fc.oneof(fc.constantFrom(...Object.keys(colorSwatches)), text);

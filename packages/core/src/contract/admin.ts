@@ -210,9 +210,27 @@ const couponCode = inputText({ error: 'code is required.' })
   .transform((s) => s.toUpperCase());
 
 const optionalLimit = z.number().int('must be a whole number.').min(1, 'must be at least 1.').max(1_000_000).nullable();
+// An instant in ISO 8601 with its offset, as the staff page sends it: a four-digit year, a day
+// the calendar has (no 30 February rolling over into March), stored as UTC. Anything looser let
+// "+010000-…" through, which sorts before every real date as text.
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+function isRealInstant(text: string): boolean {
+  const match = ISO_INSTANT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    !Number.isNaN(Date.parse(text))
+  );
+}
 const isoDateTime = z
   .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date and time')
+  .refine(isRealInstant, 'must be a date and time like 2026-12-01T00:00:00+05:30')
   .transform((s) => new Date(s).toISOString())
   .nullable();
 
@@ -249,7 +267,7 @@ export function couponShapeIssues(c: {
   if (c.discountType === 'buyXgetY' && (c.buyX < 1 || c.getY < 1)) {
     issues.push({ path: 'buyX', message: 'A buy X get Y coupon needs X and Y of at least 1.' });
   }
-  if (c.startsAt && c.endsAt && c.startsAt >= c.endsAt) {
+  if (c.startsAt && c.endsAt && Date.parse(c.startsAt) >= Date.parse(c.endsAt)) {
     issues.push({ path: 'endsAt', message: 'The end must come after the start.' });
   }
   return issues;

@@ -93,9 +93,14 @@ const sizeInput = z.object({
   stock: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000),
 });
 
+// Only the shop's own pictures: staff uploads and the drawn illustrations. A path like
+// //evil.example/x.png is another site's, and a picture from elsewhere can change after review.
 const imageUrl = inputText()
-  .max(500)
-  .regex(/^(\/|https:\/\/)[^\s]*$/, 'must be a site path or an https URL');
+  .max(200)
+  .regex(
+    /^\/(uploads|images\/products)\/[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'must be an uploaded image (/uploads/…) or a drawn one (/images/products/…)',
+  );
 
 /**
  * What staff send to create a product; prices in rupees. Lists left out are empty. No

@@ -361,7 +361,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       expect(updated.images).toEqual(newProduct.images);
     });
 
-    it.each([
+    it.each<[string, Record<string, unknown>, string]>([
       ['a price with three decimals', { price: 10.555 }, 'price'],
       ['an unknown colour', { colors: ['plaid'] }, 'colours'],
       [
@@ -376,6 +376,20 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       ],
       ['negative stock', { sizes: [{ size: 'M', stock: -1 }] }, 'must not be negative'],
       ['an unknown field', { price: 10, discount: 5 }, 'discount'],
+      ...[
+        '//evil.example/x.png',
+        'https://cdn.example.com/a.jpg',
+        'http://example.com/a.jpg',
+        '/uploads/../secrets/jwt-secret',
+        '/uploads/',
+        '/api/admin/orders',
+        'javascript:alert(1)',
+        '/images/products/a.svg?x=//evil.example',
+      ].map((url): [string, Record<string, unknown>, string] => [
+        `an image at ${url}`,
+        { images: [url] },
+        'must be an uploaded image',
+      ]),
     ])('refuses staff input with %s (400)', async (_case, change, message) => {
       const { auth } = await signedInAdmin(shop);
       const res = await shop.app.inject({

@@ -180,7 +180,7 @@ export function ImagesEditor({ images, onChange, uploadImage, errorFor }: Images
               inputMode="url"
               autoComplete="off"
               value={url}
-              placeholder="https://… or /images/…"
+              placeholder="/uploads/… or /images/products/…"
               aria-invalid={urlError ? true : undefined}
               aria-describedby={urlError ? `${id}-url-error` : undefined}
               disabled={full}

@@ -84,15 +84,15 @@ describe('new product form', () => {
     expect(upload).toHaveBeenCalledWith(file);
     expect(await screen.findByRole('img', { name: 'Image 1 (main)' })).toHaveAttribute('src', '/uploads/kurta.png');
 
-    await user.type(field('Image address'), 'https://cdn.example.com/kurta-back.jpg{Enter}');
+    await user.type(field('Image address'), '/images/products/kurta--white--back.svg{Enter}');
     expect(screen.getByRole('img', { name: 'Image 2' })).toHaveAttribute(
       'src',
-      'https://cdn.example.com/kurta-back.jpg',
+      '/images/products/kurta--white--back.svg',
     );
     await user.click(screen.getByRole('button', { name: 'Move image 2 up' }));
     expect(screen.getByRole('img', { name: 'Image 1 (main)' })).toHaveAttribute(
       'src',
-      'https://cdn.example.com/kurta-back.jpg',
+      '/images/products/kurta--white--back.svg',
     );
 
     await user.click(screen.getByRole('button', { name: 'Create product' }));
@@ -107,7 +107,7 @@ describe('new product form', () => {
         originalPrice: 1999,
         colors: ['white', 'sky blue'],
         tags: ['Kurta', 'Linen'],
-        images: ['https://cdn.example.com/kurta-back.jpg', '/uploads/kurta.png'],
+        images: ['/images/products/kurta--white--back.svg', '/uploads/kurta.png'],
         sizes: [
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
@@ -140,9 +140,11 @@ describe('new product form', () => {
 
   it('refuses an image address the server would refuse', async () => {
     const { user } = renderCreate();
-    await user.type(await screen.findByLabelText('Image address'), 'http://example.com/a.jpg');
+    await user.type(await screen.findByLabelText('Image address'), '//evil.example/a.jpg');
     await user.click(screen.getByRole('button', { name: 'Add image' }));
-    expect(field('Image address')).toHaveAccessibleDescription('The address must be a site path or an https URL.');
+    expect(field('Image address')).toHaveAccessibleDescription(
+      'The address must be an uploaded image (/uploads/…) or a drawn one (/images/products/…).',
+    );
   });
 
   it("shows the server's issues under the fields they name", async () => {
@@ -194,7 +196,7 @@ function detailOf(overrides: Partial<AdminProductDetail['product']> = {}): Admin
         price: 1199,
         colors: ['white'],
         tags: ['Shirt'],
-        images: ['/images/oxford-1.svg'],
+        images: ['/images/products/oxford-1.svg'],
         sizes: [{ size: 'M', stock: 4 }],
       }),
       isActive: true,

@@ -19,7 +19,7 @@ function filled(overrides: Partial<ProductForm> = {}): ProductForm {
     price: '1499.50',
     originalPrice: '',
     sizes: [sizeRow('m', '4'), sizeRow('L', '0')],
-    images: ['/uploads/kurta.webp', 'https://cdn.example.com/kurta-2.jpg'],
+    images: ['/uploads/kurta.webp', '/uploads/kurta-2.jpg'],
     ...overrides,
   };
 }
@@ -36,7 +36,7 @@ describe('productBodyFrom', () => {
         originalPrice: null,
         colors: ['white', 'sky blue'],
         tags: ['Shirt', 'Linen'],
-        images: ['/uploads/kurta.webp', 'https://cdn.example.com/kurta-2.jpg'],
+        images: ['/uploads/kurta.webp', '/uploads/kurta-2.jpg'],
         sizes: [
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
@@ -60,10 +60,10 @@ describe('productBodyFrom', () => {
     ['a blank size', { sizes: [sizeRow(' ', '2')] }, 'sizes.0.size', 'must not be empty'],
     ['a repeated size', { sizes: [sizeRow('M', '1'), sizeRow('m', '2')] }, 'sizes', 'must not repeat a size'],
     [
-      'an http image address',
-      { images: ['http://example.com/a.jpg'] },
+      'an image of another site',
+      { images: ['https://example.com/a.jpg'] },
       'images.0',
-      'must be a site path or an https URL',
+      'must be an uploaded image (/uploads/…) or a drawn one (/images/products/…)',
     ],
   ] as [string, Partial<ProductForm>, string, string][])(
     'refuses %s, naming the field',
@@ -83,14 +83,14 @@ describe('productFormFor', () => {
       price: 1199,
       originalPrice: 1499,
       sizes: [{ size: 'M', stock: 3 }],
-      images: ['/images/a.svg'],
+      images: ['/images/products/a.svg'],
     });
     const form = productFormFor(product);
     expect(form).toMatchObject({
       tags: 'Shirt, Cotton',
       price: '1199',
       originalPrice: '1499',
-      images: ['/images/a.svg'],
+      images: ['/images/products/a.svg'],
     });
     expect(form.sizes.map(({ size, stock }) => ({ size, stock }))).toEqual([{ size: 'M', stock: '3' }]);
     expect(productBodyFrom(form)).toMatchObject({

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+
+/**
+ * The shop's own data (the database, its signing secret) is for the shop's user alone:
+ * folders 0700, files 0600, whatever the umask, and tightened on every start for data an
+ * older version left readable by every local user.
+ */
+export function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+/** Creates `file` empty if it is missing; either way leaves it readable by its owner only. */
+export function ensurePrivateFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+}
+
+/** Tightens the files that exist among `files` (a database's -wal and -shm, say). */
+export function tightenExisting(files: string[]): void {
+  for (const file of files) if (fs.existsSync(file)) fs.chmodSync(file, 0o600);
+}
