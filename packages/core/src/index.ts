@@ -15,3 +15,7 @@ export * from './contract/cart.ts';
 export * from './contract/orders.ts';
 export * from './contract/admin.ts';
 export * from './order-stats.ts';
+export * from './indian-states.ts';
+export * from './gst-invoice.ts';
+export * from './amount-in-words.ts';
+export * from './document-numbers.ts';

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals } from './cart-totals.ts';
+import {
+  apportion,
+  invoiceTaxLines,
+  invoiceTotals,
+  supplyKind,
+  type InvoiceGoodsLine,
+  type InvoiceTaxLine,
+} from './gst-invoice.ts';
+
+const line = (unitPrice: number, quantity: number, ratePercent = 18, hsn = '6109'): InvoiceGoodsLine => ({
+  description: `Item ${unitPrice}`,
+  hsn,
+  quantity,
+  unitPrice,
+  ratePercent,
+});
+
+/** An order as the shop charges it (core's totals), then its invoice lines. */
+function invoiceFor(goods: InvoiceGoodsLine[], discount: number, kind: 'intra-state' | 'inter-state') {
+  const totals = cartTotals(
+    goods.map((g) => ({ productId: g.description, categoryId: 'c', price: g.unitPrice, quantity: g.quantity })),
+    discount,
+  );
+  const lines = invoiceTaxLines(
+    goods,
+    {
+      discount: totals.discountAmount,
+      shipping: totals.shipping,
+      gst: totals.gst,
+      shippingSac: '9965',
+      shippingRatePercent: 18,
+    },
+    kind,
+  );
+  return { totals, lines };
+}
+
+/** What every invoice must hold against the order it restates. */
+function expectRestatesTheOrder(
+  lines: InvoiceTaxLine[],
+  totals: ReturnType<typeof cartTotals>,
+  kind: 'intra-state' | 'inter-state',
+) {
+  const sums = invoiceTotals(lines);
+  expect(sums.taxableValue).toBe(totals.subtotal - totals.discountAmount + totals.shipping);
+  expect(sums.cgst + sums.sgst + sums.igst).toBe(totals.gst);
+  expect(sums.total).toBe(totals.total);
+  for (const l of lines) {
+    for (const value of [l.grossValue, l.discount, l.taxableValue, l.cgst, l.sgst, l.igst]) {
+      expect(Number.isInteger(value)).toBe(true);
+      expect(value).toBeGreaterThanOrEqual(0);
+    }
+    expect(l.taxableValue).toBe(l.grossValue - l.discount);
+    if (kind === 'inter-state') expect(l.cgst + l.sgst).toBe(0);
+    else {
+      expect(l.igst).toBe(0);
+      expect(l.cgst - l.sgst).toBeGreaterThanOrEqual(0);
+      expect(l.cgst - l.sgst).toBeLessThanOrEqual(1);
+    }
+    // Each line's tax is its rate on its taxable value, give or take the order's rounding to whole rupees.
+    expect(Math.abs(l.cgst + l.sgst + l.igst - (l.taxableValue * l.ratePercent) / 100)).toBeLessThanOrEqual(100);
+  }
+}
+
+describe('place of supply', () => {
+  it.each([
+    ['29', '29', 'intra-state'],
+    ['29', '27', 'inter-state'],
+    ['07', '06', 'inter-state'],
+  ] as const)('seller in %s delivering to %s: %s', (seller, place, kind) => {
+    expect(supplyKind(seller, place)).toBe(kind);
+  });
+});
+
+describe('apportion', () => {
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [1, [1, 1], [1, 0]],
+    [0, [5, 5], [0, 0]],
+    [10, [0, 0], [0, 0]],
+    [1000, [3, 0, 7], [300, 0, 700]],
+    [2_147_483_647, [2_147_483_647 * 1800, 1], [2_147_483_647, 0]],
+  ])('shares %i as %j → %j', (total, weights, shares) => {
+    expect(apportion(total, weights)).toEqual(shares);
+    expect(apportion(total, weights).reduce((a, b) => a + b, 0)).toBe(weights.some((w) => w > 0) ? total : 0);
+  });
+});
+
+describe('invoice tax lines restate the order exactly', () => {
+  it.each<[string, InvoiceGoodsLine[], number]>([
+    ['one tee, no discount', [line(4999, 2)], 0],
+    ['three lines and a coupon', [line(12900, 1), line(1999, 5), line(89900, 1, 18, '6205')], 3998],
+    ['a discount that does not split evenly', [line(3333, 1), line(3333, 1), line(3334, 1)], 1001],
+    ['GST rounded up to the rupee', [line(1500, 1)], 0],
+    ['GST rounded down to the rupee', [line(1497, 1)], 0],
+    ['the whole order discounted', [line(2000, 1)], 2000],
+    ['a large order', [line(99_999_99, 20), line(1, 1)], 0],
+  ])('%s', (_case, goods, discount) => {
+    for (const kind of ['intra-state', 'inter-state'] as const) {
+      const { totals, lines } = invoiceFor(goods, discount, kind);
+      expect(lines).toHaveLength(goods.length + 1);
+      expect(lines.at(-1)).toMatchObject({ description: 'Shipping', hsn: '9965', taxableValue: totals.shipping });
+      expectRestatesTheOrder(lines, totals, kind);
+    }
+  });
+
+  it('splits an intra-state tax into equal halves, the odd paisa to CGST', () => {
+    // ₹99 + ₹10 shipping: GST ₹19.62 → ₹20 (whole rupees), shared 99 : 10 → ₹18.17 and ₹1.83.
+    const { lines } = invoiceFor([line(9900, 1)], 0, 'intra-state');
+    expect(lines.map((l) => [l.cgst, l.sgst])).toEqual([
+      [909, 908],
+      [92, 91],
+    ]);
+  });
+
+  it('holds over a thousand generated orders', () => {
+    let seed = 46;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 1000; round++) {
+      const goods = Array.from({ length: 1 + next(6) }, () => line(100 + next(200_000), 1 + next(10)));
+      const subtotal = goods.reduce((n, g) => n + g.unitPrice * g.quantity, 0);
+      const kind = next(2) ? 'intra-state' : 'inter-state';
+      const { totals, lines } = invoiceFor(goods, next(subtotal + 1), kind);
+      expectRestatesTheOrder(lines, totals, kind);
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import type { Paise } from './money.ts';
+
+/**
+ * The tax side of a GST invoice (CGST Rule 46): per line the taxable value, the rate and the
+ * tax, split into CGST and SGST when goods are delivered within the seller's own state and
+ * charged as IGST when they cross a state border (place of supply: where the goods are
+ * delivered). The invoice restates what the order charged: its taxable values add up to the
+ * order's items total less its discount plus shipping, and its taxes to the order's GST, to
+ * the paisa, whatever rounding the order's GST went through.
+ */
+
+export interface InvoiceGoodsLine {
+  description: string;
+  hsn: string;
+  quantity: number;
+  /** Price of one unit, before the order's discount. */
+  unitPrice: Paise;
+  ratePercent: number;
+}
+
+export interface InvoiceCharge {
+  /** What the order charged: its discount, shipping and GST as stored. */
+  discount: Paise;
+  shipping: Paise;
+  gst: Paise;
+  /** Shipping is its own taxable line, at the goods' rate (one composite supply). */
+  shippingSac: string;
+  shippingRatePercent: number;
+}
+
+export interface InvoiceTaxLine {
+  description: string;
+  hsn: string;
+  quantity: number;
+  /** Line value before the discount (price × quantity). */
+  grossValue: Paise;
+  /** This line's share of the order's discount. */
+  discount: Paise;
+  /** grossValue − discount: what GST is charged on. */
+  taxableValue: Paise;
+  ratePercent: number;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+export type SupplyKind = 'intra-state' | 'inter-state';
+
+/** Within the seller's state the tax is CGST + SGST; across a border, IGST. */
+export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): SupplyKind {
+  return sellerStateCode === placeOfSupplyCode ? 'intra-state' : 'inter-state';
+}
+
+/**
+ * Shares `total` among whole-number `weights` in proportion, in whole paise that add up to
+ * `total` exactly: each share rounded down, then the paise left over go to the largest
+ * remainders (earlier lines first on a tie). In BigInt: total × weight passes 2^53 for large
+ * orders.
+ */
+export function apportion(total: Paise, weights: readonly number[]): Paise[] {
+  const big = weights.map((w) => BigInt(w));
+  const sum = big.reduce((a, b) => a + b, 0n);
+  if (sum <= 0n || total === 0) return weights.map(() => 0);
+  const scaled = big.map((w) => BigInt(total) * w);
+  const shares = scaled.map((value) => value / sum);
+  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = scaled
+    .map((value, index) => ({ index, remainder: value % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (left <= 0n) break;
+    shares[index]! += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}
+
+/**
+ * The invoice's lines: goods lines with their share of the discount (in proportion to their
+ * value, as a discount shown on the invoice reduces the taxable value), then shipping. The
+ * order's GST is shared among the lines in proportion to rate × taxable value, then each
+ * line's tax is CGST and SGST halves (the odd paisa to CGST) or all IGST.
+ */
+export function invoiceTaxLines(
+  goods: readonly InvoiceGoodsLine[],
+  charge: InvoiceCharge,
+  kind: SupplyKind,
+): InvoiceTaxLine[] {
+  const gross = goods.map((line) => line.unitPrice * line.quantity);
+  const discounts = apportion(charge.discount, gross);
+  const lines = goods.map((line, i) => ({
+    description: line.description,
+    hsn: line.hsn,
+    quantity: line.quantity,
+    grossValue: gross[i]!,
+    discount: discounts[i]!,
+    taxableValue: gross[i]! - discounts[i]!,
+    ratePercent: line.ratePercent,
+  }));
+  if (charge.shipping > 0) {
+    lines.push({
+      description: 'Shipping',
+      hsn: charge.shippingSac,
+      quantity: 1,
+      grossValue: charge.shipping,
+      discount: 0,
+      taxableValue: charge.shipping,
+      ratePercent: charge.shippingRatePercent,
+    });
+  }
+  // Rates in hundredths of a percent, so 0.25 % and 1.5 % weigh as whole numbers too.
+  const taxes = apportion(
+    charge.gst,
+    lines.map((line) => line.taxableValue * Math.round(line.ratePercent * 100)),
+  );
+  return lines.map((line, i) => {
+    const tax = taxes[i]!;
+    if (kind === 'inter-state') return { ...line, cgst: 0, sgst: 0, igst: tax };
+    const sgst = Math.floor(tax / 2);
+    return { ...line, cgst: tax - sgst, sgst, igst: 0 };
+  });
+}
+
+export interface InvoiceTotals {
+  taxableValue: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  /** taxable value + every tax: the order's total. */
+  total: Paise;
+}
+
+export function invoiceTotals(lines: readonly InvoiceTaxLine[]): InvoiceTotals {
+  const sum = (pick: (line: InvoiceTaxLine) => number) => lines.reduce((n, line) => n + pick(line), 0);
+  const totals = {
+    taxableValue: sum((l) => l.taxableValue),
+    cgst: sum((l) => l.cgst),
+    sgst: sum((l) => l.sgst),
+    igst: sum((l) => l.igst),
+  };
+  return { ...totals, total: totals.taxableValue + totals.cgst + totals.sgst + totals.igst };
+}
