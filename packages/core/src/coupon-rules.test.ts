@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './test/seeded-random.ts';
 import { subtotalOf, type PricedLine } from './cart-totals.ts';
 import { evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
 
@@ -92,12 +93,7 @@ describe('buy X get Y gives away the cheapest eligible units', () => {
   });
 
   it('holds its invariants over a thousand generated carts', () => {
-    // A small deterministic generator: the same carts every run, so a failure can be replayed.
-    let seed = 20261121;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const next = seededRandom(20261121);
     for (let round = 0; round < 1000; round++) {
       const lines = Array.from({ length: 1 + next(5) }, (_, i) =>
         line(100 + next(50_000), 1 + next(9), next(3) === 0 ? 'mens-shirts' : 'mens-t-shirts', `p${i}`),
