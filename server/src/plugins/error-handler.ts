@@ -62,7 +62,7 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
     // Any other GET (or HEAD) for a page is a client-side route of the SPA: answer with its shell.
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (options.spaFallback && isPageRequest && !path.startsWith('/api/') && !path.includes('.')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendAppShell();
     }
     return send(reply, 404, { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${path}` });
   });
