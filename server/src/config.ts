@@ -47,7 +47,7 @@ const environmentSchema = z.object({
     .default(30),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: z.string().optional(),
-  AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -94,8 +94,11 @@ export interface Config {
   webConcurrency: number;
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
   trustProxy: boolean | string;
-  /** Failed sign-ins (per account, per address) and sign-ups (per address) allowed in 15 minutes. */
-  authMaxAttempts: number;
+  /**
+   * Raises every attempt limit (sign-in, sign-up, coupons) to at least this many, for load tests
+   * and browser journeys that sign many shoppers up from one address; null keeps the defaults.
+   */
+  authMaxAttempts: number | null;
   /** An online order not paid within this time is cancelled and restocked. */
   unpaidOrderMinutes: number;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
@@ -133,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     redisPrefix: e.REDIS_PREFIX,
     identityProvider: identityProviderFor(e),
     payments: paymentsFor(e),
-    authMaxAttempts: e.AUTH_MAX_ATTEMPTS,
+    authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
