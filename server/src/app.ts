@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = new AttemptLimiter(attempts, attemptLimitsWith(deps.limits));
   // One line per change, however many requests fail or reconnections are tried meanwhile.
   attempts.onStateChange((state) => {
-    if (state.up) app.log.info('Redis reachable: sign-in, sign-up and coupon limits are shared again');
+    if (state.up) app.log.info('Redis reachable: sign-in, sign-up and coupon attempts are counted there');
     else app.log.warn(`Redis unreachable (${state.reason}): sign-in, sign-up and coupons answer 503 until it is back`);
   });
   const gateway =
