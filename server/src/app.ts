@@ -20,11 +20,13 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Database } from './db/schema.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
+import { AttemptLimiter } from './lib/attempt-limiter.ts';
+import { attemptLimitsWith, type AttemptLimitChanges } from './lib/attempt-limits.ts';
 import { adminCatalogRoutes, uploadedImageRoutes } from './modules/admin-catalog/admin-catalog.routes.ts';
 import { adminCouponRoutes } from './modules/admin-coupons/admin-coupons.routes.ts';
 import { adminOrderRoutes } from './modules/admin-orders/admin-orders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { SIGN_IN_WINDOW_MS, SignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -62,10 +64,12 @@ export interface AppDeps {
   catalogCacheMs?: number;
   /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
   tokens?: TokenService;
-  /** Counts sign-in attempts for rate limits; default: in this process's memory. */
+  /** Counts attempts for the sign-in, sign-up and coupon limits; default: in this process's memory. */
   attempts?: AttemptCounter;
-  /** Attempts allowed per key in 15 minutes (default 10). */
-  signInMaxAttempts?: number;
+  /** Numbers of those limits that differ from the defaults (lib/attempt-limits.ts). */
+  limits?: AttemptLimitChanges;
+  /** Hashes and checks passwords, a bounded number at a time; default: two below the thread pool. */
+  passwords?: PasswordHasher;
   /** Signs short-lived cookies (the Google sign-in flow); default: random per app. */
   cookieSecret?: string;
   /** Razorpay, or by default the local sandbox with random secrets. */
@@ -111,7 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
 
   const tokens = deps.tokens ?? createTokenService(randomBytes(32), 86_400);
-  const attempts = deps.attempts ?? createMemoryCounter(SIGN_IN_WINDOW_MS);
+  const attempts = deps.attempts ?? createMemoryCounter();
+  const limiter = new AttemptLimiter(attempts, attemptLimitsWith(deps.limits));
+  // One line per change, however many requests fail or reconnections are tried meanwhile.
+  attempts.onStateChange((state) => {
+    if (state.up) app.log.info('Redis reachable: sign-in, sign-up and coupon attempts are counted there');
+    else app.log.warn(`Redis unreachable (${state.reason}): sign-in, sign-up and coupons answer 503 until it is back`);
+  });
   const gateway =
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
@@ -134,16 +144,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database: deps.database });
+      await api.register(healthRoutes, { database: deps.database, attempts });
       await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000 });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,
-        limiter: new SignInLimiter(attempts, deps.signInMaxAttempts),
+        guards: { limiter, passwords: deps.passwords ?? createPasswordHasher() },
         providers: { google: { enabled: Boolean(deps.identity), development: Boolean(deps.identity?.development) } },
       });
-      await api.register(cartRoutes);
-      await api.register(couponRoutes);
+      await api.register(cartRoutes, { limiter });
+      await api.register(couponRoutes, { limiter });
       await api.register(orderRoutes, { gateway });
       await api.register(paymentRoutes, { gateway, demoRequestsFrom });
       await api.register(identityRoutes, {

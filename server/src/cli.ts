@@ -3,6 +3,7 @@ import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@shop/core';
+import { AppError } from './lib/errors.ts';
 import { seedCatalog } from './db/seed/seed.ts';
 import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
 import { withStartupLock } from './db/startup-lock.ts';
@@ -10,8 +11,9 @@ import { withStartupLock } from './db/startup-lock.ts';
 const usage = `Usage:
   cli.js migrate                 bring the database schema up to date
   cli.js seed                    migrate, then seed the demo catalogue if it has none
-  cli.js admin:create --email E [--password P] [--first-name F] [--last-name L]
-                                 create a staff account, or promote an existing one`;
+  cli.js admin:create --email E --password P [--first-name F] [--last-name L]
+                                 create a staff account, or promote an existing one: its
+                                 password becomes P and every session of it is signed out`;
 
 /** Creates or promotes a staff account from the command line's options. */
 async function adminCreate(database: ReturnType<typeof openDatabase>, args: string[]) {
@@ -35,8 +37,15 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
     password: values.password,
     ...(values['first-name'] && { firstName: values['first-name'] }),
     ...(values['last-name'] && { lastName: values['last-name'] }),
+  }).catch((error: unknown) => {
+    const aboutPassword = error instanceof AppError && ['WEAK_PASSWORD', 'COMMON_PASSWORD'].includes(error.code);
+    throw aboutPassword ? new Error(`--password: ${error.message}`) : error;
   });
-  console.log(result.created ? `Created staff account ${email.data}.` : `${email.data} is now staff.`);
+  console.log(
+    result.created
+      ? `Created staff account ${email.data}.`
+      : `${email.data} is now staff, with the password given; every earlier session of it is signed out.`,
+  );
 }
 
 /** Operator commands on the configured database. */

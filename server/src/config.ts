@@ -50,7 +50,7 @@ const environmentSchema = z.object({
     .default(30),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: z.string().optional(),
-  AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_FEATURES: z.enum(['auto', 'on', 'off']).default('auto'),
   API_DOCS: z.enum(['on', 'off']).optional(),
@@ -118,8 +118,11 @@ export interface Config extends ModeConfig {
   trustProxy: boolean | string;
   /** Serve the OpenAPI description at /api/docs (default: outside production only). */
   apiDocs: boolean;
-  /** Failed sign-ins (per account, per address) and sign-ups (per address) allowed in 15 minutes. */
-  authMaxAttempts: number;
+  /**
+   * Raises every attempt limit (sign-in, sign-up, coupons) to at least this many, for load tests
+   * and browser journeys that sign many shoppers up from one address; null keeps the defaults.
+   */
+  authMaxAttempts: number | null;
   /** An online order not paid within this time is cancelled and restocked. */
   unpaidOrderMinutes: number;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
@@ -159,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     redisPrefix: e.REDIS_PREFIX,
     identityProvider: identityProviderFor(e, mode.demoFeatures),
     payments: paymentsFor(e, mode.demoFeatures),
-    authMaxAttempts: e.AUTH_MAX_ATTEMPTS,
+    authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
-import { SIGN_IN_WINDOW_MS } from './modules/auth/sign-in-limiter.ts';
+import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
@@ -45,11 +45,11 @@ async function runServer(config: Config) {
     payments: gatewayFromConfig(config.payments, secret),
     // Auto-enabled demo features answer only this machine; DEMO_FEATURES=on opens them up.
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
-    signInMaxAttempts: config.authMaxAttempts,
-    // With Redis, sign-in limits hold across every process of the shop.
+    ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
+    // With Redis, the limits hold across every process of the shop.
     attempts: config.redisUrl
-      ? createRedisCounter(config.redisUrl, SIGN_IN_WINDOW_MS, config.redisPrefix)
-      : createMemoryCounter(SIGN_IN_WINDOW_MS),
+      ? createRedisCounter(config.redisUrl, { prefix: config.redisPrefix })
+      : createMemoryCounter(),
     logger: { level: config.logLevel },
   });
   app.log.info(modeSummary(config));

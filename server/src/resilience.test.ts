@@ -1,10 +1,14 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
 import type { DatabaseConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './startup.ts';
-import { createTestDatabase, createTestShop, postgresTestUrl, testDialects } from './test/databases.ts';
+import { createRedisCounter } from './lib/attempt-counter.ts';
+import { newShopper, signedInShopper } from './test/accounts.ts';
+import { createTestDatabase, createTestShop, postgresTestUrl, testDialects, type TestShop } from './test/databases.ts';
+import { freshRedisPrefix, testRedisUrl, withRedis } from './test/redis.ts';
 
 describe.each(testDialects)('health checks on %s', (dialect) => {
   it('answers live and ready on a migrated database', async () => {
@@ -33,16 +37,17 @@ describe.each(testDialects)('health checks on %s', (dialect) => {
 });
 
 /**
- * A TCP proxy in front of PostgreSQL that a test can cut and restore: the database "goes
- * away" for this app only, without restarting the server other test files share.
+ * A TCP proxy on loopback in front of a server (PostgreSQL, Redis) that a test can cut and
+ * restore: the service "goes away" for this app only, without stopping the server other test
+ * files share. `port` 0 takes any free port.
  */
-async function startCuttableProxy(target: URL) {
+async function startCuttableProxy(target: URL, defaultPort: number, port = 0) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   const listen = (port: number) =>
-    new Promise<number>((resolve) => {
+    new Promise<number>((resolve, reject) => {
       server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        const upstream = net.connect(Number(target.port || defaultPort), target.hostname);
         for (const s of [client, upstream]) {
           sockets.add(s);
           s.on('close', () => sockets.delete(s));
@@ -50,15 +55,16 @@ async function startCuttableProxy(target: URL) {
         }
         client.pipe(upstream).pipe(client);
       });
+      server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve((server!.address() as net.AddressInfo).port));
     });
-  const port = await listen(0);
+  const listening = await listen(port);
   return {
-    port,
+    port: listening,
     cut: async () => {
       await new Promise((resolve) => server!.close(resolve) && sockets.forEach((s) => s.destroy()));
     },
-    restore: () => listen(port),
+    restore: () => listen(listening),
     close: async () => {
       sockets.forEach((s) => s.destroy());
       await new Promise((resolve) => server?.close(resolve));
@@ -75,7 +81,7 @@ describe.runIf(testDialects.includes('postgres'))('when PostgreSQL goes away and
   beforeAll(async () => {
     const base = await createTestDatabase('postgres');
     await prepareDatabase(base.handle, { database: base.config, seed: true });
-    proxy = await startCuttableProxy(new URL(postgresTestUrl));
+    proxy = await startCuttableProxy(new URL(postgresTestUrl), 5432);
     const url = new URL(postgresTestUrl);
     url.host = `127.0.0.1:${proxy.port}`;
     const config = { ...(base.config as Extract<DatabaseConfig, { dialect: 'postgres' }>), url: url.href };
@@ -115,5 +121,93 @@ describe.runIf(testDialects.includes('postgres'))('when PostgreSQL goes away and
     }
     expect(recovered).toBeGreaterThan(0);
     expect((await app.inject('/api/health/ready')).statusCode).toBe(200);
+  }, 60_000);
+});
+
+/**
+ * Redis holds the sign-in, sign-up and coupon counters when REDIS_URL is set. Through a proxy
+ * of the test's own (on this suite's ports), Redis goes away and comes back.
+ */
+describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes back, on %s', (dialect) => {
+  let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
+  let shop: TestShop;
+  const lines: string[] = [];
+  const consoleErrors = vi.spyOn(console, 'error');
+
+  beforeAll(async () => {
+    proxy = await startCuttableProxy(new URL(testRedisUrl), 6379, dialect === 'sqlite' ? 3441 : 3442);
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    shop = await createTestShop(dialect, {
+      attempts: createRedisCounter(`redis://127.0.0.1:${proxy.port}`, { prefix: freshRedisPrefix() }),
+      logger: { level: 'info', stream },
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await proxy?.close();
+    consoleErrors.mockRestore();
+  });
+
+  const redisLines = () =>
+    lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => /redis/i.test(l.msg));
+  const signIn = (email: string, password: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('answers 503 with a clear message meanwhile, is not ready, logs each change once, and recovers by itself', async () => {
+    const shopper = await signedInShopper(shop.app);
+    expect((await shop.app.inject('/api/health/ready')).statusCode).toBe(200);
+    const before = redisLines().length;
+
+    await proxy.cut();
+    const unavailable = {
+      success: false,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The shop is briefly unavailable. Please try again in a moment.',
+    };
+    const deadline = Date.now() + 3000;
+    let answers = 0;
+    // Requests keep arriving while the client tries to reconnect, again and again.
+    while (Date.now() < deadline) {
+      for (const res of [
+        await signIn(shopper.email, shopper.password),
+        await shop.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newShopper() }),
+        await shop.app.inject('/api/discount/code/NOSUCHCODE'),
+      ]) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toEqual(unavailable);
+        expect(res.headers['retry-after']).toBe('5');
+        answers += 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answers).toBeGreaterThan(30);
+    const ready = await shop.app.inject('/api/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ success: false, code: 'REDIS_UNAVAILABLE' });
+    expect((await shop.app.inject('/api/health/live')).statusCode).toBe(200);
+    // Browsing needs no counters.
+    expect((await shop.app.inject('/api/product?limit=3')).statusCode).toBe(200);
+
+    const whileAway = redisLines().slice(before);
+    expect(whileAway).toHaveLength(1);
+    expect(whileAway[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/^Redis unreachable/) });
+    expect(consoleErrors.mock.calls.flat().join(' ')).not.toContain('Unhandled error event');
+
+    await proxy.restore();
+    let back = false;
+    for (let attempt = 0; attempt < 40 && !back; attempt++) {
+      back = (await signIn(shopper.email, shopper.password)).statusCode === 200;
+      if (!back) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(back).toBe(true);
+    expect((await shop.app.inject('/api/health/ready')).statusCode).toBe(200);
+    const afterReturn = redisLines().slice(before + 1);
+    expect(afterReturn).toHaveLength(1);
+    expect(afterReturn[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Redis reachable/) });
   }, 60_000);
 });

@@ -3,6 +3,7 @@ export * from './store-settings.ts';
 export * from './catalog-filters.ts';
 export * from './pagination.ts';
 export * from './account-rules.ts';
+export * from './password-rules.ts';
 export * from './cart-totals.ts';
 export * from './coupon-rules.ts';
 export * from './order-status.ts';

@@ -1,43 +1,38 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshRedisPrefix, testRedisUrl, withRedis } from '../test/redis.ts';
 import { createMemoryCounter, createRedisCounter, type AttemptCounter } from './attempt-counter.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(redisUrl);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1000 });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const withRedis = await redisReachable();
-if (!withRedis && process.env.REQUIRE_REDIS === '1')
-  throw new Error(`REQUIRE_REDIS=1 but Redis does not answer at ${redisUrl}`);
-
 describe('memory attempt counter', () => {
-  it('counts within the window and starts again after it', async () => {
+  it('counts within each key’s window, takes back, and remembers for a while', async () => {
     let now = 0;
-    const counter = createMemoryCounter(1000, () => now);
-    expect(await counter.increment('a')).toBe(1);
-    expect(await counter.increment('a')).toBe(2);
-    expect(await counter.count('b')).toBe(0);
+    const counter = createMemoryCounter(() => now);
+    expect(await counter.add([{ key: 'a', windowMs: 1000 }])).toEqual([1]);
+    expect(
+      await counter.add([
+        { key: 'a', windowMs: 1000 },
+        { key: 'b', windowMs: 5000 },
+      ]),
+    ).toEqual([2, 1]);
+    await counter.takeBack(['a', 'unknown']);
     now = 999;
-    expect(await counter.count('a')).toBe(2);
+    expect(await counter.add([{ key: 'a', windowMs: 1000 }])).toEqual([2]);
     now = 1000;
-    expect(await counter.count('a')).toBe(0);
-    expect(await counter.increment('a')).toBe(1);
-    await counter.reset('a');
-    expect(await counter.count('a')).toBe(0);
+    // a's window is over; b's goes on.
+    expect(
+      await counter.add([
+        { key: 'a', windowMs: 1000 },
+        { key: 'b', windowMs: 5000 },
+      ]),
+    ).toEqual([1, 2]);
+    await counter.takeBack(['a', 'a']);
+    expect(await counter.add([{ key: 'a', windowMs: 1000 }])).toEqual([1]);
+
+    await counter.remember('known', 500);
+    expect(await counter.remembers('known')).toBe(true);
+    expect(await counter.remembers('other')).toBe(false);
+    now = 1500;
+    expect(await counter.remembers('known')).toBe(false);
+    expect(await counter.reachable()).toBe(true);
     await counter.close();
   });
 });
@@ -48,18 +43,43 @@ describe.runIf(withRedis)('Redis attempt counter', () => {
     await Promise.all(counters.map((c) => c.close()));
   });
 
-  it('shares counts between processes (two clients), and expires them', async () => {
-    const prefix = `shop-test:${process.pid}:${Date.now()}:`; // a run of its own
-    const one = createRedisCounter(redisUrl, 300, prefix);
-    const two = createRedisCounter(redisUrl, 300, prefix);
+  it('shares counts between processes (two clients), takes back, and expires them', async () => {
+    const prefix = freshRedisPrefix();
+    const one = createRedisCounter(testRedisUrl, { prefix });
+    const two = createRedisCounter(testRedisUrl, { prefix });
     counters.push(one, two);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).increment('ip:1')));
-    expect(await one.count('ip:1')).toBe(10);
-    expect(await two.increment('ip:1')).toBe(11);
+    const counts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).add([{ key: 'ip:1', windowMs: 300 }])),
+    );
+    expect(counts.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await two.takeBack(['ip:1', 'never-counted']);
+    expect(await one.add([{ key: 'ip:1', windowMs: 300 }])).toEqual([10]);
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await one.count('ip:1')).toBe(0);
-    await one.increment('ip:2');
-    await two.reset('ip:2');
-    expect(await one.count('ip:2')).toBe(0);
+    // The window is over; taking back does not bring the key back below its start.
+    await one.takeBack(['ip:1']);
+    expect(await two.add([{ key: 'ip:1', windowMs: 300 }])).toEqual([1]);
+
+    await one.remember('known', 200);
+    expect(await two.remembers('known')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await two.remembers('known')).toBe(false);
+    expect(await one.reachable()).toBe(true);
+  });
+
+  it('answers 503 at once, not a 500, when Redis cannot be reached, and says so once', async () => {
+    const states: boolean[] = [];
+    // Nothing listens on this port of the suite's range.
+    const away = createRedisCounter('redis://127.0.0.1:3449', { prefix: freshRedisPrefix() });
+    counters.push(away);
+    away.onStateChange((state) => states.push(state.up));
+    for (let i = 0; i < 5; i++) {
+      await expect(away.add([{ key: 'x', windowMs: 1000 }])).rejects.toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(await away.reachable()).toBe(false);
+    expect(states).toEqual([false]);
   });
 });

@@ -27,6 +27,12 @@ export const badRequest = (code: string, message: string) => new AppError(400, c
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'FORBIDDEN', message);
+/** Something the request needs is away (the database, Redis): try again shortly (Retry-After). */
+export const serviceUnavailable = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', 'The shop is briefly unavailable. Please try again in a moment.');
+/** Too much work already waiting (password hashing): try again shortly rather than queue. */
+export const serviceBusy = () =>
+  new AppError(503, 'SERVICE_BUSY', 'The shop is busy right now. Please try again in a moment.');
 
 // Errors that mean the database is out of reach (restarting, overloaded, network) or cannot
 // take writes (a full disk, a read-only file or replica), not that the request was wrong:

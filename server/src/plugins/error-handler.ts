@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@shop/core';
-import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+import { AppError, isDatabaseUnavailable, serviceUnavailable } from '../lib/errors.ts';
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorEnvelope, 'success'>) {
   return reply.status(status).send({ success: false, ...body });
@@ -34,24 +34,24 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
       const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
       return send(reply, 400, { code: 'VALIDATION_FAILED', message: `Invalid ${where}: ${message}`, issues });
     }
-    if (error instanceof AppError) {
-      return send(reply, error.statusCode, {
-        code: error.code,
-        message: error.message,
-        ...(error.issues && { issues: [...error.issues] }),
+    let refusal = error instanceof AppError ? error : null;
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      refusal = serviceUnavailable();
+    }
+    if (refusal) {
+      // A 503 is about this moment: clients and proxies may try again a little later.
+      if (refusal.statusCode === 503) reply.header('retry-after', '5');
+      return send(reply, refusal.statusCode, {
+        code: refusal.code,
+        message: refusal.message,
+        ...(refusal.issues && { issues: [...refusal.issues] }),
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = frameworkMessages[error.code] ?? (error.message || 'Bad request');
       return send(reply, status, { code: error.code ?? 'BAD_REQUEST', message });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return send(reply.header('retry-after', '5'), 503, {
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The shop is briefly unavailable. Please try again in a moment.',
-      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
@@ -62,7 +62,7 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
     // Any other GET (or HEAD) for a page is a client-side route of the SPA: answer with its shell.
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (options.spaFallback && isPageRequest && !path.startsWith('/api/') && !path.includes('.')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendAppShell();
     }
     return send(reply, 404, { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -12,11 +12,14 @@ describe('serving the built SPA beside the API', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let webDist: string;
+  const shell = '<!doctype html><title>shop</title><div id="root"></div>';
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'index.html'), shell);
+    fs.writeFileSync(path.join(webDist, 'index.html.br'), zlib.brotliCompressSync(shell));
+    fs.writeFileSync(path.join(webDist, 'index.html.gz'), zlib.gzipSync(shell));
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -84,6 +87,48 @@ describe('serving the built SPA beside the API', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the page shell from memory, read once at start: the files on disk are not read again', async () => {
+    const files = ['index.html', 'index.html.br', 'index.html.gz'].map((name) => path.join(webDist, name));
+    const first = await app.inject('/');
+    for (const file of files) fs.renameSync(file, `${file}.away`);
+    try {
+      for (const url of ['/', '/index.html', '/products', '/product/abc?ref=home']) {
+        const plain = await app.inject(url);
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.body).toBe(shell);
+        expect(plain.headers).toMatchObject({
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-cache',
+          'content-length': String(Buffer.byteLength(shell)),
+          etag: first.headers.etag,
+          'last-modified': first.headers['last-modified'],
+          'x-frame-options': 'SAMEORIGIN',
+        });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers['content-security-policy']).toContain("script-src 'self'");
+
+        const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers.vary).toBe('accept-encoding');
+        expect(br.headers['cache-control']).toBe('no-cache');
+        expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(shell);
+        const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(shell);
+        const refusesBr = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+        expect(refusesBr.headers['content-encoding']).toBe('gzip');
+      }
+      const again = await app.inject({ url: '/products', headers: { 'if-none-match': first.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const head = await app.inject({ method: 'HEAD', url: '/' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(shell)));
+    } finally {
+      for (const file of files) fs.renameSync(`${file}.away`, file);
+    }
   });
 
   it('answers a missing file or API path with a 404, not the page', async () => {

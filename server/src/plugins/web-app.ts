@@ -1,18 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Answers with the SPA's shell (index.html), from memory. */
+    sendAppShell(): FastifyReply;
+  }
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** One stored form of index.html: the bytes and the validators @fastify/static would send. */
+interface ShellCopy {
+  body: Buffer;
+  etag: string;
+  lastModified: string;
+}
+
+function readCopy(file: string): ShellCopy | null {
+  if (!fs.existsSync(file)) return null;
+  const body = fs.readFileSync(file);
+  const { mtime } = fs.statSync(file);
+  // The same weak ETag as @fastify/send's: size and modification time, in hex.
+  return {
+    body,
+    etag: `W/"${body.length.toString(16)}-${mtime.getTime().toString(16)}"`,
+    lastModified: mtime.toUTCString(),
+  };
+}
+
+/** The best encoding of those stored that the client accepts (q > 0), brotli first on a tie. */
+function chooseEncoding(acceptEncoding: string | undefined, stored: Encoding[]): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const best = stored.filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a))[0];
+  return best ?? null;
+}
+
+function isFresh(request: FastifyRequest, copy: ShellCopy): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch) return noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === copy.etag.slice(2));
+  const since = request.headers['if-modified-since'];
+  return since !== undefined && Date.parse(since) >= Date.parse(copy.lastModified);
+}
+
 /**
  * Serves the built SPA. Vite names every asset by its content hash, so assets are cached
  * for a year; index.html is revalidated each time so a deploy is seen at once.
- * Client-side routes fall back to index.html in the not-found handler.
+ *
+ * index.html (and its precompressed copies) is read once, at start, and served from memory,
+ * at `/`, `/index.html` and every client-side route (the not-found handler's fallback):
+ * @fastify/static reads files through libuv's thread pool, which password hashing shares,
+ * and the page every visit starts with must not wait behind a flood of sign-ins.
  */
 async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+  const index = path.join(options.root, 'index.html');
+  const plain = readCopy(index);
+  const compressed: Partial<Record<Encoding, ShellCopy>> = {};
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    const copy = readCopy(index + suffix);
+    if (copy) compressed[encoding] = copy;
+  }
+  const stored = Object.keys(compressed) as Encoding[];
+
+  app.decorateReply('sendAppShell', function sendAppShell(this: FastifyReply) {
+    if (!plain) return this.code(404).send({ success: false, code: 'NOT_FOUND', message: 'The page is not built.' });
+    const encoding = chooseEncoding(this.request.headers['accept-encoding'], stored);
+    const copy = (encoding && compressed[encoding]) || plain;
+    this.header('cache-control', 'no-cache')
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('etag', copy.etag)
+      .header('last-modified', copy.lastModified);
+    if (stored.length > 0) this.header('vary', 'accept-encoding');
+    if (encoding) this.header('content-encoding', encoding);
+    if (isFresh(this.request, copy)) return this.code(304).send();
+    return this.header('content-length', copy.body.length).send(copy.body);
+  });
+
+  for (const url of ['/', '/index.html']) {
+    app.get(url, (_request, reply) => reply.sendAppShell());
+  }
+
   await app.register(fastifyStatic, {
     root: options.root,
-    index: ['index.html'],
+    // The shell is answered from memory above, never read from disk per request.
+    index: false,
     // Our own Cache-Control below, not the plugin's default max-age=0.
     cacheControl: false,
     // The build writes .br and .gz beside each text file (web/scripts/precompress.mjs).

@@ -423,6 +423,8 @@ describe('the access matrix covers the whole app', () => {
   /** Mounted only in some set-ups and not part of the API: the SPA's files and the development sign-in provider. */
   const outsideTheApi = [
     { url: '/*', why: 'the built SPA (web/dist), served when WEB_DIST is set' },
+    { url: '/', why: "the SPA's shell (index.html, kept in memory), served when WEB_DIST is set" },
+    { url: '/index.html', why: "the SPA's shell (index.html, kept in memory), served when WEB_DIST is set" },
     { url: '/dev-oidc', why: 'the local development OpenID provider, never mounted in production' },
     { url: '/dev-oidc/*', why: 'the local development OpenID provider, never mounted in production' },
   ];

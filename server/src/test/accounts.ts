@@ -45,9 +45,19 @@ export async function signedInShopper(
   };
 }
 
-/** A signed-in staff member. */
-export async function signedInAdmin(shop: TestShop) {
-  const shopper = await signedInShopper(shop.app, { firstName: 'Staff' });
-  await createOrPromoteAdmin(shop.handle.db, { email: shopper.email });
-  return shopper;
+/**
+ * A signed-in staff member, promoted as `npm run admin:create` does (which signs out the
+ * account's earlier sessions), then signed in again. `app` defaults to the shop's own.
+ */
+export async function signedInAdmin(shop: Pick<TestShop, 'app' | 'handle'>, app: FastifyInstance = shop.app) {
+  const shopper = await signedInShopper(app, { firstName: 'Staff' });
+  await createOrPromoteAdmin(shop.handle.db, { email: shopper.email, password: shopper.password });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: shopper.email, password: shopper.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
+  const { accessToken, user } = login.json().data;
+  return { ...shopper, token: accessToken, user, auth: { authorization: `Bearer ${accessToken}` } };
 }

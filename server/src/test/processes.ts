@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { DatabaseConfig } from '../config.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
 
@@ -57,4 +58,31 @@ export async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** What a process started by a test needs in its environment to open the test's database. */
+export function databaseEnvFor(config: DatabaseConfig): Record<string, string> {
+  if (config.dialect === 'sqlite') return { DATA_DIR: path.dirname(config.file) };
+  const url = new URL(config.url);
+  if (config.schema) url.searchParams.set('options', `-c search_path=${config.schema}`);
+  return { DATABASE_URL: url.href };
+}
+
+export const builtCli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+
+/** Runs the built operator command line (`npm run admin:create -- …`) to its end. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [builtCli, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += String(chunk)));
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type AdminProductDetail, type AdminProductRow } from '@shop/core';
 import { buildApp } from '../../app.ts';
-import { createOrPromoteAdmin } from '../auth/auth.service.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
@@ -573,8 +572,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
     it('answers 503 when the server keeps no uploads folder', async () => {
       const app = await buildApp({ database: shop.handle, catalogCacheMs: 0 });
       try {
-        const staff = await signedInShopper(app, { firstName: 'Staff' });
-        await createOrPromoteAdmin(shop.handle.db, { email: staff.email });
+        const staff = await signedInAdmin(shop, app);
         const res = await app.inject({
           method: 'POST',
           url: '/api/admin/uploads',

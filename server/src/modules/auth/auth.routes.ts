@@ -10,17 +10,16 @@ import {
 } from '@shop/core';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as auth from './auth.service.ts';
-import type { SignInLimiter } from './sign-in-limiter.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface AuthRoutesOptions {
   tokens: TokenService;
-  limiter: SignInLimiter;
+  guards: auth.AccountGuards;
   /** What the sign-in page says about "Sign in with Google". */
   providers: { google: { enabled: boolean; development: boolean } };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { tokens, limiter, providers }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { tokens, guards, providers }) => {
   const { db } = app;
   const signedIn = { onRequest: [app.authenticate] };
 
@@ -28,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/signup',
     { schema: { tags: ['auth'], body: signupBody, response: { 201: userResponse } } },
     async (request, reply) => {
-      const user = await auth.signup(db, limiter, request.ip, request.body);
+      const user = await auth.signup(db, guards, request.ip, request.body);
       return reply.status(201).send({ success: true as const, message: 'Signup Successful', data: user });
     },
   );
@@ -39,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async ({ ip, body }) => ({
       success: true as const,
       message: 'Login Successful',
-      data: await auth.login(db, tokens, limiter, ip, body.email, body.password),
+      data: await auth.login(db, tokens, guards, ip, body.email, body.password),
     }),
   );
 

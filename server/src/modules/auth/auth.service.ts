@@ -3,12 +3,19 @@ import { fullNameOf, shippingAddressOf, withShippingAddress, type Address, type 
 import type { addressInput, profileUpdateBody, signupBody } from '@shop/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashPassword, isCommonPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './password.ts';
 import * as repo from './auth.repository.ts';
-import type { SignInLimiter } from './sign-in-limiter.ts';
+import { rememberSignInAddress, reserveSignIn, reserveSignUp } from './sign-in-limiter.ts';
 import type { TokenService } from './tokens.ts';
+
+/** What signing up and in need besides the database: attempt limits and password hashing. */
+export interface AccountGuards {
+  limiter: AttemptLimiter;
+  passwords: PasswordHasher;
+}
 
 type ParsedSignup = z.output<typeof signupBody>;
 type ParsedProfileUpdate = z.output<typeof profileUpdateBody>;
@@ -75,59 +82,57 @@ function newUserRow(id: string, user: NewUser, at: string) {
   };
 }
 
-function assertNotCommon(password: string) {
-  if (isCommonPassword(password)) {
-    throw badRequest('COMMON_PASSWORD', 'This password is too common. Please choose one that is harder to guess.');
-  }
-}
-
 export async function signup(
   db: Kysely<Database>,
-  limiter: SignInLimiter,
+  guards: AccountGuards,
   ip: string,
   body: ParsedSignup,
   now = new Date(),
 ): Promise<User> {
-  const keys = { ip: `signup:ip:${ip}`, email: `signup:email:${body.email}` };
-  await limiter.assertAllowed([keys.ip, keys.email]);
-  // Every sign-up from an address counts; for an email only the refused ones do.
-  await limiter.record([keys.ip]);
-  assertNotCommon(body.password);
-  if (await repo.findUserByEmail(db, body.email)) {
-    await limiter.record([keys.email]);
-    throw conflict('EMAIL_TAKEN', 'Email already registered');
-  }
+  await reserveSignUp(guards.limiter, ip);
+  assertAcceptablePassword(body.password, body);
+  if (await repo.findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', 'Email already registered');
   const id = newId();
   const at = now.toISOString();
   try {
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await guards.passwords.hash(body.password);
     await repo.insertUser(db, newUserRow(id, { ...body, passwordHash, role: 'customer' }, at));
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'Email already registered');
     throw error;
   }
+  // The new account may sign in from here even if strangers have used up its budget.
+  await rememberSignInAddress(guards.limiter, body.email, ip);
   return getUser(db, id);
 }
 
+/**
+ * Signs in with a password. The attempt is reserved before the password is checked (a 429
+ * checks nothing), kept when the check fails, and given back when it succeeds or when no
+ * check could run.
+ */
 export async function login(
   db: Kysely<Database>,
   tokens: TokenService,
-  limiter: SignInLimiter,
+  guards: AccountGuards,
   ip: string,
   email: string,
   password: string,
 ): Promise<{ accessToken: string; user: User }> {
-  const keys = [`login:ip:${ip}`, `login:email:${email}`];
-  await limiter.assertAllowed(keys);
-  const row = await repo.findUserByEmail(db, email);
-  const valid = row?.password_hash
-    ? await verifyPassword(row.password_hash, password)
-    : await verifyAgainstDecoy(password);
-  if (!row || !valid) {
-    await limiter.record(keys);
-    throw invalidCredentials();
+  const attempt = await reserveSignIn(guards.limiter, email, ip);
+  let row: repo.UserRow | undefined;
+  let valid: boolean;
+  try {
+    row = await repo.findUserByEmail(db, email);
+    valid = row?.password_hash
+      ? await guards.passwords.verify(row.password_hash, password)
+      : await guards.passwords.verifyAgainstDecoy(password);
+  } catch (error) {
+    await attempt.abandoned().catch(() => {}); // the original failure is the one to answer
+    throw error;
   }
-  await limiter.reset([`login:email:${email}`]);
+  if (!row || !valid) throw invalidCredentials();
+  await attempt.succeeded();
   const accessToken = await tokens.sign({ userId: row.id, tokenVersion: row.token_version });
   return { accessToken, user: toUser(row, await repo.findAddresses(db, row.id)) };
 }
@@ -253,26 +258,40 @@ export async function signInWithIdentity(
   return { accessToken, user: toUser(row, await repo.findAddresses(db, userId)) };
 }
 
-/** Staff accounts: promotes an existing account, or creates one with a password. */
+/**
+ * Staff accounts: creates one, or promotes an existing account. Someone may have signed up
+ * with the future staff member's email first, so promoting sets the password the operator
+ * gives and ends every session of the account, in one transaction.
+ */
 export async function createOrPromoteAdmin(
   db: Kysely<Database>,
   input: { email: string; password?: string | undefined; firstName?: string; lastName?: string },
   now = new Date(),
+  passwords: PasswordHasher = createPasswordHasher(),
 ): Promise<{ created: boolean; role: UserRole }> {
   const existing = await repo.findUserByEmail(db, input.email);
+  if (!input.password) {
+    throw badRequest(
+      'PASSWORD_REQUIRED',
+      existing
+        ? `${input.email} already has an account. Promoting it needs --password: the password you give replaces ` +
+            'the one it has, and every session of the account is signed out.'
+        : 'A new staff account needs --password.',
+    );
+  }
+  const staff = existing
+    ? { email: input.email, firstName: existing.first_name, lastName: existing.last_name }
+    : { email: input.email, firstName: input.firstName ?? 'Staff', lastName: input.lastName ?? '' };
+  assertAcceptablePassword(input.password, staff);
+  const passwordHash = await passwords.hash(input.password);
   const at = now.toISOString();
   if (existing) {
-    await repo.updateUser(db, existing.id, {
-      role: 'admin',
-      updated_at: at,
-      ...(input.password && { password_hash: await hashPassword(input.password) }),
+    await db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, existing.id, { role: 'admin', password_hash: passwordHash, updated_at: at });
+      await repo.revokeTokens(trx, existing.id);
     });
     return { created: false, role: 'admin' };
   }
-  if (!input.password) throw badRequest('PASSWORD_REQUIRED', 'A new staff account needs --password.');
-  assertNotCommon(input.password);
-  const staff = { email: input.email, firstName: input.firstName ?? 'Staff', lastName: input.lastName ?? '' };
-  const passwordHash = await hashPassword(input.password);
   await repo.insertUser(db, newUserRow(newId(), { ...staff, phone: null, passwordHash, role: 'admin' }, at));
   return { created: true, role: 'admin' };
 }

@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { passwordRefusal, passwordRefusalMessages, type PasswordOwner } from '@shop/core';
+import { badRequest, serviceBusy } from '../../lib/errors.ts';
+import { QueueFullError, Semaphore } from '../../lib/semaphore.ts';
 import commonPasswordList from './common-passwords.txt?raw';
 
 // The 5,000 most common passwords of 8 or more characters, from the zxcvbn-ts
@@ -10,24 +13,72 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-/** argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's baseline). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
+/**
+ * Refuses (400) a password the shop's rules refuse (core's `passwordRefusal`: blank, control
+ * characters, one character, the shop's or the person's name) or a common one.
+ */
+export function assertAcceptablePassword(password: string, owner: PasswordOwner): void {
+  const refusal = passwordRefusal(password, owner);
+  if (refusal) throw badRequest('WEAK_PASSWORD', passwordRefusalMessages[refusal]);
+  if (isCommonPassword(password)) {
+    throw badRequest('COMMON_PASSWORD', 'This password is too common. Please choose one that is harder to guess.');
   }
 }
 
-// A hash of nothing anyone knows: checked when the email is unknown, so that an answer
-// takes as long whether or not the account exists.
-let decoyHash: Promise<string> | undefined;
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoyHash ??= hash(`decoy-${Math.random()}`);
-  await verifyPassword(await decoyHash, password);
-  return false;
+/** Hashing and checking passwords, a bounded number at a time. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /** Checks against a hash of nothing anyone knows: an unknown email costs what a known one does. */
+  verifyAgainstDecoy(password: string): Promise<false>;
+}
+
+export interface HashingBounds {
+  /** argon2 computations at once; below libuv's thread pool, so files and DNS keep a thread. */
+  concurrency: number;
+  /** How many may wait for a turn; beyond that, 503 at once. */
+  queueLimit: number;
+}
+
+/** Two below the thread pool's size (4 unless UV_THREADPOOL_SIZE says otherwise), at least one. */
+export const defaultHashingBounds: HashingBounds = {
+  concurrency: Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2),
+  queueLimit: 100,
+};
+
+/**
+ * argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's baseline). argon2
+ * runs on libuv's thread pool, which @fastify/static's file reads, DNS lookups and zlib share:
+ * a flood of sign-ins would otherwise queue hundreds of hashes there and stall them all.
+ */
+export function createPasswordHasher(bounds: HashingBounds = defaultHashingBounds): PasswordHasher {
+  const turns = new Semaphore(bounds.concurrency, bounds.queueLimit);
+  const bounded = async <T>(task: () => Promise<T>): Promise<T> => {
+    try {
+      return await turns.run(task);
+    } catch (error) {
+      throw error instanceof QueueFullError ? serviceBusy() : error;
+    }
+  };
+  const check = (passwordHash: string, password: string) =>
+    bounded(async () => {
+      try {
+        return await verify(passwordHash, password);
+      } catch {
+        return false; // a malformed stored hash matches nothing
+      }
+    });
+  let decoyHash: Promise<string> | undefined;
+  return {
+    hash: (password) => bounded(() => hash(password)),
+    verify: check,
+    async verifyAgainstDecoy(password) {
+      decoyHash ??= bounded(() => hash(`decoy-${Math.random()}`)).catch((error: unknown) => {
+        decoyHash = undefined; // busy this time: try again with the next request
+        throw error;
+      });
+      await check(await decoyHash, password);
+      return false;
+    },
+  };
 }

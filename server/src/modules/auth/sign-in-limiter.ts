@@ -1,33 +1,62 @@
+import { limitedAddress, waitingTime } from '../../lib/attempt-limits.ts';
+import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const MAX_ATTEMPTS_PER_WINDOW = 10;
+const tooManyAttempts = (budget: Budget) =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Please wait ${waitingTime(budget.windowMinutes)} and try again.`,
+  );
 
-export const tooManyAttempts = () =>
-  new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait 15 minutes and try again.');
+/** A sign-in's place in its budgets, taken before its password is checked. */
+export interface SignInAttempt {
+  /** The password was right: the attempt is given back, and the address remembered. */
+  succeeded(): Promise<void>;
+  /** No password was checked (too busy, the database failed): the attempt is given back. */
+  abandoned(): Promise<void>;
+}
+
+const knownAddressKey = (email: string, ip: string) => `signin:known:${email}|${limitedAddress(ip)}`;
 
 /**
- * Sign-in and sign-up limits: at most 10 counted attempts per key (an IP address, an
- * account) in 15 minutes. What counts is the caller's choice: failed sign-ins, every
- * sign-up from one address.
+ * Takes one attempt for signing in to `email` from `ip`, or refuses with a 429. Counted per
+ * account and address, per address, and per account; from an address the account signed in
+ * from lately, only the first, so strangers elsewhere cannot lock the owner out. Unknown
+ * emails are counted exactly as known ones (the answers must not tell them apart).
  */
-export class SignInLimiter {
-  constructor(
-    private readonly counter: AttemptCounter,
-    private readonly maxAttempts = MAX_ATTEMPTS_PER_WINDOW,
-  ) {}
-
-  async assertAllowed(keys: string[]): Promise<void> {
-    const counts = await Promise.all(keys.map((key) => this.counter.count(key)));
-    if (counts.some((n) => n >= this.maxAttempts)) throw tooManyAttempts();
+export async function reserveSignIn(limiter: AttemptLimiter, email: string, ip: string): Promise<SignInAttempt> {
+  const { signIn } = limiter.limits;
+  const address = limitedAddress(ip);
+  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: signIn.windowMinutes });
+  const known = knownAddressKey(email, ip);
+  const budgets = [budget(`signin:pair:${email}|${address}`, signIn.perAccountAndAddress)];
+  if (!(await limiter.remembers(known))) {
+    budgets.push(
+      budget(`signin:address:${address}`, signIn.perAddress),
+      budget(`signin:account:${email}`, signIn.perAccount),
+    );
   }
+  const reservation = await limiter.reserve(budgets, tooManyAttempts);
+  return {
+    async succeeded() {
+      await reservation.giveBack();
+      await rememberSignInAddress(limiter, email, ip);
+    },
+    abandoned: () => reservation.giveBack(),
+  };
+}
 
-  async record(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.counter.increment(key)));
-  }
+/** The account may sign in from this address even while strangers have used up its budget. */
+export function rememberSignInAddress(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
+  return limiter.remember(knownAddressKey(email, ip), limiter.limits.signIn.knownAddressDays * 86_400_000);
+}
 
-  async reset(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.counter.reset(key)));
-  }
+/** Every sign-up counts against its address (refused ones too), or is refused with a 429. */
+export async function reserveSignUp(limiter: AttemptLimiter, ip: string): Promise<void> {
+  const { signUp } = limiter.limits;
+  await limiter.reserve(
+    [{ key: `signup:address:${limitedAddress(ip)}`, max: signUp.perAddress, windowMinutes: signUp.windowMinutes }],
+    tooManyAttempts,
+  );
 }

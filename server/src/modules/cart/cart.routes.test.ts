@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartTotals, toPaise, toRupees, type Cart } from '@shop/core';
+import { cartTotals, toPaise, toRupees, type Cart, type CouponTerms } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
+import { addTestCoupon } from '../../test/coupons.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { insertCoupon } from '../coupons/coupons.repository.ts';
 
 interface StockedSize {
   productId: string;
@@ -57,26 +57,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     return { auth, call, add, cart };
   }
 
-  async function addCoupon(code: string, changes: Record<string, unknown> = {}) {
-    const terms = {
-      code,
-      discountType: 'percentage' as const,
-      value: 10,
-      minPurchase: 0,
-      buyX: 0,
-      getY: 0,
-      applicableCategories: [],
-      isActive: true,
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: null,
-      ...changes,
-    };
-    const id = newId();
-    await insertCoupon(shop.handle.db, { id, terms, now: new Date().toISOString() });
-    return id;
-  }
+  const addCoupon = (code: string, changes: Partial<CouponTerms> = {}) => addTestCoupon(shop.handle.db, code, changes);
 
   it('needs a signed-in shopper for every call', async () => {
     for (const [method, url] of [

@@ -7,6 +7,7 @@ import {
   updateCartItemBody,
   type Cart,
 } from '@shop/core';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as carts from './cart.service.ts';
 
@@ -15,7 +16,7 @@ const response = { 200: cartResponse };
 const ok = (data: Cart, message?: string) => ({ success: true as const, ...(message && { message }), data });
 
 /** The signed-in shopper's own cart: every call answers the whole cart, priced by the server. */
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
@@ -33,7 +34,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/cart/apply-discount', { schema: { tags, response, body: applyDiscountBody } }, async (request) => {
-    const cart = await carts.applyCoupon(db, signedInUser(request).id, request.body.code);
+    const who = { ip: request.ip, userId: signedInUser(request).id };
+    const cart = await carts.applyCoupon(db, limiter, who, request.body.code);
     return ok(cart, `Coupon ${request.body.code} applied!`);
   });
 

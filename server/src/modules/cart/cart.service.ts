@@ -12,7 +12,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupons.repository.ts';
-import { couponNotFound, toPublicCoupon } from '../coupons/coupons.service.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import { couponNotFound, toPublicCoupon, withinCouponLimits, type CouponTrier } from '../coupons/coupons.service.ts';
 import * as repo from './cart.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -170,15 +171,29 @@ export function clearCart(db: Kysely<Database>, userId: string, now = new Date()
   });
 }
 
-export function applyCoupon(db: Kysely<Database>, userId: string, code: string, now = new Date()) {
-  return withCart(db, userId, now, async (trx, cart) => {
-    const coupon = await findCouponByCode(trx, code);
-    if (!coupon) throw couponNotFound(code);
-    const priced = pricedLines(await repo.findLines(trx, cart.id));
-    const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, userId), now);
-    if (!decision.ok) throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));
-    await repo.setCartCoupon(trx, cart.id, coupon.id, now.toISOString());
-  });
+/**
+ * Applies a code to the shopper's cart, within the guessing limits (reserved before the
+ * transaction and settled after it: no network call while it is open).
+ */
+export function applyCoupon(
+  db: Kysely<Database>,
+  limiter: AttemptLimiter,
+  who: Required<CouponTrier>,
+  code: string,
+  now = new Date(),
+) {
+  return withinCouponLimits(limiter, who, () =>
+    withCart(db, who.userId, now, async (trx, cart) => {
+      const coupon = await findCouponByCode(trx, code);
+      if (!coupon) throw couponNotFound(code);
+      const priced = pricedLines(await repo.findLines(trx, cart.id));
+      const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, who.userId), now);
+      if (!decision.ok) {
+        throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));
+      }
+      await repo.setCartCoupon(trx, cart.id, coupon.id, now.toISOString());
+    }),
+  );
 }
 
 export function removeCoupon(db: Kysely<Database>, userId: string, now = new Date()) {

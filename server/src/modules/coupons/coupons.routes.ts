@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponCodeParams, publicCouponResponse } from '@shop/core';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { getPublicCoupon } from './coupons.service.ts';
 
-export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+export const couponRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
   app.get(
     '/discount/code/:code',
     { schema: { tags: ['coupons'], params: couponCodeParams, response: { 200: publicCouponResponse } } },
-    async ({ params }) => ({ success: true as const, data: await getPublicCoupon(app.db, params.code) }),
+    async ({ params, ip }) => ({
+      success: true as const,
+      data: await getPublicCoupon(app.db, limiter, { ip }, params.code),
+    }),
   );
 };

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { couponLabel, couponRefusalMessage, toRupees, type CouponTerms, type PublicCoupon } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { limitedAddress, waitingTime } from '../../lib/attempt-limits.ts';
+import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { findCouponByCode } from './coupons.repository.ts';
 
 /** A coupon as shoppers may see it: its offer, never its limits or usage. */
@@ -21,9 +23,57 @@ export function toPublicCoupon(terms: CouponTerms): PublicCoupon {
 export const couponNotFound = (code: string) =>
   notFound('COUPON_NOT_FOUND', couponRefusalMessage(code, { reason: 'NOT_FOUND' }, 0));
 
+const tooManyCodes = (budget: Budget) =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many coupon codes tried. Please wait ${waitingTime(budget.windowMinutes)} and try again.`,
+  );
+
+/** Who is trying a code: the client's address, and the shopper when signed in. */
+export interface CouponTrier {
+  ip: string;
+  userId?: string;
+}
+
+/**
+ * Runs a lookup or apply of a coupon code within the guessing limits: an attempt is reserved
+ * per address (and per account) before the code is looked at, and given back unless the code
+ * turned out unknown or inactive. A real code that does not apply to the cart is no guess.
+ */
+export async function withinCouponLimits<T>(
+  limiter: AttemptLimiter,
+  who: CouponTrier,
+  tryCode: () => Promise<T>,
+): Promise<T> {
+  const { coupons } = limiter.limits;
+  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: coupons.windowMinutes });
+  const budgets = [budget(`coupon:address:${limitedAddress(who.ip)}`, coupons.perAddress)];
+  if (who.userId) budgets.push(budget(`coupon:account:${who.userId}`, coupons.perAccount));
+  const reservation = await limiter.reserve(budgets, tooManyCodes);
+  let result: T;
+  try {
+    result = await tryCode();
+  } catch (error) {
+    const guessed =
+      error instanceof AppError && (error.code === 'COUPON_NOT_FOUND' || error.code === 'COUPON_INACTIVE');
+    if (!guessed) await reservation.giveBack().catch(() => {}); // the original failure is the answer
+    throw error;
+  }
+  await reservation.giveBack();
+  return result;
+}
+
 /** GET /discount/code/{code}: an active coupon's offer, or 404. */
-export async function getPublicCoupon(db: Kysely<Database>, code: string): Promise<PublicCoupon> {
-  const coupon = await findCouponByCode(db, code);
-  if (!coupon || !coupon.terms.isActive) throw couponNotFound(code);
-  return toPublicCoupon(coupon.terms);
+export function getPublicCoupon(
+  db: Kysely<Database>,
+  limiter: AttemptLimiter,
+  who: CouponTrier,
+  code: string,
+): Promise<PublicCoupon> {
+  return withinCouponLimits(limiter, who, async () => {
+    const coupon = await findCouponByCode(db, code);
+    if (!coupon || !coupon.terms.isActive) throw couponNotFound(code);
+    return toPublicCoupon(coupon.terms);
+  });
 }

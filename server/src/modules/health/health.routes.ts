@@ -3,15 +3,20 @@ import { errorEnvelope, successEnvelope } from '@shop/core';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { databaseReadiness, type ReadinessProblem } from '../../db/readiness.ts';
+import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 
 const healthResponse = successEnvelope(z.object({ status: z.string() }));
 
 /**
  * For load balancers and orchestrators: `live` answers while the process runs; `ready` only
- * when the database answers, every migration has run and it takes writes. A change between
- * ready and not ready is logged once, not at every check.
+ * when the database answers, every migration has run and it takes writes, and the attempt
+ * counters answer (Redis, when the shop keeps them there: sign-in, sign-up and coupons need it).
+ * A change between ready and not ready is logged once, not at every check.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; attempts: AttemptCounter }> = async (
+  app,
+  { database, attempts },
+) => {
   app.get('/health/live', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
     success: true as const,
     data: { status: 'live' },
@@ -29,7 +34,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
     '/health/ready',
     { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorEnvelope } } },
     async (_request, reply) => {
-      const problem = await databaseReadiness(database);
+      const problem =
+        (await databaseReadiness(database)) ??
+        ((await attempts.reachable())
+          ? null
+          : { code: 'REDIS_UNAVAILABLE', message: 'Redis (the attempt counters) does not answer.' });
       noteChange(problem);
       if (problem) return reply.code(503).send({ success: false, ...problem });
       return { success: true as const, data: { status: 'ready' } };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
+import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
@@ -9,7 +9,6 @@ import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
 import { refundIfPaid } from './refunds.ts';
 
-export const STORE_NAME = 'KAPAS';
 export const THEME_COLOR = '#1d1d1f';
 /** The spec's defaults when the shopper has no phone on file. */
 const DEFAULT_CONTACT = '0000000000';

@@ -1,0 +1,94 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * Every attempt limit of the shop, in one place (the README's "Limits" table shows them).
+ * Each group counts within fixed windows of its own length, from a key's first attempt.
+ */
+export const defaultAttemptLimits = {
+  /** Failed sign-ins (a check that ran and failed; unknown emails count alike). */
+  signIn: {
+    windowMinutes: 15,
+    /** One account from one address: what the owner's own typos run into. */
+    perAccountAndAddress: 10,
+    /** One address, all accounts together (password spraying); shared addresses need room. */
+    perAddress: 100,
+    /**
+     * One account, all addresses together, except those it signed in from successfully within
+     * `knownAddressDays`: strangers cannot lock the owner out of a familiar address.
+     */
+    perAccount: 100,
+    knownAddressDays: 30,
+  },
+  /** Every sign-up attempt (refused ones too: "Email already registered" answers a question). */
+  signUp: { windowMinutes: 60, perAddress: 300 },
+  /** Failed coupon lookups and applies: unknown or inactive codes only. */
+  coupons: { windowMinutes: 15, perAddress: 100, perAccount: 20 },
+};
+
+type Widen<T> = { [K in keyof T]: T[K] extends number ? number : Widen<T[K]> };
+export type AttemptLimits = Widen<typeof defaultAttemptLimits>;
+/** Some numbers changed (tests, load tests); the rest stay the defaults. */
+export type AttemptLimitChanges = { [G in keyof AttemptLimits]?: Partial<AttemptLimits[G]> };
+
+export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLimits {
+  return {
+    signIn: { ...defaultAttemptLimits.signIn, ...changes.signIn },
+    signUp: { ...defaultAttemptLimits.signUp, ...changes.signUp },
+    coupons: { ...defaultAttemptLimits.coupons, ...changes.coupons },
+  };
+}
+
+/**
+ * Every count raised to at least `floor` (AUTH_MAX_ATTEMPTS, for load tests and browser
+ * journeys that sign many shoppers up from one address); windows unchanged.
+ */
+export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
+  const { signIn, signUp, coupons } = defaultAttemptLimits;
+  const raise = (n: number) => Math.max(n, floor);
+  return {
+    signIn: {
+      perAccountAndAddress: raise(signIn.perAccountAndAddress),
+      perAddress: raise(signIn.perAddress),
+      perAccount: raise(signIn.perAccount),
+    },
+    signUp: { perAddress: raise(signUp.perAddress) },
+    coupons: { perAddress: raise(coupons.perAddress), perAccount: raise(coupons.perAccount) },
+  };
+}
+
+/** "15 minutes", "an hour", "2 hours": how long a refused client waits at most. */
+export function waitingTime(windowMinutes: number): string {
+  if (windowMinutes === 60) return 'an hour';
+  if (windowMinutes % 60 === 0) return `${windowMinutes / 60} hours`;
+  return windowMinutes === 1 ? 'a minute' : `${windowMinutes} minutes`;
+}
+
+/** The first 64 bits of an IPv6 address, written in full: `2001:db8:0:1`. */
+function ipv6Prefix64(address: string): string {
+  const bare = address.split('%')[0]!;
+  const [head = '', tail] = bare.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const right = tail === undefined ? [] : groups(tail);
+  // An IPv4 tail (::ffff:1.2.3.4) stands for two groups.
+  const rightCount = right.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const left = groups(head);
+  const full =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - rightCount).fill('0'), ...right];
+  return full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':');
+}
+
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, and an IPv6 address by
+ * its /64 network, as one subscriber is given a whole /64 and could otherwise change address
+ * with every request.
+ */
+export function limitedAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(ip)) return ip;
+  if (isIPv6(ip.split('%')[0]!)) return `${ipv6Prefix64(ip.toLowerCase())}::/64`;
+  return ip;
+}

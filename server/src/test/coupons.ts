@@ -1,0 +1,34 @@
+import type { CouponTerms } from '@shop/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { insertCoupon } from '../modules/coupons/coupons.repository.ts';
+
+/** A coupon written straight to the database: 10% off anything, no dates or limits, unless changed. */
+export async function addTestCoupon(
+  db: Kysely<Database>,
+  code: string,
+  changes: Partial<CouponTerms> = {},
+): Promise<string> {
+  const id = newId();
+  await insertCoupon(db, {
+    id,
+    now: new Date().toISOString(),
+    terms: {
+      code,
+      discountType: 'percentage',
+      value: 10,
+      minPurchase: 0,
+      buyX: 0,
+      getY: 0,
+      applicableCategories: [],
+      isActive: true,
+      startsAt: null,
+      endsAt: null,
+      usageLimit: null,
+      perCustomerLimit: null,
+      ...changes,
+    },
+  });
+  return id;
+}
