@@ -11,7 +11,7 @@ const healthResponse = successEnvelope(z.object({ status: z.string() }));
  * For load balancers and orchestrators: `live` answers while the process runs; `ready` only
  * when the database answers, every migration has run and it takes writes, and the attempt
  * counters answer (Redis, when the shop keeps them there: sign-in, sign-up and coupons need it).
- * A change between ready and not ready is logged once, not at every check.
+ * A change of the database's readiness is logged once, not at every check.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; attempts: AttemptCounter }> = async (
   app,
@@ -34,12 +34,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; att
     '/health/ready',
     { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorEnvelope } } },
     async (_request, reply) => {
+      const databaseProblem = await databaseReadiness(database);
+      // The Redis counter logs its own changes of state; these lines are the database's.
+      noteChange(databaseProblem);
       const problem =
-        (await databaseReadiness(database)) ??
+        databaseProblem ??
         ((await attempts.reachable())
           ? null
           : { code: 'REDIS_UNAVAILABLE', message: 'Redis (the attempt counters) does not answer.' });
-      noteChange(problem);
       if (problem) return reply.code(503).send({ success: false, ...problem });
       return { success: true as const, data: { status: 'ready' } };
     },
