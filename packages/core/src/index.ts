@@ -4,6 +4,7 @@ export * from './catalog-filters.ts';
 export * from './pagination.ts';
 export * from './account-rules.ts';
 export * from './cart-totals.ts';
+export * from './cart-limits.ts';
 export * from './coupon-rules.ts';
 export * from './order-status.ts';
 export * from './refund-rules.ts';
