@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SelectQueryNode,
+  SqliteDialect,
+  type KyselyPlugin,
+  type LogEvent,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -29,6 +41,19 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text'),
 };
 
+/**
+ * Row locks (`SELECT … FOR UPDATE`) are PostgreSQL's; SQLite has no such clause and needs none:
+ * a process has one connection, whose transactions run one at a time, and the file has one
+ * writer at a time. Repositories write `.forUpdate()` once for both; on SQLite it is left out.
+ */
+export const withoutRowLocks: KyselyPlugin = {
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
+    return { ...node, endModifiers: node.endModifiers.filter((m) => m.modifier !== 'ForUpdate') };
+  },
+  transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
+};
+
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const log = options.onQuery
     ? (event: LogEvent) => {
@@ -45,7 +70,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log,
+      plugins: [withoutRowLocks],
+    });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
 

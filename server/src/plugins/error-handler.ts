@@ -39,6 +39,7 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
         code: error.code,
         message: error.message,
         ...(error.issues && { issues: [...error.issues] }),
+        ...(error.data !== undefined && { data: error.data }),
       });
     }
     const status = error.statusCode ?? 500;

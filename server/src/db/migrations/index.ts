@@ -4,6 +4,7 @@ import * as accounts from './2026-11-21-002-accounts.ts';
 import * as cartCoupons from './2026-11-21-003-cart-coupons.ts';
 import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
 import * as audit from './2026-11-21-005-audit.ts';
+import * as paymentClaims from './2026-11-21-006-payment-claims.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-003-cart-coupons': cartCoupons,
   '2026-11-21-004-orders-payments': ordersPayments,
   '2026-11-21-005-audit': audit,
+  '2026-11-21-006-payment-claims': paymentClaims,
 };
