@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { DatabaseConfig } from '../config.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
 
@@ -57,4 +58,40 @@ export async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Where a server process finds a test's PostgreSQL schema. */
+export function postgresEnv(config: DatabaseConfig): { DATABASE_URL: string } {
+  if (config.dialect !== 'postgres') throw new Error('postgresEnv needs a PostgreSQL test database');
+  const url = new URL(config.url);
+  url.searchParams.set('options', `-c search_path=${config.schema}`);
+  return { DATABASE_URL: url.href };
+}
+
+let shopperCounter = 0;
+
+/**
+ * A shopper signed up and in on `server`, from an address of their own (the processes trust
+ * X-Forwarded-For, as behind a load balancer); their calls go to any process.
+ */
+export async function processShopper(server: ServerProcess) {
+  shopperCounter += 1;
+  const from = { 'x-forwarded-for': `10.77.${shopperCounter % 250}.${(shopperCounter * 7) % 250}` };
+  const email = `multi.${Date.now()}.${shopperCounter}@example.com`;
+  const password = 'Monsoon-Kurta-2026!';
+  const signup = await call(
+    server.url,
+    'POST',
+    '/api/auth/signup',
+    { firstName: 'Asha', lastName: 'Rao', email, phone: '9876543210', password },
+    from,
+  );
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const login = await call(server.url, 'POST', '/api/auth/login', { email, password }, from);
+  const auth = { authorization: `Bearer ${login.body.data.accessToken}` };
+  return {
+    server,
+    email,
+    call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
+  };
 }
