@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from './lib/ids.ts';
 import { insertCoupon } from './modules/coupons/coupons.repository.ts';
 import { hmacHex } from './modules/payments/payment-gateway.ts';
 import { derivedSecret } from './secrets.ts';
-import { prepareDatabase } from './startup.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
-import {
-  builtServer,
-  call,
-  postgresEnv,
-  processShopper,
-  startServerProcess,
-  type ServerProcess,
-} from './test/processes.ts';
+import { testDialects, type TestDatabase } from './test/databases.ts';
+import { call, processesOnPostgres, processShopper, type ServerProcess } from './test/processes.ts';
 import { orderAddress } from './test/addresses.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,30 +14,21 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * both: what must hold when the shop is scaled out.
  */
 describe.runIf(testDialects.includes('postgres'))('two server processes on one PostgreSQL database', () => {
+  let shop: Awaited<ReturnType<typeof processesOnPostgres>>;
   let database: TestDatabase;
   let servers: ServerProcess[] = [];
-  const jwtSecret = randomBytes(32).toString('base64url');
+  let jwtSecret: string;
 
   beforeAll(async () => {
-    expect(fs.existsSync(builtServer), 'run `npm run build` first: this test starts the built server').toBe(true);
-    database = await createTestDatabase('postgres');
-    await prepareDatabase(database.handle, { database: database.config, seed: true });
-    const env = {
-      ...postgresEnv(database.config),
-      JWT_SECRET: jwtSecret,
+    shop = await processesOnPostgres([3361, 3362], {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `shop-test:${process.pid}:${Date.now()}:`,
-      // Shoppers arrive from many addresses, as behind a load balancer.
-      TRUST_PROXY: 'true',
-      SEED: 'false',
       CATALOG_CACHE_MS: '0',
-    };
-    servers = await Promise.all([startServerProcess(3361, env), startServerProcess(3362, env)]);
+    });
+    ({ database, servers, jwtSecret } = shop);
   }, 60_000);
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await database?.drop();
+    await shop?.close();
   });
 
   const shopper = processShopper;

@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from './lib/ids.ts';
 import { hmacHex } from './modules/payments/payment-gateway.ts';
 import { derivedSecret } from './secrets.ts';
-import { prepareDatabase } from './startup.ts';
 import { orderAddress } from './test/addresses.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
-import {
-  builtServer,
-  call,
-  postgresEnv,
-  processShopper,
-  startServerProcess,
-  type ServerProcess,
-} from './test/processes.ts';
+import { testDialects } from './test/databases.ts';
+import { call, processesOnPostgres, processShopper, type ServerProcess } from './test/processes.ts';
 import { paymentEvent } from './test/shoppers.ts';
 import { freshSize } from './test/stock.ts';
 
@@ -25,26 +15,18 @@ const ROUNDS = 30;
  * a shopper's requests spread over both, decided by the database's locks and keys.
  */
 describe.runIf(testDialects.includes('postgres'))('orders and payments on two server processes', () => {
-  let database: TestDatabase;
-  let servers: ServerProcess[] = [];
-  const jwtSecret = randomBytes(32).toString('base64url');
+  let shop: Awaited<ReturnType<typeof processesOnPostgres>>;
 
   beforeAll(async () => {
-    expect(fs.existsSync(builtServer), 'run `npm run build` first: this test starts the built server').toBe(true);
-    database = await createTestDatabase('postgres');
-    await prepareDatabase(database.handle, { database: database.config, seed: true });
-    const env = { ...postgresEnv(database.config), JWT_SECRET: jwtSecret, SEED: 'false', TRUST_PROXY: 'true' };
-    servers = await Promise.all([startServerProcess(3451, env), startServerProcess(3452, env)]);
+    shop = await processesOnPostgres([3451, 3452]);
   }, 60_000);
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await database?.drop();
+    await shop?.close();
   });
 
-  const db = () => database.handle.db;
-  const [a, b] = [() => servers[0]!, () => servers[1]!];
-  const webhookSecret = () => derivedSecret(new TextEncoder().encode(jwtSecret), 'sandbox-webhook-secret');
+  const db = () => shop.database.handle.db;
+  const [a, b] = [() => shop.servers[0]!, () => shop.servers[1]!];
+  const webhookSecret = () => derivedSecret(new TextEncoder().encode(shop.jwtSecret), 'sandbox-webhook-secret');
 
   function deliver(server: ServerProcess, body: object) {
     const raw = JSON.stringify(body);

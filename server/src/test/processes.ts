@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config.ts';
+import { prepareDatabase } from '../startup.ts';
+import { createTestDatabase } from './databases.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
 
@@ -93,5 +97,28 @@ export async function processShopper(server: ServerProcess) {
     server,
     email,
     call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
+  };
+}
+
+/**
+ * A seeded PostgreSQL test schema and a built server process on it per port, sharing one
+ * signing secret (so a token works on every process), shoppers trusted to come through a proxy.
+ */
+export async function processesOnPostgres(ports: number[], env: Record<string, string> = {}) {
+  if (!fs.existsSync(builtServer)) throw new Error('run `npm run build` first: this test starts the built server');
+  const database = await createTestDatabase('postgres');
+  await prepareDatabase(database.handle, { database: database.config, seed: true });
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const shared = { ...postgresEnv(database.config), JWT_SECRET: jwtSecret, SEED: 'false', TRUST_PROXY: 'true', ...env };
+  const servers = await Promise.all(ports.map((port) => startServerProcess(port, shared)));
+  return {
+    database,
+    servers,
+    jwtSecret,
+    async close() {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+      await database.drop();
+    },
   };
 }
