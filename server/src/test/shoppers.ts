@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Cart, Order } from '@shop/core';
+import { AppError } from '../lib/errors.ts';
 import { createSandboxGateway, hmacHex, type SandboxGateway } from '../modules/payments/payment-gateway.ts';
 import { signedInShopper } from './accounts.ts';
 import { orderAddress } from './addresses.ts';
@@ -68,11 +69,20 @@ export function countingSandbox(keySecret: string, webhookSecret: string, provid
   const sandbox = createSandboxGateway(keySecret, webhookSecret);
   const providerOrders: string[] = [];
   const refunds: string[] = [];
+  let failures = 0;
   const gateway: SandboxGateway = {
     ...sandbox,
     createOrder: async (input) => {
       providerOrders.push(input.receipt);
       if (providerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, providerDelayMs));
+      if (failures > 0) {
+        failures -= 1;
+        throw new AppError(
+          502,
+          'PAYMENT_PROVIDER_ERROR',
+          'The payment provider could not be reached. Please try again.',
+        );
+      }
       return sandbox.createOrder(input);
     },
     refund: async (input) => {
@@ -80,5 +90,9 @@ export function countingSandbox(keySecret: string, webhookSecret: string, provid
       return sandbox.refund(input);
     },
   };
-  return { gateway, providerOrders, refunds };
+  /** The next `count` provider orders fail, as when Razorpay cannot be reached. */
+  const failCreateOrders = (count: number) => {
+    failures = count;
+  };
+  return { gateway, providerOrders, refunds, failCreateOrders };
 }

@@ -3,6 +3,7 @@ import { newId } from '../../lib/ids.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { apiShopper, countingSandbox, deliverWebhook, paymentEvent } from '../../test/shoppers.ts';
 import { freshSize } from '../../test/stock.ts';
+import { insertPaymentClaim } from './payments.repository.ts';
 
 const KEY_SECRET = 'payment-races-key-secret';
 const WEBHOOK_SECRET = 'payment-races-webhook-secret';
@@ -55,6 +56,36 @@ describe.each(testDialects)('payments under races on %s', (dialect) => {
         where,
       ).toEqual([...ids]);
     }
+  });
+
+  it('gives the claim up when the provider fails, so the next initiation makes the provider order', async () => {
+    const me = await apiShopper(shop.app);
+    const order = await unpaidOrder(me);
+    provider.failCreateOrders(1);
+    const failed = await me.call('POST', '/api/payments/initiate', { orderId: order._id });
+    expect(failed.statusCode).toBe(502);
+    expect(await paymentsOf(order._id)).toEqual([]);
+    const retried = await me.call('POST', '/api/payments/initiate', { orderId: order._id });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const payments = await paymentsOf(order._id);
+    expect(payments.map((p) => p.provider_order_id)).toEqual([retried.json().data.order.id]);
+    expect(providerOrders.filter((receipt) => receipt === order.orderNumber)).toHaveLength(2);
+  });
+
+  it('takes over a claim its process left behind (older than 30 s)', async () => {
+    const me = await apiShopper(shop.app);
+    const order = await unpaidOrder(me);
+    const total = (
+      await shop.handle.db.selectFrom('orders').select('total').where('id', '=', order._id).executeTakeFirstOrThrow()
+    ).total;
+    const left = new Date(Date.now() - 60_000).toISOString();
+    await shop.handle.db
+      .transaction()
+      .execute((trx) => insertPaymentClaim(trx, { orderId: order._id, provider: 'sandbox', amount: total, now: left }));
+    const res = await me.call('POST', '/api/payments/initiate', { orderId: order._id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentsOf(order._id)).map((p) => p.provider_order_id)).toEqual([res.json().data.order.id]);
+    expect(res.json().data.order.id).toMatch(/^order_/);
   });
 
   it(`refunds a second capture the order does not need, once, and says so in its history (${ROUNDS} rounds)`, async () => {
