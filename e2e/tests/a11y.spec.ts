@@ -76,6 +76,17 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test('checkout and My Orders with an online order waiting for payment', async ({ page }) => {
+      await page.goto('/checkout');
+      await page.getByRole('button', { name: 'Pay with Razorpay' }).click();
+      await page.getByRole('dialog', { name: 'KAPAS' }).getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByRole('region', { name: 'Your order is waiting for payment' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Go to My Orders' }).click();
+      await expect(page.getByRole('button', { name: /^Pay now for Order/ })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 
   test('staff area', async ({ page, request }) => {

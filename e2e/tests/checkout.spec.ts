@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { strongPassword } from './accounts-support.ts';
+import { createStaff } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, homeAddress, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
 /** A signed-in shopper with an address and a filled cart, on /checkout (reached from the cart). */
@@ -83,8 +85,11 @@ test.describe('checkout', () => {
     expect((await cartOf(request, token)).items).toHaveLength(0);
   });
 
-  test('online payment in the sandbox: a declined payment, then a closed window', async ({ page, request }) => {
-    const { token } = await readyToCheckOut(page, request, 3);
+  test('online payment in the sandbox: a declined payment, a closed window, then paid from My Orders', async ({
+    page,
+    request,
+  }) => {
+    const { token, cart } = await readyToCheckOut(page, request, 3);
     await page.getByRole('button', { name: 'Pay with Razorpay' }).click();
     const payWindow = page.getByRole('dialog', { name: 'KAPAS' });
 
@@ -96,15 +101,84 @@ test.describe('checkout', () => {
     await expect(page.getByText('Payment cancelled')).toBeVisible();
     await expect(payWindow).toBeHidden();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+    // The order took the cart's lines; the checkout says it waits for payment instead of showing an empty cart.
+    const [pending] = await ordersOf(request, token);
+    const waiting = page.getByRole('region', { name: 'Your order is waiting for payment' });
+    await expect(waiting).toContainText(`Order ${pending!.orderNumber} · ${rupees(cart.totals.total)}`);
+    await expect(badge(page)).toHaveAccessibleName('Cart, 0 items');
+    expect((await cartOf(request, token)).items).toHaveLength(0);
 
     // Trying again pays for the same order, not a second one.
-    await page.getByRole('button', { name: 'Pay with Razorpay' }).click();
+    await waiting.getByRole('button', { name: 'Pay now' }).click();
     await expect(payWindow).toBeVisible();
     await payWindow.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('Payment cancelled').first()).toBeVisible();
+
+    // Still waiting after a reload, and payable from My Orders.
+    await page.reload();
+    await expect(waiting).toContainText(pending!.orderNumber);
+    await waiting.getByRole('link', { name: 'Go to My Orders' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const card = page.getByRole('article', { name: `Order ${pending!.orderNumber}` });
+    await expect(card).toContainText('awaiting payment');
+    await card.getByRole('button', { name: `Pay now for Order ${pending!.orderNumber}` }).click();
+    await expect(payWindow).toContainText(rupees(cart.totals.total));
+    await payWindow.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByText('Payment successful!')).toBeVisible();
+    await expect(card).toContainText('Status: confirmed');
+    await expect(card).toContainText('Paid online');
     const orders = await ordersOf(request, token);
     expect(orders).toHaveLength(1);
-    expect(orders[0]?.status).toBe('pending');
+    expect(orders[0]?.status).toBe('confirmed');
+  });
+
+  test('a price changed while at checkout: the new total is shown, then the order is placed at it', async ({
+    page,
+    request,
+  }) => {
+    // A product of this journey's own, so repricing it changes no other journey's cart.
+    const staff = await createStaff(request);
+    const staffLogin = await request.post('/api/auth/login', {
+      data: { email: staff.email, password: strongPassword },
+    });
+    const staffAuth = { Authorization: `Bearer ${(await staffLogin.json()).data.accessToken}` };
+    const categories = (await (await request.get('/api/categories')).json()).data as { _id: string }[];
+    const created = await request.post('/api/product/create', {
+      headers: staffAuth,
+      data: {
+        name: 'Repriced Linen Kurta',
+        categoryId: categories[0]!._id,
+        price: 59,
+        sizes: [{ size: 'M', stock: 5 }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = (await created.json()).data as { _id: string };
+
+    const { token } = await signInNewShopper(page, request, { withAddress: true });
+    const seen = await addByApi(request, token, { product: product._id, size: 'M', quantity: 1 });
+    await page.goto('/checkout');
+    const summary = page.getByLabel('Order summary');
+    await expect(summary).toContainText(`Total${rupees(seen.totals.total)}`);
+
+    const repriced = await request.patch(`/api/product/update/${product._id}`, {
+      headers: staffAuth,
+      data: { price: 23_599 },
+    });
+    expect(repriced.ok(), await repriced.text()).toBe(true);
+    const now = await cartOf(request, token);
+
+    await page.getByRole('button', { name: 'Cash on Delivery' }).click();
+    const notice = `The total of your order is now ${rupees(now.totals.total)}, not ${rupees(seen.totals.total)}. Please check your cart and place the order again.`;
+    await expect(page.getByRole('complementary', { name: 'Payment' }).getByRole('status')).toHaveText(notice);
+    await expect(summary).toContainText(`Total${rupees(now.totals.total)}`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await ordersOf(request, token)).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Cash on Delivery' }).click();
+    await expect(page.getByText('Order placed successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    const [order] = await ordersOf(request, token);
+    expect(order).toMatchObject({ status: 'pending', total: now.totals.total });
   });
 });

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { newId } from './lib/ids.ts';
 import { prepareDatabase } from './startup.ts';
 import { createTestDatabase, testDialects } from './test/databases.ts';
-import { builtServer, call, startServerProcess, type ServerProcess } from './test/processes.ts';
+import { builtServer, call, databaseEnvFor, startServerProcess, type ServerProcess } from './test/processes.ts';
 
 const address = {
   addressLine1: '5, Park Street',
@@ -36,10 +36,7 @@ async function databaseFor(
   }
   const test = await createTestDatabase('postgres');
   await prepareDatabase(test.handle, { database: test.config, seed: true });
-  const config = test.config as Extract<DatabaseConfig, { dialect: 'postgres' }>;
-  const url = new URL(config.url);
-  url.searchParams.set('options', `-c search_path=${config.schema}`);
-  return { env: { DATABASE_URL: url.href }, handle: test.handle, drop: () => test.drop() };
+  return { env: databaseEnvFor(test.config), handle: test.handle, drop: () => test.drop() };
 }
 
 describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking orders, on %s', (dialect) => {

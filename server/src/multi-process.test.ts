@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
 import { hmacHex } from './modules/payments/payment-gateway.ts';
 import { derivedSecret } from './secrets.ts';
-import { prepareDatabase } from './startup.ts';
 import { addTestCoupon } from './test/coupons.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from './test/databases.ts';
-import { builtServer, call, startServerProcess, type ServerProcess } from './test/processes.ts';
+import { testDialects, type TestDatabase } from './test/databases.ts';
+import { call, processesOnPostgres, processShopper, type ServerProcess } from './test/processes.ts';
 import { orderAddress } from './test/addresses.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -18,63 +14,24 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * both: what must hold when the shop is scaled out.
  */
 describe.runIf(testDialects.includes('postgres'))('two server processes on one PostgreSQL database', () => {
+  let shop: Awaited<ReturnType<typeof processesOnPostgres>>;
   let database: TestDatabase;
   let servers: ServerProcess[] = [];
-  const jwtSecret = randomBytes(32).toString('base64url');
-  let counter = 0;
+  let jwtSecret: string;
 
   beforeAll(async () => {
-    expect(fs.existsSync(builtServer), 'run `npm run build` first: this test starts the built server').toBe(true);
-    database = await createTestDatabase('postgres');
-    await prepareDatabase(database.handle, { database: database.config, seed: true });
-    const config = database.config as Extract<DatabaseConfig, { dialect: 'postgres' }>;
-    const url = new URL(config.url);
-    url.searchParams.set('options', `-c search_path=${config.schema}`);
-    const env = {
-      DATABASE_URL: url.href,
-      JWT_SECRET: jwtSecret,
+    shop = await processesOnPostgres([3361, 3362], {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `shop-test:${process.pid}:${Date.now()}:`,
-      // Shoppers arrive from many addresses through a proxy on this machine (the test itself),
-      // whose address alone is trusted to name them, as deploy/compose.yaml does for nginx.
-      TRUST_PROXY: '127.0.0.1',
-      // Behind a proxy the demo features stay off unless asked for: this suite pays in the sandbox.
-      DEMO_FEATURES: 'on',
-      SEED: 'false',
       CATALOG_CACHE_MS: '0',
-    };
-    servers = await Promise.all([startServerProcess(3361, env), startServerProcess(3362, env)]);
+    });
+    ({ database, servers, jwtSecret } = shop);
   }, 60_000);
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
-    await database?.drop();
+    await shop?.close();
   });
 
-  /** A signed-up, signed-in shopper on one of the two processes, at an address of their own. */
-  async function shopper(server: ServerProcess) {
-    counter += 1;
-    const from = { 'x-forwarded-for': `10.77.${counter % 250}.${(counter * 7) % 250}` };
-    const email = `multi.${Date.now()}.${counter}@example.com`;
-    const password = 'Monsoon-Kurta-2026!';
-    const signup = await call(
-      server.url,
-      'POST',
-      '/api/auth/signup',
-      { firstName: 'Asha', lastName: 'Rao', email, phone: '9876543210', password },
-      from,
-    );
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const login = await call(server.url, 'POST', '/api/auth/login', { email, password }, from);
-    const auth = { authorization: `Bearer ${login.body.data.accessToken}` };
-    return {
-      server,
-      email,
-      password,
-      from,
-      call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
-    };
-  }
+  const shopper = processShopper;
 
   async function freshSize(stock: number) {
     const product = await database.handle.db

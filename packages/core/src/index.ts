@@ -5,6 +5,7 @@ export * from './pagination.ts';
 export * from './account-rules.ts';
 export * from './password-rules.ts';
 export * from './cart-totals.ts';
+export * from './cart-limits.ts';
 export * from './coupon-rules.ts';
 export * from './order-status.ts';
 export * from './refund-rules.ts';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, customerCancellation, orderStatuses, type OrderStatus } from './order-status.ts';
+import {
+  awaitsOnlinePayment,
+  canTransition,
+  customerCancellation,
+  orderStatuses,
+  staffTransitions,
+  type OrderPaymentFacts,
+  type OrderStatus,
+} from './order-status.ts';
 
 describe('order status machine', () => {
   const allowed: [OrderStatus, OrderStatus][] = [
@@ -31,5 +39,48 @@ describe('customerCancellation', () => {
     ['cancelled', 'cancelled', '2026-11-21T01:00:00Z', { ok: false, reason: 'ALREADY_CANCELLED' }],
   ] as const)('%s', (_case, status, now, expected) => {
     expect(customerCancellation({ status, createdAt: placed }, new Date(now))).toEqual(expected);
+  });
+});
+
+describe('staffTransitions', () => {
+  it.each<[string, OrderPaymentFacts, OrderStatus[]]>([
+    ['a cash order', { status: 'pending', paymentMethod: 'cod', paymentStatus: 'cod' }, ['confirmed', 'cancelled']],
+    [
+      'an unpaid online order: cancel only, its payment confirms it',
+      { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' },
+      ['cancelled'],
+    ],
+    [
+      'an online order whose payment failed',
+      { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'failed' },
+      ['cancelled'],
+    ],
+    [
+      'a paid online order',
+      { status: 'confirmed', paymentMethod: 'razorpay', paymentStatus: 'paid' },
+      ['shipped', 'cancelled'],
+    ],
+    ['a cancelled order', { status: 'cancelled', paymentMethod: 'razorpay', paymentStatus: 'refunded' }, []],
+  ])('%s', (_case, order, expected) => {
+    const next = staffTransitions(order);
+    expect(next).toEqual(expected);
+    // Invariant: never more than the status machine allows.
+    for (const to of next) expect(canTransition(order.status, to)).toBe(true);
+  });
+});
+
+describe('awaitsOnlinePayment', () => {
+  it.each<[string, OrderPaymentFacts, boolean]>([
+    [
+      'pending online, not paid',
+      { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' },
+      true,
+    ],
+    ['pending online, payment failed', { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'failed' }, true],
+    ['confirmed online, paid', { status: 'confirmed', paymentMethod: 'razorpay', paymentStatus: 'paid' }, false],
+    ['cancelled online', { status: 'cancelled', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' }, false],
+    ['pending cash on delivery', { status: 'pending', paymentMethod: 'cod', paymentStatus: 'cod' }, false],
+  ])('%s', (_case, order, expected) => {
+    expect(awaitsOnlinePayment(order)).toBe(expected);
   });
 });

@@ -19,6 +19,36 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return transitions[from].includes(to);
 }
 
+/** What the payment rules need to know of an order. */
+export interface OrderPaymentFacts {
+  status: OrderStatus;
+  paymentMethod: 'cod' | 'razorpay';
+  paymentStatus: 'cod' | 'awaiting_payment' | 'paid' | 'failed' | 'refunded';
+}
+
+/**
+ * The moves staff may make on this order. An online order is confirmed by its payment, never
+ * by hand: confirming an unpaid one would leave a confirmed order that nobody has paid for.
+ */
+export function staffTransitions(order: OrderPaymentFacts): readonly OrderStatus[] {
+  const next = transitions[order.status];
+  return order.paymentMethod === 'razorpay' && order.paymentStatus !== 'paid'
+    ? next.filter((status) => status !== 'confirmed')
+    : next;
+}
+
+/**
+ * An online order still waiting for its payment. It holds its stock until it is paid,
+ * cancelled, replaced by the shopper's next online order, or given up by the unpaid-order sweep.
+ */
+export function awaitsOnlinePayment(order: OrderPaymentFacts): boolean {
+  return (
+    order.status === 'pending' &&
+    order.paymentMethod === 'razorpay' &&
+    (order.paymentStatus === 'awaiting_payment' || order.paymentStatus === 'failed')
+  );
+}
+
 /** The terms: orders can be cancelled within 12 hours unless shipped. */
 export const CUSTOMER_CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
 

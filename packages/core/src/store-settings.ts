@@ -19,6 +19,10 @@ export interface StoreSettings {
   productsPerPage: number;
   /** How many page numbers the pagination shows at once. */
   pageWindow: number;
+  /** The most pieces of one product in one size a cart line, and so an order line, may hold. */
+  maxLineQuantity: number;
+  /** The most lines a cart may hold, so that one unpaid order cannot hold the catalogue's stock. */
+  maxCartLines: number;
 }
 
 export const defaultStoreSettings: StoreSettings = {
@@ -36,6 +40,8 @@ export const defaultStoreSettings: StoreSettings = {
   ],
   productsPerPage: 6,
   pageWindow: 3,
+  maxLineQuantity: 10,
+  maxCartLines: 20,
 };
 
 /**

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SelectQueryNode,
+  type KyselyPlugin,
+  type LogEvent,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/private-files.ts';
@@ -33,6 +44,20 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text'),
 };
 
+/**
+ * Row locks (`SELECT … FOR UPDATE`) are PostgreSQL's; SQLite has no such clause and needs none:
+ * every transaction begins IMMEDIATE (patient-sqlite.ts), holding the file's one write lock from
+ * its first read, so transactions of every process run one at a time. Repositories write
+ * `.forUpdate()` once for both; on SQLite it is left out.
+ */
+export const withoutRowLocks: KyselyPlugin = {
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
+    return { ...node, endModifiers: node.endModifiers.filter((m) => m.modifier !== 'ForUpdate') };
+  },
+  transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
+};
+
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   const log = options.onQuery
     ? (event: LogEvent) => {
@@ -56,7 +81,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 0');
     const dialect = new PatientSqliteDialect({ database: sqlite }, config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS);
-    const db = new Kysely<Database>({ dialect, log });
+    const db = new Kysely<Database>({ dialect, log, plugins: [withoutRowLocks] });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
 

@@ -194,6 +194,19 @@ export interface PaymentTable {
   status: 'created' | 'paid' | 'failed' | 'refunded';
   failure_reason: string | null;
   refund_id: string | null;
+  /** The order's id on the one payment that holds (or is making) its provider order; null on older rows. */
+  claimed_order_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A capture the order did not need, refunded once; `refund_id` is null until the provider refunds it. */
+export interface StrayPaymentTable {
+  provider_payment_id: string;
+  payment_id: string;
+  order_id: string;
+  amount: number;
+  refund_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -241,6 +254,7 @@ export interface Database {
   order_items: OrderItemTable;
   order_events: OrderEventTable;
   payments: PaymentTable;
+  stray_payments: StrayPaymentTable;
   payment_events: PaymentEventTable;
   audit_events: AuditEventTable;
   health_probe: HealthProbeTable;

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     /** Field-level problems, when a rule checked beyond the schema refuses the input. */
     readonly issues?: readonly { path: string; message: string }[],
+    /** What the caller needs to go on, sent as the envelope's `data` (a changed cart, say). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

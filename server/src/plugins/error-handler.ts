@@ -46,6 +46,7 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
         code: refusal.code,
         message: refusal.message,
         ...(refusal.issues && { issues: [...refusal.issues] }),
+        ...(refusal.data !== undefined && { data: refusal.data }),
       });
     }
     const status = error.statusCode ?? 500;

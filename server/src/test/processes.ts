@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config.ts';
+import { prepareDatabase } from '../startup.ts';
+import { createTestDatabase } from './databases.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
 
@@ -85,4 +89,67 @@ export async function runCli(
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, stdout, stderr };
+}
+
+let shopperCounter = 0;
+
+/**
+ * A shopper signed up and in on `server`, from an address of their own (the processes trust
+ * X-Forwarded-For, as behind a load balancer); their calls go to any process.
+ */
+export async function processShopper(server: ServerProcess) {
+  shopperCounter += 1;
+  const from = { 'x-forwarded-for': `10.77.${shopperCounter % 250}.${(shopperCounter * 7) % 250}` };
+  const email = `multi.${Date.now()}.${shopperCounter}@example.com`;
+  const password = 'Monsoon-Kurta-2026!';
+  const signup = await call(
+    server.url,
+    'POST',
+    '/api/auth/signup',
+    { firstName: 'Asha', lastName: 'Rao', email, phone: '9876543210', password },
+    from,
+  );
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const login = await call(server.url, 'POST', '/api/auth/login', { email, password }, from);
+  const auth = { authorization: `Bearer ${login.body.data.accessToken}` };
+  return {
+    server,
+    email,
+    password,
+    from,
+    call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
+  };
+}
+
+/**
+ * A seeded PostgreSQL test schema and a built server process on it per port, sharing one
+ * signing secret (so a token works on every process), shoppers trusted to come through a proxy on 127.0.0.1.
+ */
+export async function processesOnPostgres(ports: number[], env: Record<string, string> = {}) {
+  if (!fs.existsSync(builtServer)) throw new Error('run `npm run build` first: this test starts the built server');
+  const database = await createTestDatabase('postgres');
+  await prepareDatabase(database.handle, { database: database.config, seed: true });
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const shared = {
+    ...databaseEnvFor(database.config),
+    JWT_SECRET: jwtSecret,
+    SEED: 'false',
+    // Shoppers arrive from many addresses through a proxy on this machine (the test itself),
+    // whose address alone is trusted to name them, as deploy/compose.yaml does for nginx.
+    TRUST_PROXY: '127.0.0.1',
+    // Behind a proxy the demo features stay off unless asked for: these suites pay in the sandbox.
+    DEMO_FEATURES: 'on',
+    ...env,
+  };
+  const servers = await Promise.all(ports.map((port) => startServerProcess(port, shared)));
+  return {
+    database,
+    servers,
+    jwtSecret,
+    async close() {
+      for (const server of servers) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+      await database.drop();
+    },
+  };
 }

@@ -18,15 +18,18 @@ export class ApiError extends Error {
   /** The server's stable code (`NOT_FOUND`, `OUT_OF_STOCK`, …) or one of ours. */
   readonly code: string;
   readonly issues: readonly { path: string; message: string }[];
+  /** What the refusal is about, when the server sends it (CART_CHANGED: the cart as it is now). */
+  readonly data: unknown;
 
   constructor(
     message: string,
-    options: { status: number; code: string; issues?: readonly { path: string; message: string }[] },
+    options: { status: number; code: string; issues?: readonly { path: string; message: string }[]; data?: unknown },
   ) {
     super(message);
     this.status = options.status;
     this.code = options.code;
     this.issues = options.issues ?? [];
+    this.data = options.data;
   }
 
   /** True when the message came from the server (not one of the client's fallbacks). */
@@ -153,6 +156,7 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
           status: response.status,
           code: typeof payload.code === 'string' ? payload.code : `HTTP_${response.status}`,
           issues: Array.isArray(payload.issues) ? payload.issues : [],
+          data: payload.data,
         });
       }
     }
@@ -190,6 +194,8 @@ export interface RequestFailure {
   /** HTTP status, or null when no answer arrived. */
   status: number | null;
   code: string | null;
+  /** What the server sent along with its refusal, if anything. */
+  data?: unknown;
 }
 
 export function failureFor(error: unknown, fallback: string): RequestFailure {
@@ -197,7 +203,13 @@ export function failureFor(error: unknown, fallback: string): RequestFailure {
     message: messageFor(error, fallback),
     status: error instanceof ApiError && error.status > 0 ? error.status : null,
     code: error instanceof ApiError ? error.code : null,
+    ...(error instanceof ApiError && error.data !== undefined && { data: error.data }),
   };
+}
+
+/** True for a thunk's rejection value (a `RequestFailure`), not a thrown error. */
+export function isRequestFailure(value: unknown): value is RequestFailure {
+  return typeof value === 'object' && value !== null && 'message' in value && 'code' in value;
 }
 
 /** The client the running app uses. */

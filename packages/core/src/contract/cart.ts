@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { discountTypes } from '../coupon-rules.ts';
+import { defaultStoreSettings } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText } from './primitives.ts';
 
-export const MAX_LINE_QUANTITY = 1000;
+const { maxLineQuantity } = defaultStoreSettings;
 
 const quantity = z
   .number({ error: 'quantity must be a number.' })
   .int('quantity must be a whole number.')
   .min(1, 'quantity must be at least 1.')
-  .max(MAX_LINE_QUANTITY, `quantity must be ${MAX_LINE_QUANTITY} or less.`);
+  .max(maxLineQuantity, `quantity must be ${maxLineQuantity} or less.`);
 
 /** The spec's add-to-cart call: the product's id as `product`, its size in lower case. */
 export const addToCartBody = z.object({

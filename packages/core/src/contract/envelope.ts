@@ -11,5 +11,7 @@ export const errorEnvelope = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** What the refusal is about, where the caller needs it to go on (CART_CHANGED: the cart as it is now). */
+  data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

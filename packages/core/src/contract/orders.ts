@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { orderStatuses } from '../order-status.ts';
 import { phoneSchema, pinCodeSchema } from './auth.ts';
-import { totals } from './cart.ts';
-import { successEnvelope } from './envelope.ts';
+import { hasAtMostTwoDecimals } from '../money.ts';
+import { cart, totals } from './cart.ts';
+import { errorEnvelope, successEnvelope } from './envelope.ts';
 import { idSchema, inputText } from './primitives.ts';
 
 export const paymentMethods = ['cod', 'razorpay'] as const;
+
+/** Order amounts are stored as 32-bit integers of paise: ₹2,14,74,836.47 at most. */
+export const MAX_ORDER_PAISE = 2_147_483_647;
+const MAX_ORDER_RUPEES = MAX_ORDER_PAISE / 100;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
@@ -54,8 +59,24 @@ export const placeOrderBody = z.object({
     )
     .max(100)
     .optional(),
+  /**
+   * The total the shopper was shown, in rupees (the web app always sends it). The order is
+   * refused (409 CART_CHANGED, with the cart as it is now) when the server's total differs.
+   */
+  expectedTotal: z
+    .number({ error: 'expectedTotal must be a number of rupees.' })
+    .nonnegative('expectedTotal must not be negative.')
+    .max(MAX_ORDER_RUPEES, 'expectedTotal is more than an order may be.')
+    .refine(hasAtMostTwoDecimals, 'expectedTotal must have at most two decimals.')
+    .optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+/**
+ * A refusal of POST /order. CART_CHANGED (the cart is not what the shopper saw: other items,
+ * or another total) carries the cart as it is now in `data`, so the shopper can be shown it.
+ */
+export const placeOrderRefusal = errorEnvelope.extend({ data: cart.optional() });
 
 export const orderAddress = z.object({
   name: z.string(),

@@ -4,7 +4,8 @@ import * as accounts from './2026-11-21-002-accounts.ts';
 import * as cartCoupons from './2026-11-21-003-cart-coupons.ts';
 import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
 import * as audit from './2026-11-21-005-audit.ts';
-import * as healthProbe from './2026-11-23-006-health-probe.ts';
+import * as paymentClaims from './2026-11-23-006-payment-claims.ts';
+import * as healthProbe from './2026-11-23-007-health-probe.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-003-cart-coupons': cartCoupons,
   '2026-11-21-004-orders-payments': ordersPayments,
   '2026-11-21-005-audit': audit,
-  '2026-11-23-006-health-probe': healthProbe,
+  '2026-11-23-006-payment-claims': paymentClaims,
+  '2026-11-23-007-health-probe': healthProbe,
 };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
-  allowedTransitions,
   refundEligibility,
   refundRefusalMessages,
+  staffTransitions,
   toRupees,
   totalPagesFor,
   type AdminOrderDetail,
@@ -113,7 +113,7 @@ export async function orderDetail(db: Kysely<Database>, orderId: string, now = n
           refundId: payment.status === 'refunded' ? payment.refund_id : null,
         }
       : null,
-    nextStatuses: [...allowedTransitions(order.status)],
+    nextStatuses: [...staffTransitions(order)],
     refundable: refundDecision(order.paymentStatus, payment, now).ok,
     audit,
   };

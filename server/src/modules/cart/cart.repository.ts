@@ -15,6 +15,15 @@ export async function ensureCart(trx: Trx, userId: string, now: string) {
 }
 
 /**
+ * Takes the cart row's lock (PostgreSQL; SQLite runs one writer at a time) until the
+ * transaction ends. Every change to a cart, and every order placed from it, takes it first:
+ * so two orders from one cart, or adds racing past a limit, are decided one after the other.
+ */
+export async function lockCart(trx: Trx, cartId: string) {
+  return trx.selectFrom('carts').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/**
  * The cart's lines with what pricing and the page need: the product's current price and
  * category, its first image, and the stock of the line's size. Lines of products no longer
  * on sale (hidden) are left out.
@@ -117,6 +126,15 @@ export async function addToLine(
         .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
     )
     .execute();
+}
+
+export async function countLines(trx: Trx, cartId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('lines'))
+    .where('cart_id', '=', cartId)
+    .executeTakeFirstOrThrow();
+  return Number(row.lines);
 }
 
 export async function setLineQuantity(trx: Trx, itemId: string, quantity: number) {

@@ -5,6 +5,7 @@ import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { addTestCoupon } from '../../test/coupons.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { freshSize } from '../../test/stock.ts';
 
 interface StockedSize {
   productId: string;
@@ -45,6 +46,13 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     );
     if (!found) throw new Error(`no size with ${min} in stock${category ? ` in ${category}` : ''}`);
     return found;
+  }
+
+  /** A size of the test's own holding exactly `stock` pieces. */
+  async function plenty(stock = 100): Promise<StockedSize> {
+    const ref = await freshSize(shop.handle.db, stock);
+    const row = sizes.find((s) => s.productId === ref.productId)!;
+    return { ...row, size: ref.size, stock };
   }
 
   async function shopper() {
@@ -119,7 +127,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
 
   it('refuses more than the stock of a size (409 "Only N left in size X"), sold-out sizes and unknown sizes', async () => {
     const { add } = await shopper();
-    const few = stocked(1);
+    const few = await plenty(3);
     const tooMany = await add(few, few.stock + 1);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({
@@ -158,7 +166,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
 
   it('changes a quantity within stock, and removes lines', async () => {
     const { add, call } = await shopper();
-    const s = stocked(3);
+    const s = await plenty(3);
     const itemId = (await add(s, 1)).json().data.items[0]._id;
     const updated = await call('PUT', `/api/cart/${itemId}`, { quantity: 3 });
     expect(updated.statusCode).toBe(200);
@@ -180,6 +188,61 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     expect((await b.call('PUT', `/api/cart/${itemId}`, { quantity: 2 })).statusCode).toBe(404);
     expect((await b.call('DELETE', `/api/cart/${itemId}`)).statusCode).toBe(404);
     expect((await a.cart()).items[0]!.quantity).toBe(1);
+  });
+
+  describe('limits (one shopper cannot hold the catalogue)', () => {
+    it('holds at most 10 of a line: more is refused with a clear message, lowering is always allowed', async () => {
+      const { add, call, cart } = await shopper();
+      const s = await plenty();
+      const eleven = await add(s, 11);
+      expect(eleven.statusCode).toBe(400);
+      expect(eleven.json().message).toBe('Invalid body: quantity: quantity must be 10 or less.');
+      const itemId = (await add(s, 6)).json().data.items[0]._id;
+      const over = await add(s, 5);
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toEqual({
+        success: false,
+        code: 'QUANTITY_LIMIT',
+        message: 'You can have at most 10 of one item in your cart.',
+      });
+      expect((await add(s, 4)).statusCode).toBe(200);
+      expect((await call('PUT', `/api/cart/${itemId}`, { quantity: 11 })).statusCode).toBe(400);
+      // A line over the limit (kept from before it) may always be lowered.
+      await shop.handle.db.updateTable('cart_items').set({ quantity: 30 }).where('id', '=', itemId).execute();
+      expect((await call('PUT', `/api/cart/${itemId}`, { quantity: 10 })).statusCode).toBe(200);
+      expect((await cart()).items[0]!.quantity).toBe(10);
+    });
+
+    it('holds at most 20 lines: a 21st is refused, the lines held can still change', async () => {
+      const { add, cart } = await shopper();
+      const lines = await Promise.all(Array.from({ length: 21 }, () => plenty()));
+      for (const line of lines.slice(0, 20)) expect((await add(line)).statusCode).toBe(200);
+      const extra = await add(lines[20]!);
+      expect(extra.statusCode).toBe(400);
+      expect(extra.json()).toMatchObject({
+        code: 'CART_LINES_LIMIT',
+        message: 'Your cart can hold at most 20 different items.',
+      });
+      expect((await add(lines[0]!, 2)).statusCode).toBe(200);
+      expect((await cart()).items).toHaveLength(20);
+    });
+
+    it(`keeps both limits when adds arrive at once (30 rounds)`, async () => {
+      for (let round = 0; round < 30; round++) {
+        const { add, cart, call } = await shopper();
+        const s = await plenty();
+        const fillers = await Promise.all(Array.from({ length: 19 }, () => plenty()));
+        for (const filler of fillers) await add(filler);
+        const others = await Promise.all(Array.from({ length: 3 }, () => plenty()));
+        const answers = await Promise.all([add(s, 4), add(s, 4), add(s, 4), ...others.map((o) => add(o))]);
+        const where = `round ${round}: ${answers.map((a) => `${a.statusCode} ${a.json().code ?? ''}`).join(', ')}`;
+        const now = await cart();
+        expect(now.items.length, where).toBeLessThanOrEqual(20);
+        for (const line of now.items) expect(line.quantity, where).toBeLessThanOrEqual(10);
+        for (const answer of answers) expect([200, 400], where).toContain(answer.statusCode);
+        await call('DELETE', '/api/cart/clear');
+      }
+    });
   });
 
   it('merges two simultaneous adds of the same line without an error', async () => {

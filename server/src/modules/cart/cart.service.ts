@@ -1,11 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  cartLimitMessage,
   cartTotals,
   couponRefusalMessage,
+  lineChangeRefusal,
   evaluateCoupon,
   subtotalOf,
   toRupees,
   type Cart,
+  type CartLimitRefusal,
   type CouponRefusalReason,
   type PricedLine,
 } from '@shop/core';
@@ -32,6 +35,10 @@ function couponRefusal(code: string, reason: CouponRefusalReason, minPurchase: n
   const message = couponRefusalMessage(code, { reason, ...(minPurchase !== undefined && { minPurchase }) }, subtotal);
   return new AppError(status, `COUPON_${reason}`, message);
 }
+
+/** A cart over the store's limits (10 of a line, 20 lines): the shopper is told the limit. */
+export const overLimit = (refusal: CartLimitRefusal, advice = '') =>
+  badRequest(refusal.reason, `${cartLimitMessage(refusal)}${advice}`);
 
 /** Cart lines as core's pricing sees them. */
 export function pricedLines(lines: repo.LineRow[]): PricedLine[] {
@@ -112,11 +119,24 @@ function withCart(
   change?: (trx: Trx, cart: CartRow) => Promise<void>,
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const cart = await repo.ensureCart(trx, userId, now.toISOString());
+    const found = await repo.ensureCart(trx, userId, now.toISOString());
+    // A change decides from the cart as it is once locked (limits hold when adds race).
+    const cart = change ? await repo.lockCart(trx, found.id) : found;
     if (change) await change(trx, cart);
     const fresh = change ? await repo.ensureCart(trx, userId, now.toISOString()) : cart;
     return cartView(trx, fresh, userId, now);
   });
+}
+
+/**
+ * The shopper's cart as an order is built from it, inside the order's transaction: its row
+ * locked first (until the transaction ends), then its lines. Orders placed at once from one
+ * cart are so decided one after the other, and the later ones find the cart the first emptied.
+ */
+export async function lockedCartLines(trx: Trx, userId: string, now: Date) {
+  const { id } = await repo.ensureCart(trx, userId, now.toISOString());
+  const cart = await repo.lockCart(trx, id);
+  return { cart, lines: await repo.findLines(trx, cart.id) };
 }
 
 export function getCart(db: Kysely<Database>, userId: string, now = new Date()): Promise<Cart> {
@@ -136,7 +156,15 @@ export function addItem(
       throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
     }
     const existing = await repo.findLineFor(trx, cart.id, item.product, item.size);
-    if ((existing?.quantity ?? 0) + item.quantity > size.stock) throw outOfStock(item.size, size.stock);
+    const from = existing?.quantity ?? 0;
+    const refusal = lineChangeRefusal({
+      lineCount: existing ? 0 : await repo.countLines(trx, cart.id),
+      isNewLine: !existing,
+      from,
+      to: from + item.quantity,
+    });
+    if (refusal) throw overLimit(refusal);
+    if (from + item.quantity > size.stock) throw outOfStock(item.size, size.stock);
     await repo.addToLine(trx, {
       cartId: cart.id,
       productId: item.product,
@@ -151,6 +179,8 @@ export function updateItem(db: Kysely<Database>, userId: string, itemId: string,
   return withCart(db, userId, now, async (trx, cart) => {
     const line = await repo.findLine(trx, cart.id, itemId);
     if (!line) throw itemNotFound();
+    const refusal = lineChangeRefusal({ lineCount: 0, isNewLine: false, from: line.quantity, to: quantity });
+    if (refusal) throw overLimit(refusal);
     const size = await repo.findSizeStock(trx, line.product_id, line.size);
     const stock = size?.stock ?? 0;
     if (quantity > line.quantity && quantity > stock) throw outOfStock(line.size, stock);

@@ -32,8 +32,15 @@ export async function recordEvent(
     .execute();
 }
 
-export function findOrder(db: Db, id: string) {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * One order. With `lock`, inside a transaction, the row stays locked until the transaction
+ * ends (PostgreSQL's `FOR UPDATE`; SQLite runs one writer at a time): every change of an
+ * order's status or payment state reads the order this way first and decides from what it
+ * read, so a cancellation and a payment arriving together are decided one after the other.
+ */
+export function findOrder(db: Db, id: string, { lock = false }: { lock?: boolean } = {}) {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function findOrderByIdempotencyKey(db: Db, userId: string, key: string) {
@@ -134,6 +141,19 @@ export function stockOf(trx: Transaction<Database>, productId: string, size: str
     .where('product_id', '=', productId)
     .where('size', '=', size)
     .executeTakeFirst();
+}
+
+/** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
+export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('payment_method', '=', 'razorpay')
+    .where('status', '=', 'pending')
+    .where('payment_status', 'in', ['awaiting_payment', 'failed'])
+    .orderBy('id')
+    .execute();
 }
 
 /** Online orders still unpaid and pending since before `cutoff`. */

@@ -1,14 +1,15 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, Order } from '@shop/core';
+import type { Order } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
-import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { insertCoupon } from '../coupons/coupons.repository.ts';
-import { createSandboxGateway, hmacHex } from '../payments/payment-gateway.ts';
+import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 import { orderAddress } from '../../test/addresses.ts';
+import { apiShopper, deliverWebhook, paymentEvent } from '../../test/shoppers.ts';
 
 const KEY_SECRET = 'sandbox-key-secret-for-tests';
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -27,27 +28,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
   const freshSize = (stock: number, price = 40_00) => freshSizeIn(shop.handle.db, stock, price);
   const stockOf = (s: SizeRef) => stockIn(shop.handle.db, s);
 
-  async function shopper() {
-    const me = await signedInShopper(shop.app);
-    const call = (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      payload?: object,
-      headers: Record<string, string> = {},
-    ) => shop.app.inject({ method, url, headers: { ...me.auth, ...headers }, ...(payload && { payload }) });
-    const add = (s: { productId: string; size: string }, quantity = 1) =>
-      call('POST', '/api/cart', { product: s.productId, size: s.size, quantity });
-    const order = (paymentMethod: 'cod' | 'razorpay', extra: object = {}, headers: Record<string, string> = {}) =>
-      call(
-        'POST',
-        '/api/order',
-        { shippingAddress: orderAddress, billingAddress: orderAddress, paymentMethod, ...extra },
-        headers,
-      );
-    const cart = async (): Promise<Cart> => (await call('GET', '/api/cart/details')).json().data;
-    const orders = async (): Promise<Order[]> => (await call('GET', '/api/order/orders')).json().data.orders;
-    return { ...me, call, add, order, cart, orders };
-  }
+  const shopper = () => apiShopper(shop.app);
 
   describe('placing an order', () => {
     it('cash on delivery: totals as the cart showed them, stock taken, cart emptied, listed in My Orders', async () => {
@@ -232,6 +213,159 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
     });
   });
 
+  describe('no stock hoarding', () => {
+    it('keeps one unpaid online order per shopper: a new one replaces the one waiting, whose stock comes back', async () => {
+      const me = await shopper();
+      const first = await freshSize(5);
+      await me.add(first, 3);
+      const waiting = (await me.order('razorpay')).json().data as Order;
+      const providerOrderId = await me.initiate(waiting._id);
+      expect(await stockOf(first)).toBe(2);
+
+      const second = await freshSize(5);
+      await me.add(second, 1);
+      const res = await me.order('razorpay');
+      expect(res.statusCode, res.body).toBe(201);
+      const replacing = res.json().data as Order;
+      expect(await stockOf(first)).toBe(5);
+      expect(await stockOf(second)).toBe(4);
+      const orders = await me.orders();
+      expect(orders.map((o) => [o._id, o.status])).toEqual([
+        [replacing._id, 'pending'],
+        [waiting._id, 'cancelled'],
+      ]);
+      expect(orders[1]!.history.at(-1)).toMatchObject({
+        status: 'cancelled',
+        note: `Replaced by order ${replacing.orderNumber}`,
+      });
+
+      // A payment that still arrives for the replaced order is refunded.
+      const signed = await me.sandboxPay(providerOrderId);
+      const late = await me.call('POST', '/api/payments/success', signed);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('ORDER_CANCELLED');
+      const [, replaced] = await me.orders();
+      expect(replaced).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+
+      // Cash on delivery leaves the online order waiting alone.
+      await me.add(first, 1);
+      expect((await me.order('cod')).statusCode).toBe(201);
+      expect((await me.orders()).find((o) => o._id === replacing._id)!.status).toBe('pending');
+    });
+
+    it('refuses an order whose cart holds more than 10 of a line or more than 20 lines, and writes nothing', async () => {
+      const me = await shopper();
+      const s = await freshSize(50);
+      await me.add(s, 10);
+      // A cart filled before the limits existed.
+      await shop.handle.db.updateTable('cart_items').set({ quantity: 12 }).where('size', '=', s.size).execute();
+      const tooMany = await me.order('razorpay');
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toMatchObject({
+        code: 'QUANTITY_LIMIT',
+        message: expect.stringContaining('at most 10'),
+      });
+      expect(await stockOf(s)).toBe(50);
+      expect(await me.orders()).toEqual([]);
+      expect((await me.cart()).items).toHaveLength(1);
+
+      const wide = await shopper();
+      const sizes = await Promise.all(Array.from({ length: 21 }, () => freshSize(5)));
+      await wide.add(sizes[0]!);
+      const { id: cartId } = await shop.handle.db
+        .selectFrom('cart_items')
+        .select('cart_id as id')
+        .where('size', '=', sizes[0]!.size)
+        .executeTakeFirstOrThrow();
+      await shop.handle.db
+        .insertInto('cart_items')
+        .values(
+          sizes.slice(1).map((size, i) => ({
+            id: newId(),
+            cart_id: cartId,
+            product_id: size.productId,
+            size: size.size,
+            quantity: 1,
+            created_at: new Date(Date.now() + i).toISOString(),
+          })),
+        )
+        .execute();
+      const tooWide = await wide.order('cod');
+      expect(tooWide.statusCode).toBe(400);
+      expect(tooWide.json()).toMatchObject({ code: 'CART_LINES_LIMIT', message: expect.stringContaining('20') });
+      expect(await wide.orders()).toEqual([]);
+      for (const size of sizes) expect(await stockOf(size)).toBe(5);
+    });
+
+    it('refuses an online order with no payment provider (503) before writing anything; cash on delivery still works', async () => {
+      const closed = await createTestShop(dialect, { payments: createUnavailableGateway() });
+      try {
+        const me = await apiShopper(closed.app);
+        const s = await freshSizeIn(closed.handle.db, 5, 40_00);
+        await me.add(s, 2);
+        const res = await me.order('razorpay');
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({
+          code: 'ONLINE_PAYMENT_UNAVAILABLE',
+          message: 'Online payment is not available. Please choose cash on delivery.',
+        });
+        expect(await stockIn(closed.handle.db, s)).toBe(5);
+        expect(await me.orders()).toEqual([]);
+        expect((await me.cart()).items).toHaveLength(1);
+        expect((await me.order('cod')).statusCode).toBe(201);
+      } finally {
+        await closed.close();
+      }
+    });
+  });
+
+  describe('the total the shopper saw (expectedTotal)', () => {
+    it('answers 409 CART_CHANGED with the cart as it is now when the price changed, and writes nothing', async () => {
+      const me = await shopper();
+      const s = await freshSize(5, 59_00);
+      await me.add(s);
+      const seen = await me.cart();
+      expect(seen.totals.total).toBe(81);
+      await shop.handle.db.updateTable('products').set({ price: 23_599_00 }).where('id', '=', s.productId).execute();
+
+      const res = await me.order('cod', { expectedTotal: seen.totals.total });
+      expect(res.statusCode).toBe(409);
+      const now = await me.cart();
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'CART_CHANGED',
+        message: `The total of your order is now ₹27,859.00, not ₹81.00. Please check your cart and place the order again.`,
+        data: { items: [expect.objectContaining({ productId: s.productId })], totals: now.totals },
+      });
+      expect(now.totals.total).toBe(27_859);
+      expect(await stockOf(s)).toBe(5);
+      expect(await me.orders()).toEqual([]);
+
+      const confirmed = await me.order('cod', { expectedTotal: now.totals.total });
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+      expect(confirmed.json().data.total).toBe(27_859);
+    });
+
+    it('compares in paise, refuses a malformed total, and carries the cart in every CART_CHANGED', async () => {
+      const me = await shopper();
+      const s = await freshSize(5, 33_33);
+      await me.add(s, 3);
+      const { total } = (await me.cart()).totals;
+      for (const bad of [-1, 12.345, '100', null]) {
+        const res = await me.order('cod', { expectedTotal: bad });
+        expect(res.statusCode, String(bad)).toBe(400);
+        expect(res.json().message).toContain('expectedTotal');
+      }
+      const off = await me.order('cod', { expectedTotal: total + 0.01 });
+      expect(off.statusCode).toBe(409);
+      const stale = await me.order('cod', { items: [{ productId: s.productId, quantity: 1 }] });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'CART_CHANGED', data: { itemCount: 3 } });
+      expect(await stockOf(s)).toBe(5);
+      expect((await me.order('cod', { expectedTotal: total })).statusCode).toBe(201);
+    });
+  });
+
   describe('cancelling', () => {
     it('cancels a pending order: stock back, coupon use given back, history kept', async () => {
       const me = await shopper();
@@ -327,6 +461,27 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       ]);
     });
 
+    it('cannot confirm an unpaid online order by hand: its payment confirms it', async () => {
+      const me = await shopper();
+      const admin = await signedInAdmin(shop);
+      await me.add(await freshSize(5));
+      const placed = (await me.order('razorpay')).json().data;
+      const confirm = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/order/${placed._id}/status`,
+        headers: admin.auth,
+        payload: { status: 'confirmed' },
+      });
+      expect(confirm.statusCode).toBe(409);
+      expect(confirm.json()).toMatchObject({
+        code: 'AWAITING_PAYMENT',
+        message: 'This order is waiting for its online payment: it is confirmed once paid.',
+      });
+      const detail = await shop.app.inject({ url: `/api/admin/orders/${placed._id}`, headers: admin.auth });
+      expect(detail.json().data.nextStatuses).toEqual(['cancelled']);
+      expect((await me.orders())[0]).toMatchObject({ status: 'pending', paymentStatus: 'awaiting_payment' });
+    });
+
     it('cancelling as staff restocks too', async () => {
       const me = await shopper();
       const admin = await signedInAdmin(shop);
@@ -371,11 +526,16 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       return { me, s, placed };
     }
 
-    it('takes stock, keeps the cart until paid, and offers the payment window its details', async () => {
+    it('takes stock, empties the cart it came from, and offers the payment window its details', async () => {
       const { me, s, placed } = await onlineOrder();
       expect(placed).toMatchObject({ status: 'pending', paymentStatus: 'awaiting_payment' });
       expect(await stockOf(s)).toBe(3);
-      expect((await me.cart()).items).toHaveLength(1);
+      expect(await me.cart()).toMatchObject({ items: [], coupon: null });
+      // The same cart cannot be ordered a second time.
+      const twice = await me.order('razorpay');
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json().code).toBe('EMPTY_CART');
+      expect(await stockOf(s)).toBe(3);
 
       const res = await me.call('POST', '/api/payments/initiate', {
         orderId: placed._id,
@@ -448,26 +608,9 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
     });
 
     describe('webhooks', () => {
-      function deliver(body: object, eventId: string, secret = WEBHOOK_SECRET) {
-        const raw = JSON.stringify(body);
-        return shop.app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook',
-          headers: {
-            'content-type': 'application/json',
-            'x-razorpay-signature': hmacHex(secret, raw),
-            'x-razorpay-event-id': eventId,
-          },
-          payload: raw,
-        });
-      }
-      const event = (name: string, orderId: string, paymentId: string) => ({
-        entity: 'event',
-        event: name,
-        payload: {
-          payment: { entity: { id: paymentId, order_id: orderId, amount: 9000, error_description: 'Card declined' } },
-        },
-      });
+      const deliver = (body: object, eventId: string, secret = WEBHOOK_SECRET) =>
+        deliverWebhook(shop.app, secret, body, eventId);
+      const event = paymentEvent;
 
       it('captures once however often and in whatever order events arrive', async () => {
         const { me, placed } = await onlineOrder();

@@ -7,6 +7,7 @@ import {
   orderStatusBody,
   placedOrderResponse,
   placeOrderBody,
+  placeOrderRefusal,
 } from '@shop/core';
 import { z } from 'zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
@@ -25,10 +26,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = a
 
   app.post(
     '/order',
-    { schema: { tags, body: placeOrderBody, headers: idempotencyHeaders, response: { 201: placedOrderResponse } } },
+    {
+      schema: {
+        tags,
+        body: placeOrderBody,
+        headers: idempotencyHeaders,
+        response: { 201: placedOrderResponse, 409: placeOrderRefusal },
+      },
+    },
     async (request, reply) => {
       const order = await orders.placeOrder(
         db,
+        gateway,
         signedInUser(request).id,
         request.body,
         request.headers['idempotency-key'],

@@ -1,16 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  awaitsOnlinePayment,
   canTransition,
+  cartLimitRefusal,
   cartTotals,
   couponLabel,
   couponRefusalMessage,
   customerCancellation,
   DEFAULT_DELIVERY_NOTE,
   evaluateCoupon,
+  formatRupees,
+  MAX_ORDER_PAISE,
+  staffTransitions,
   subtotalOf,
+  toPaise,
   toRupees,
   type CancelRefusal,
   type Order,
+  type OrderPaymentFacts,
   type OrderStatus,
   type placeOrderBody,
 } from '@shop/core';
@@ -20,9 +27,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as carts from '../cart/cart.repository.ts';
-import { pricedLines } from '../cart/cart.service.ts';
+import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
-import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundIfPaid } from '../payments/refunds.ts';
 import { newOrderNumber } from './order-number.ts';
 import * as repo from './orders.repository.ts';
@@ -31,9 +38,6 @@ type Trx = Transaction<Database>;
 type ParsedOrder = z.output<typeof placeOrderBody>;
 
 export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
-
-/** Order amounts are stored as `integer` paise (32-bit on PostgreSQL): ₹2,14,74,836.47 at most. */
-const MAX_ORDER_PAISE = 2_147_483_647;
 
 const cancelRefusals: Record<CancelRefusal, string> = {
   ALREADY_CANCELLED: 'This order is already cancelled.',
@@ -118,35 +122,115 @@ function assertCartMatches(lines: carts.LineRow[], items: ParsedOrder['items']) 
   if (!same) throw conflict('CART_CHANGED', 'Your cart has changed. Please review it and place the order again.');
 }
 
-async function takeStockFor(trx: Trx, lines: carts.LineRow[]) {
-  // A fixed order of rows, so two orders locking the same sizes never deadlock.
-  const sorted = [...lines].sort((a, b) => `${a.product_id}|${a.size}`.localeCompare(`${b.product_id}|${b.size}`));
-  for (const line of sorted) {
-    if (!(await repo.takeStock(trx, line.product_id, line.size, line.quantity))) {
-      const left = (await repo.stockOf(trx, line.product_id, line.size))?.stock ?? 0;
-      throw conflict(
-        'OUT_OF_STOCK',
-        left > 0
-          ? `Only ${left} left of ${line.name} in size ${line.size}.`
-          : `${line.name} in size ${line.size} is sold out.`,
-      );
-    }
-  }
+/** The total the shopper was shown (rupees), if sent, must be the order's total to the paisa. */
+function assertTotalMatches(expectedTotal: number | undefined, total: number) {
+  if (expectedTotal === undefined || toPaise(expectedTotal) === total) return;
+  throw conflict(
+    'CART_CHANGED',
+    `The total of your order is now ${formatRupees(total)}, not ${formatRupees(toPaise(expectedTotal))}. Please check your cart and place the order again.`,
+  );
+}
+
+/** A CART_CHANGED refusal carries the cart as it is now, priced afresh, for the shopper to see. */
+async function withCurrentCart(db: Kysely<Database>, userId: string, error: unknown, now: Date): Promise<unknown> {
+  if (!(error instanceof AppError) || error.code !== 'CART_CHANGED') return error;
+  return new AppError(error.statusCode, error.code, error.message, error.issues, await getCart(db, userId, now));
+}
+
+const paymentFacts = (row: repo.OrderRow): OrderPaymentFacts => ({
+  status: row.status,
+  paymentMethod: row.payment_method,
+  paymentStatus: row.payment_status,
+});
+
+/** A change of one size's stock: a positive delta takes pieces, a negative one gives them back. */
+interface StockChange {
+  productId: string;
+  size: string;
+  delta: number;
+  /** The product's name, for the shopper's message when pieces are short. */
+  name: string;
 }
 
 /**
- * Places an order from the shopper's server-side cart, in one transaction: prices and the
- * coupon checked again, stock taken (never below zero), the coupon's use counted, the
- * order written with a price snapshot per line and its first status event, and, for cash
- * on delivery, the cart emptied. With an idempotency key, a retry answers the same order.
+ * Moves the stock of many sizes in one pass, netted per size and in a fixed order of rows, so
+ * two transactions touching the same sizes never wait on each other in a circle (no
+ * deadlocks). Pieces are taken with a conditional update, never below zero: a shortfall
+ * refuses the whole transaction.
+ */
+async function moveStock(trx: Trx, changes: StockChange[]) {
+  const net = new Map<string, StockChange & { returned: number }>();
+  for (const change of changes) {
+    const key = `${change.productId}|${change.size}`;
+    const seen = net.get(key) ?? { ...change, delta: 0, returned: 0 };
+    seen.delta += change.delta;
+    seen.returned += Math.max(0, -change.delta);
+    net.set(key, seen);
+  }
+  const sorted = [...net.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, change]) => change);
+  for (const { productId, size, delta, returned, name } of sorted) {
+    if (delta < 0) await repo.returnStock(trx, productId, size, -delta);
+    if (delta <= 0 || (await repo.takeStock(trx, productId, size, delta))) continue;
+    const left = ((await repo.stockOf(trx, productId, size))?.stock ?? 0) + returned;
+    throw conflict(
+      'OUT_OF_STOCK',
+      left > 0 ? `Only ${left} left of ${name} in size ${size}.` : `${name} in size ${size} is sold out.`,
+    );
+  }
+}
+
+/** An order's lines as stock going back. */
+async function stockReturnOf(trx: Trx, orderId: string): Promise<StockChange[]> {
+  return (await repo.findItems(trx, [orderId])).map((item) => ({
+    productId: item.product_id,
+    size: item.size,
+    delta: -item.quantity,
+    name: item.name,
+  }));
+}
+
+/**
+ * One unpaid online order per shopper: a new online order replaces the one waiting for its
+ * payment, cancelled here (read under its lock) with its stock given back in the new order's
+ * own pass. A payment that still arrives for it is refunded (see markPaid).
+ */
+async function replaceUnpaidOrders(trx: Trx, userId: string, orderNumber: string, at: string) {
+  const replaced: string[] = [];
+  const stock: StockChange[] = [];
+  for (const { id } of await repo.findUnpaidOnlineOrdersOf(trx, userId)) {
+    const row = await repo.findOrder(trx, id, { lock: true });
+    if (!row || !awaitsOnlinePayment(paymentFacts(row))) continue;
+    if (!(await repo.moveStatus(trx, row.id, row.status, 'cancelled', at))) continue;
+    await repo.recordEvent(trx, {
+      orderId: row.id,
+      status: 'cancelled',
+      note: `Replaced by order ${orderNumber}`,
+      actorId: userId,
+      now: at,
+    });
+    replaced.push(row.id);
+    stock.push(...(await stockReturnOf(trx, row.id)));
+  }
+  return { replaced, stock };
+}
+
+/**
+ * Places an order from the shopper's server-side cart, in one transaction that starts by
+ * locking the cart: prices, limits and the coupon checked again, the total compared with the
+ * one the shopper saw, an online order waiting for payment replaced, stock taken (never
+ * below zero), the coupon's use counted, the order written with a price snapshot per line
+ * and its first status event, and the cart emptied. With an idempotency key, a retry answers
+ * the same order. Online payment with no provider configured is refused before anything.
  */
 export async function placeOrder(
   db: Kysely<Database>,
+  gateway: PaymentGateway,
   userId: string,
   body: ParsedOrder,
   idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<Order> {
+  if (body.paymentMethod === 'razorpay' && !gateway.available) throw onlinePaymentUnavailable();
   if (idempotencyKey) {
     const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (earlier) return getOrder(db, earlier.id, now);
@@ -155,10 +239,11 @@ export async function placeOrder(
   let orderId: string;
   try {
     orderId = await db.transaction().execute(async (trx) => {
-      const cart = await carts.ensureCart(trx, userId, at);
-      const lines = await carts.findLines(trx, cart.id);
+      const { cart, lines } = await lockedCartLines(trx, userId, now);
       if (lines.length === 0) throw badRequest('EMPTY_CART', 'Your cart is empty.');
       assertCartMatches(lines, body.items);
+      const limit = cartLimitRefusal(lines);
+      if (limit) throw overLimit(limit, ' Please lower it in your cart before you order.');
       const priced = pricedLines(lines);
 
       const coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
@@ -178,13 +263,24 @@ export async function placeOrder(
           'This order is too large to place online. Please split it into smaller orders.',
         );
       }
-      await takeStockFor(trx, lines);
+      assertTotalMatches(body.expectedTotal, totals.total);
 
       const id = newId();
+      const orderNumber = newOrderNumber(now);
+      const waiting =
+        body.paymentMethod === 'razorpay'
+          ? await replaceUnpaidOrders(trx, userId, orderNumber, at)
+          : { replaced: [], stock: [] };
+      await moveStock(trx, [
+        ...waiting.stock,
+        ...lines.map((l) => ({ productId: l.product_id, size: l.size, delta: l.quantity, name: l.name })),
+      ]);
+      for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
+
       const address = JSON.stringify(body.shippingAddress);
       await repo.insertOrder(trx, {
         id,
-        order_number: newOrderNumber(now),
+        order_number: orderNumber,
         user_id: userId,
         status: 'pending',
         payment_method: body.paymentMethod,
@@ -237,10 +333,10 @@ export async function placeOrder(
           throw conflict('COUPON_USED_UP', `You have already used coupon ${coupon.terms.code}.`);
         }
       }
-      if (body.paymentMethod === 'cod') {
-        await carts.deleteAllLines(trx, cart.id);
-        await carts.setCartCoupon(trx, cart.id, null, at);
-      }
+      // Whichever way it is paid, the order takes the cart's lines with it: the same cart cannot
+      // be ordered (and its stock taken) twice.
+      await carts.deleteAllLines(trx, cart.id);
+      await carts.setCartCoupon(trx, cart.id, null, at);
       return id;
     });
   } catch (error) {
@@ -251,12 +347,15 @@ export async function placeOrder(
       const winner = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
       if (winner) return getOrder(db, winner.id, now);
     }
-    throw error;
+    throw await withCurrentCart(db, userId, error, now);
   }
   return getOrder(db, orderId, now);
 }
 
-/** Cancels inside a transaction: status, stock back, coupon use given back, history. */
+/**
+ * Cancels an order read under its lock, inside a transaction: status, stock back (in the
+ * fixed order of rows), coupon use given back, history. Refunds come after the commit.
+ */
 async function cancelIn(
   trx: Trx,
   row: repo.OrderRow,
@@ -265,9 +364,7 @@ async function cancelIn(
   now: string,
 ): Promise<boolean> {
   if (!(await repo.moveStatus(trx, row.id, row.status, 'cancelled', now))) return false;
-  for (const item of await repo.findItems(trx, [row.id])) {
-    await repo.returnStock(trx, item.product_id, item.size, item.quantity);
-  }
+  await moveStock(trx, await stockReturnOf(trx, row.id));
   await releaseCoupon(trx, row.id);
   await repo.recordEvent(trx, { orderId: row.id, status: 'cancelled', note, actorId, now });
   return true;
@@ -282,21 +379,34 @@ export async function cancelOrder(
   orderId: string,
   now = new Date(),
 ): Promise<Order> {
-  const row = await repo.findOrder(db, orderId);
-  if (!row || row.user_id !== userId) throw orderNotFound();
-  const decision = customerCancellation({ status: row.status, createdAt: row.created_at }, now);
-  if (!decision.ok) throw conflict(`CANNOT_CANCEL_${decision.reason}`, cancelRefusals[decision.reason]);
-  const done = await db
-    .transaction()
-    .execute((trx) => cancelIn(trx, row, userId, 'Cancelled by the customer', now.toISOString()));
-  if (!done) throw changedMeanwhile();
-  await refundIfPaid(db, gateway, row.id, now);
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findOrder(trx, orderId, { lock: true });
+    if (!row || row.user_id !== userId) throw orderNotFound();
+    const decision = customerCancellation({ status: row.status, createdAt: row.created_at }, now);
+    if (!decision.ok) throw conflict(`CANNOT_CANCEL_${decision.reason}`, cancelRefusals[decision.reason]);
+    if (!(await cancelIn(trx, row, userId, 'Cancelled by the customer', now.toISOString()))) {
+      throw changedMeanwhile();
+    }
+  });
+  // Decided from what has committed: a payment captured before the cancellation is refunded
+  // here; one recorded after it is refunded by markPaid, which then finds the order cancelled.
+  await refundIfPaid(db, gateway, orderId, now);
   return getOrder(db, orderId, now);
 }
 
+/** Why staff may not make a move: the status machine, or an online order not paid yet. */
+function staffMoveRefusal(row: repo.OrderRow, to: OrderStatus): AppError | null {
+  if (staffTransitions(paymentFacts(row)).includes(to)) return null;
+  if (canTransition(row.status, to)) {
+    return conflict('AWAITING_PAYMENT', 'This order is waiting for its online payment: it is confirmed once paid.');
+  }
+  return new AppError(409, 'INVALID_TRANSITION', `An order that is ${row.status} cannot become ${to}.`);
+}
+
 /**
- * Staff moves an order along the status machine, audited in the same transaction;
- * cancelling restocks every line and refunds a captured online payment.
+ * Staff moves an order along the status machine, decided from the order read under its lock
+ * and audited in the same transaction; cancelling restocks every line and refunds a captured
+ * online payment once the cancellation has committed.
  */
 export async function changeStatus(
   db: Kysely<Database>,
@@ -306,17 +416,16 @@ export async function changeStatus(
   to: OrderStatus,
   now = new Date(),
 ): Promise<Order> {
-  const row = await repo.findOrder(db, orderId);
-  if (!row) throw orderNotFound();
-  if (!canTransition(row.status, to)) {
-    throw new AppError(409, 'INVALID_TRANSITION', `An order that is ${row.status} cannot become ${to}.`);
-  }
   const at = now.toISOString();
-  const done = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findOrder(trx, orderId, { lock: true });
+    if (!row) throw orderNotFound();
+    const refusal = staffMoveRefusal(row, to);
+    if (refusal) throw refusal;
     if (to === 'cancelled') {
-      if (!(await cancelIn(trx, row, actorId, 'Cancelled by staff', at))) return false;
+      if (!(await cancelIn(trx, row, actorId, 'Cancelled by staff', at))) throw changedMeanwhile();
     } else {
-      if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) return false;
+      if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) throw changedMeanwhile();
       await repo.recordEvent(trx, { orderId: row.id, status: to, note: null, actorId, now: at });
     }
     await recordAudit(trx, {
@@ -327,24 +436,23 @@ export async function changeStatus(
       summary: `Status: ${row.status} → ${to}`,
       now: at,
     });
-    return true;
   });
-  if (!done) throw changedMeanwhile();
-  if (to === 'cancelled') await refundIfPaid(db, gateway, row.id, now, actorId);
+  if (to === 'cancelled') await refundIfPaid(db, gateway, orderId, now, actorId);
   return getOrder(db, orderId, now);
 }
 
 /**
  * Cancels and restocks online orders left unpaid for `timeoutMs`. Safe in several processes
- * at once: each order moves from pending to cancelled once, whoever gets there first.
+ * at once: each order is read under its lock and moves from pending to cancelled once,
+ * whoever gets there first; one paid meanwhile is left alone.
  */
 export async function sweepUnpaidOrders(db: Kysely<Database>, timeoutMs: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - timeoutMs).toISOString();
   let cancelled = 0;
   for (const { id } of await repo.findUnpaidBefore(db, cutoff)) {
     const done = await db.transaction().execute(async (trx) => {
-      const row = await repo.findOrder(trx, id);
-      if (!row || row.status !== 'pending' || row.payment_status === 'paid') return false;
+      const row = await repo.findOrder(trx, id, { lock: true });
+      if (!row || !awaitsOnlinePayment(paymentFacts(row))) return false;
       return cancelIn(trx, row, null, 'Payment not received in time', now.toISOString());
     });
     if (done) cancelled += 1;

@@ -13,6 +13,8 @@ export interface ProviderOrder {
  */
 export interface PaymentGateway {
   name: 'razorpay' | 'sandbox';
+  /** False in production without Razorpay keys: online orders are refused before anything is written. */
+  available: boolean;
   /** The public key id the web app opens the payment window with. */
   keyId: string;
   createOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
@@ -82,6 +84,7 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
   }
   return {
     name: 'razorpay',
+    available: true,
     keyId: settings.keyId,
     async createOrder({ amount, receipt, notes }) {
       const order = await call<{ id: string; amount: number; currency: string }>('/v1/orders', {
@@ -113,6 +116,7 @@ export function createSandboxGateway(keySecret: string, webhookSecret: string): 
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url')}`;
   return {
     name: 'sandbox',
+    available: true,
     keyId: 'rzp_test_sandbox',
     createOrder: async ({ amount }) => ({ id: id('order'), amount, currency: 'INR' }),
     refund: async () => ({ id: id('rfnd') }),
@@ -128,18 +132,20 @@ export function createSandboxGateway(keySecret: string, webhookSecret: string): 
   };
 }
 
+export const onlinePaymentUnavailable = () =>
+  new AppError(503, 'ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available. Please choose cash on delivery.');
+
 /** Production without Razorpay keys: cash on delivery only. */
 export function createUnavailableGateway(): PaymentGateway {
-  const unavailable = () =>
-    new AppError(503, 'ONLINE_PAYMENT_UNAVAILABLE', 'Online payment is not available. Please choose cash on delivery.');
   return {
     name: 'razorpay',
+    available: false,
     keyId: '',
     createOrder: async () => {
-      throw unavailable();
+      throw onlinePaymentUnavailable();
     },
     refund: async () => {
-      throw unavailable();
+      throw onlinePaymentUnavailable();
     },
     isValidPaymentSignature: () => false,
     isValidWebhookSignature: () => false,

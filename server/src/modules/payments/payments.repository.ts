@@ -4,6 +4,17 @@ import { newId } from '../../lib/ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * A claimed payment whose provider order is being made carries this prefix and its own id
+ * as provider order id until the provider answers. Razorpay's order ids never look like it.
+ */
+const CLAIM_PREFIX = 'pending:';
+
+export function isClaimPending(payment: PaymentRow): boolean {
+  return payment.provider_order_id.startsWith(CLAIM_PREFIX);
+}
+
+/** The order's payment attempt still open (made, or being made, and not paid): at most one since claims. */
 export function findOpenPayment(db: Db, orderId: string) {
   return db
     .selectFrom('payments')
@@ -14,8 +25,18 @@ export function findOpenPayment(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
+/** The payment of a provider order (never a claim whose provider order is still being made). */
 export function findPaymentByProviderOrder(db: Db, providerOrderId: string) {
-  return db.selectFrom('payments').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider_order_id', '=', providerOrderId)
+    .where('provider_order_id', 'not like', `${CLAIM_PREFIX}%`)
+    .executeTakeFirst();
+}
+
+export function findPaymentById(db: Db, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findPaidPayment(db: Db, orderId: string) {
@@ -27,26 +48,71 @@ export function findPaidPayment(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
-export async function insertPayment(
-  db: Db,
-  payment: { orderId: string; provider: string; providerOrderId: string; amount: number; now: string },
-) {
-  await db
+/**
+ * Claims the right to make the order's one provider order: a payment row carrying the order's
+ * id in `claimed_order_id`, which a unique index keeps to one per order. The provider order
+ * id is a placeholder until `fillClaim`.
+ */
+export async function insertPaymentClaim(
+  trx: Transaction<Database>,
+  claim: { orderId: string; provider: string; amount: number; now: string },
+): Promise<PaymentRow> {
+  const id = newId();
+  await trx
     .insertInto('payments')
     .values({
-      id: newId(),
-      order_id: payment.orderId,
-      provider: payment.provider,
-      provider_order_id: payment.providerOrderId,
+      id,
+      order_id: claim.orderId,
+      provider: claim.provider,
+      provider_order_id: `${CLAIM_PREFIX}${id}`,
       provider_payment_id: null,
-      amount: payment.amount,
+      amount: claim.amount,
       currency: 'INR',
       status: 'created',
       failure_reason: null,
       refund_id: null,
-      created_at: payment.now,
-      updated_at: payment.now,
+      claimed_order_id: claim.orderId,
+      created_at: claim.now,
+      updated_at: claim.now,
     })
+    .execute();
+  return (await findPaymentById(trx, id))!;
+}
+
+/** Takes over a claim left older than `staleBefore` (its process died before the provider answered). */
+export async function takeOverStaleClaim(trx: Transaction<Database>, id: string, staleBefore: string, now: string) {
+  const result = await trx
+    .updateTable('payments')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('provider_order_id', 'like', `${CLAIM_PREFIX}%`)
+    .where('updated_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Puts the provider's order into a claim; false when the claim was filled (or dropped) meanwhile. */
+export async function fillClaim(
+  db: Db,
+  id: string,
+  provider: { orderId: string; amount: number },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ provider_order_id: provider.orderId, amount: provider.amount, updated_at: now })
+    .where('id', '=', id)
+    .where('provider_order_id', '=', `${CLAIM_PREFIX}${id}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a claim up (the provider refused): the next initiation claims afresh. */
+export async function dropClaim(db: Db, id: string): Promise<void> {
+  await db
+    .deleteFrom('payments')
+    .where('id', '=', id)
+    .where('provider_order_id', '=', `${CLAIM_PREFIX}${id}`)
     .execute();
 }
 
@@ -124,6 +190,38 @@ export async function markPaymentRefunded(db: Db, id: string, refundId: string, 
     .where('status', '=', 'paid')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a capture the order does not need, once per provider payment id: false when it was
+ * recorded before (the Checkout callback and the webhook both report it).
+ */
+export async function insertStrayPayment(
+  trx: Transaction<Database>,
+  stray: { providerPaymentId: string; paymentId: string; orderId: string; amount: number; now: string },
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('stray_payments')
+    .values({
+      provider_payment_id: stray.providerPaymentId,
+      payment_id: stray.paymentId,
+      order_id: stray.orderId,
+      amount: stray.amount,
+      refund_id: null,
+      created_at: stray.now,
+      updated_at: stray.now,
+    })
+    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function markStrayRefunded(db: Db, providerPaymentId: string, refundId: string, now: string) {
+  await db
+    .updateTable('stray_payments')
+    .set({ refund_id: refundId, updated_at: now })
+    .where('provider_payment_id', '=', providerPaymentId)
+    .execute();
 }
 
 /** Remembers a webhook delivery; false when this event id was handled before. */

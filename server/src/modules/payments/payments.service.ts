@@ -3,11 +3,10 @@ import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
-import * as carts from '../cart/cart.repository.ts';
-import { findItems, findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
+import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
-import { refundIfPaid } from './refunds.ts';
+import { refundIfPaid, refundStrayPayment } from './refunds.ts';
 
 export const THEME_COLOR = '#1d1d1f';
 /** The spec's defaults when the shopper has no phone on file. */
@@ -16,9 +15,104 @@ const DEFAULT_CONTACT = '0000000000';
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 export const verificationFailed = () => badRequest('PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
 
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** Only the shopper's own online order, pending and not paid yet, can be paid. */
+function assertPayable(order: OrderRow) {
+  if (order.payment_method !== 'razorpay') throw badRequest('NOT_AN_ONLINE_ORDER', 'This order is paid on delivery.');
+  if (order.payment_status === 'paid' || order.payment_status === 'refunded') {
+    throw conflict('ALREADY_PAID', 'This order is already paid.');
+  }
+  if (order.status !== 'pending') {
+    throw conflict('ORDER_NOT_PAYABLE', `This order is ${order.status} and cannot be paid.`);
+  }
+}
+
+/** How often a second initiation looks whether the first one's provider order has arrived. */
+const CLAIM_POLL_MS = 50;
+/** How long it waits for it: longer than a provider call may take (10 s). */
+const CLAIM_WAIT_MS = 12_000;
+/** A claim this old was left by a process that died before the provider answered. */
+const CLAIM_STALE_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const paymentStarting = () =>
+  new AppError(503, 'PAYMENT_STARTING', 'Your payment is still being set up. Please try again in a moment.');
+
 /**
- * Starts (or resumes) paying for the caller's own unpaid online order: a provider order for
- * its total, and what the payment window needs.
+ * The order's one provider order. The first initiation claims the right to make it (a
+ * payment row the database keeps unique per order, inserted under the order's lock), asks
+ * the provider with no transaction open, then fills it in; a simultaneous one waits briefly
+ * for that answer and returns the same provider order. A provider failure drops the claim.
+ */
+async function providerOrderFor(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  order: OrderRow,
+  now: Date,
+): Promise<repo.PaymentRow> {
+  const giveUpAt = Date.now() + CLAIM_WAIT_MS;
+  for (;;) {
+    type Step = { ready: repo.PaymentRow } | { mine: repo.PaymentRow } | { wait: true };
+    const step = await db.transaction().execute(async (trx): Promise<Step> => {
+      const locked = await findOrder(trx, order.id, { lock: true });
+      if (!locked) throw orderNotFound();
+      assertPayable(locked);
+      const open = await repo.findOpenPayment(trx, order.id);
+      if (!open) {
+        return {
+          mine: await repo.insertPaymentClaim(trx, {
+            orderId: order.id,
+            provider: gateway.name,
+            amount: order.total,
+            now: now.toISOString(),
+          }),
+        };
+      }
+      if (!repo.isClaimPending(open)) return { ready: open };
+      const staleBefore = new Date(Date.now() - CLAIM_STALE_MS).toISOString();
+      return (await repo.takeOverStaleClaim(trx, open.id, staleBefore, new Date().toISOString()))
+        ? { mine: open }
+        : { wait: true };
+    });
+    if ('ready' in step) return step.ready;
+    if ('mine' in step) {
+      const made = await makeProviderOrder(db, gateway, step.mine, order, now);
+      if (made) return made;
+    }
+    if (Date.now() > giveUpAt) throw paymentStarting();
+    await sleep(CLAIM_POLL_MS);
+  }
+}
+
+/** Asks the provider for the claimed order, outside any transaction; null if another process filled the claim first. */
+async function makeProviderOrder(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  claim: repo.PaymentRow,
+  order: OrderRow,
+  now: Date,
+): Promise<repo.PaymentRow | null> {
+  let created;
+  try {
+    created = await gateway.createOrder({
+      amount: order.total,
+      receipt: order.order_number,
+      notes: { orderId: order.id, orderNumber: order.order_number },
+    });
+  } catch (error) {
+    await repo.dropClaim(db, claim.id);
+    throw error;
+  }
+  await repo.fillClaim(db, claim.id, { orderId: created.id, amount: created.amount }, now.toISOString());
+  const payment = await repo.findPaymentById(db, claim.id);
+  return payment && !repo.isClaimPending(payment) ? payment : null;
+}
+
+/**
+ * Starts (or resumes) paying for the caller's own unpaid online order: its one provider
+ * order, and what the payment window needs.
  */
 export async function initiatePayment(
   db: Kysely<Database>,
@@ -29,33 +123,12 @@ export async function initiatePayment(
 ): Promise<PaymentDetails> {
   const order = await findOrder(db, orderId);
   if (!order || order.user_id !== userId) throw orderNotFound();
-  if (order.payment_method !== 'razorpay') throw badRequest('NOT_AN_ONLINE_ORDER', 'This order is paid on delivery.');
-  if (order.payment_status === 'paid' || order.payment_status === 'refunded') {
-    throw conflict('ALREADY_PAID', 'This order is already paid.');
-  }
-  if (order.status !== 'pending')
-    throw conflict('ORDER_NOT_PAYABLE', `This order is ${order.status} and cannot be paid.`);
-
-  let payment = await repo.findOpenPayment(db, order.id);
-  if (!payment) {
-    const created = await gateway.createOrder({
-      amount: order.total,
-      receipt: order.order_number,
-      notes: { orderId: order.id, orderNumber: order.order_number },
-    });
-    await repo.insertPayment(db, {
-      orderId: order.id,
-      provider: gateway.name,
-      providerOrderId: created.id,
-      amount: created.amount,
-      now: now.toISOString(),
-    });
-    payment = await repo.findOpenPayment(db, order.id);
-  }
+  assertPayable(order);
+  const payment = await providerOrderFor(db, gateway, order, now);
   const user = await findUserById(db, userId);
   return {
     key: gateway.keyId,
-    order: { id: payment!.provider_order_id, amount: payment!.amount, currency: 'INR' },
+    order: { id: payment.provider_order_id, amount: payment.amount, currency: 'INR' },
     sandbox: gateway.name === 'sandbox',
     orderNumber: order.order_number,
     name: STORE_NAME,
@@ -69,11 +142,17 @@ export async function initiatePayment(
   };
 }
 
+/** What became of a reported capture: the order's payment, or one it did not need (refunded). */
+export type CaptureOutcome = 'recorded' | 'not-needed';
+
 /**
  * The one way an order becomes paid, reached from the verified Checkout response and from
- * the signed webhook alike, as often and in whatever order they arrive: the payment moves
- * to paid once, the order is confirmed once, and the ordered lines leave the cart. A
- * payment that lands on an order already cancelled (too late) is refunded.
+ * the signed webhook alike, as often and in whatever order they arrive. In one transaction
+ * that first locks the order: the payment moves to paid once and a pending order is
+ * confirmed. Decided from the locked row, so a cancellation committed first is seen: the
+ * payment is still recorded, then refunded once this commits. A capture the order does not
+ * need (a second payment of its provider order, or the order paid already another way) is
+ * recorded once and refunded.
  */
 export async function markPaid(
   db: Kysely<Database>,
@@ -81,34 +160,41 @@ export async function markPaid(
   payment: repo.PaymentRow,
   providerPaymentId: string,
   now: Date,
-): Promise<void> {
+): Promise<CaptureOutcome> {
   const at = now.toISOString();
-  const order = await db.transaction().execute(async (trx) => {
-    if (!(await repo.markPaymentPaid(trx, payment.id, providerPaymentId, at))) return null;
-    const row = await findOrder(trx, payment.order_id);
-    if (!row) return null;
-    await setPaymentStatus(trx, row.id, 'paid', at);
-    if (await moveStatus(trx, row.id, 'pending', 'confirmed', at)) {
+  const decided = await db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, payment.order_id, { lock: true });
+    const current = await repo.findPaymentById(trx, payment.id);
+    if (!order || !current) return { outcome: 'recorded' as const, refund: null };
+    if (current.provider_payment_id === providerPaymentId) return { outcome: 'recorded' as const, refund: null };
+    const open = current.status === 'created' || current.status === 'failed';
+    if (!open || (await repo.findPaidPayment(trx, order.id))) {
+      const stray = { providerPaymentId, paymentId: current.id, orderId: order.id, amount: current.amount, now: at };
+      return { outcome: 'not-needed' as const, refund: (await repo.insertStrayPayment(trx, stray)) ? stray : null };
+    }
+    await repo.markPaymentPaid(trx, current.id, providerPaymentId, at);
+    await setPaymentStatus(trx, order.id, 'paid', at);
+    if (order.status === 'pending' && (await moveStatus(trx, order.id, 'pending', 'confirmed', at))) {
       await recordEvent(trx, {
-        orderId: row.id,
+        orderId: order.id,
         status: 'confirmed',
         note: 'Payment received',
         actorId: null,
         now: at,
       });
-      const cart = await carts.ensureCart(trx, row.user_id, at);
-      for (const item of await findItems(trx, [row.id])) {
-        const line = await carts.findLineFor(trx, cart.id, item.product_id, item.size);
-        if (line) await carts.deleteLine(trx, cart.id, line.id);
-      }
-      if (row.coupon_id && cart.coupon_id === row.coupon_id) await carts.setCartCoupon(trx, cart.id, null, at);
     }
-    return row;
+    return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });
-  if (order?.status === 'cancelled') await refundIfPaid(db, gateway, order.id, now);
+  if ('cancelled' in decided && decided.cancelled) await refundIfPaid(db, gateway, payment.order_id, now);
+  if (decided.refund) await refundStrayPayment(db, gateway, decided.refund, now);
+  return decided.outcome;
 }
 
-/** Checkout's success callback: verified against the provider order id we stored, then paid. */
+/**
+ * Checkout's success callback: verified against the provider order id we stored, then paid.
+ * A payment the order no longer takes (cancelled meanwhile, or paid already) is refunded and
+ * answered 409, so the shopper is not told the order is paid by this payment.
+ */
 export async function confirmPayment(
   db: Kysely<Database>,
   gateway: PaymentGateway,
@@ -125,8 +211,13 @@ export async function confirmPayment(
     signature: body.razorpay_signature,
   });
   if (!valid) throw verificationFailed();
-  if (payment.status === 'paid' && payment.provider_payment_id !== body.razorpay_payment_id) throw verificationFailed();
-  await markPaid(db, gateway, payment, body.razorpay_payment_id, now);
+  const outcome = await markPaid(db, gateway, payment, body.razorpay_payment_id, now);
+  if (outcome === 'not-needed') {
+    throw conflict('ALREADY_PAID', 'This order was already paid, so this payment is being refunded to you.');
+  }
+  if ((await findOrder(db, order.id))?.status === 'cancelled') {
+    throw conflict('ORDER_CANCELLED', 'This order was cancelled, so this payment is being refunded to you.');
+  }
   return order.id;
 }
 
@@ -180,11 +271,13 @@ export async function handleWebhook(
   if (!payment) return 'ignored';
   if (event === 'payment.failed') {
     const reason = text(entity?.error_description) ?? 'Payment failed';
-    if (await repo.markPaymentFailed(db, payment.id, reason, now.toISOString())) {
-      const order = await findOrder(db, payment.order_id);
-      if (order?.payment_status === 'awaiting_payment')
-        await setPaymentStatus(db, order.id, 'failed', now.toISOString());
-    }
+    const at = now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      const order = await findOrder(trx, payment.order_id, { lock: true });
+      if ((await repo.markPaymentFailed(trx, payment.id, reason, at)) && order?.payment_status === 'awaiting_payment') {
+        await setPaymentStatus(trx, order.id, 'failed', at);
+      }
+    });
     return 'handled';
   }
   await markPaid(db, gateway, payment, paymentId, now);

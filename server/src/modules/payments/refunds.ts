@@ -9,6 +9,7 @@ import {
   claimForRefund,
   findPaidPayment,
   markPaymentRefunded,
+  markStrayRefunded,
   releaseRefundClaim,
   type PaymentRow,
 } from './payments.repository.ts';
@@ -49,10 +50,11 @@ async function recordRefund(
   staffId: string | null,
   at: string,
 ): Promise<boolean> {
+  // The order's lock first, as every change of its payment state takes it.
+  const order = await findOrder(trx, payment.order_id, { lock: true });
   if (!(await markPaymentRefunded(trx, payment.id, refund.id, at))) return false;
-  await setPaymentStatus(trx, payment.order_id, 'refunded', at);
+  if (order?.payment_status === 'paid') await setPaymentStatus(trx, payment.order_id, 'refunded', at);
   // Refunding leaves the order's status alone: the note sits under the status it has.
-  const order = await findOrder(trx, payment.order_id);
   await recordEvent(trx, {
     orderId: payment.order_id,
     status: order?.status ?? 'cancelled',
@@ -142,4 +144,39 @@ export async function refundIfPaid(
       now: now.toISOString(),
     });
   }
+}
+
+/**
+ * Refunds a capture the order did not need (recorded once in `stray_payments` by markPaid),
+ * through the provider, after that record has committed; the order's history says so. If the
+ * provider fails, the history says to refund it by hand.
+ */
+export async function refundStrayPayment(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  stray: { providerPaymentId: string; orderId: string; amount: number },
+  now: Date,
+) {
+  const note = async (trx: Kysely<Database>, text: string) => {
+    // The order's lock first, as markPaid takes it before it records a stray payment.
+    const order = await findOrder(trx, stray.orderId, { lock: trx.isTransaction });
+    await recordEvent(trx, {
+      orderId: stray.orderId,
+      status: order?.status ?? 'pending',
+      note: text,
+      actorId: null,
+      now: recordedAt(now),
+    });
+  };
+  let refundId: string;
+  try {
+    refundId = (await gateway.refund({ paymentId: stray.providerPaymentId, amount: stray.amount })).id;
+  } catch {
+    await note(db, `Refund failed: refund by hand (payment ${stray.providerPaymentId} the order did not need)`);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await note(trx, `Refunded a payment the order did not need (${stray.providerPaymentId}): ${refundId}`);
+    await markStrayRefunded(trx, stray.providerPaymentId, refundId, recordedAt(now));
+  });
 }

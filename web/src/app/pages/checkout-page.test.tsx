@@ -119,6 +119,7 @@ describe('checkout page', () => {
         billingAddress: address,
         notes: 'Please deliver between 10am-5pm',
         paymentMethod: 'cod',
+        expectedTotal: makeCart([oxford, tee]).totals.total,
         items: [
           { productId: 'oxford', quantity: 2, size: 'M' },
           { productId: 'tee', quantity: 1, size: 'L' },
@@ -188,6 +189,49 @@ describe('checkout page', () => {
     });
   });
 
+  describe('the total shown', () => {
+    it('is sent with the order; a changed total (409 CART_CHANGED) shows the new cart, to confirm again', async () => {
+      const seen = makeCart([oxford]);
+      const repriced = makeCart([{ ...oxford, product: { ...oxford.product, price: 23_599 }, lineTotal: 47_198 }]);
+      const message = `The total of your order is now ₹${repriced.totals.total.toLocaleString('en-IN')}.00, not ₹${seen.totals.total.toLocaleString('en-IN')}.00. Please check your cart and place the order again.`;
+      const answers: FakeHandler[] = [
+        () => {
+          throw new ApiError(message, { status: 409, code: 'CART_CHANGED', data: repriced });
+        },
+        () => placed,
+      ];
+      const { user, api } = renderCheckout({ 'POST /order': (call) => answers.shift()!(call) }, { cart: seen });
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+
+      const payment = screen.getByRole('complementary', { name: 'Payment' });
+      expect(await within(payment).findByText(message)).toBeInTheDocument();
+      expect(within(payment).getByRole('status')).toHaveTextContent(message);
+      const rows = Array.from(summary().querySelectorAll('div')).map((row) => row.textContent);
+      expect(rows).toContain(`Total₹${repriced.totals.total.toLocaleString('en-IN')}.00`);
+      expect(screen.queryByText('Something went wrong while placing the order.')).not.toBeInTheDocument();
+      // The refusal brought the cart: no second fetch was needed to show it.
+      expect(api.callsTo('GET /cart/details')).toHaveLength(1);
+      expect(api.callsTo('POST /order')[0]?.body).toMatchObject({ expectedTotal: seen.totals.total });
+
+      await user.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+      expect(api.callsTo('POST /order')[1]?.body).toMatchObject({ expectedTotal: repriced.totals.total });
+    });
+
+    it('is sent with an online order too', async () => {
+      const { user, api } = renderCheckout({
+        'POST /order': () => placed,
+        'POST /payments/initiate': () => makePaymentDetails(),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      await screen.findByRole('dialog', { name: 'KAPAS' });
+      expect(api.callsTo('POST /order')[0]?.body).toMatchObject({
+        paymentMethod: 'razorpay',
+        expectedTotal: makeCart([oxford, tee]).totals.total,
+      });
+    });
+  });
+
   describe('online payment', () => {
     const details = makePaymentDetails({
       order: { id: 'order_sbx_1', amount: 341200, currency: 'INR' },
@@ -199,14 +243,17 @@ describe('checkout page', () => {
       razorpay_signature: 'c0ffee',
     };
 
-    function renderOnline(handlers: Record<string, FakeHandler> = {}) {
-      return renderCheckout({
-        'POST /order': () => placed,
-        'POST /payments/initiate': () => details,
-        'POST /payments/sandbox/pay': () => signed,
-        'POST /payments/success': () => ({ verified: true, order: { ...placed, status: 'confirmed' } }),
-        ...handlers,
-      });
+    function renderOnline(handlers: Record<string, FakeHandler> = {}, cart = makeCart([oxford, tee])) {
+      return renderCheckout(
+        {
+          'POST /order': () => placed,
+          'POST /payments/initiate': () => details,
+          'POST /payments/sandbox/pay': () => signed,
+          'POST /payments/success': () => ({ verified: true, order: { ...placed, status: 'confirmed' } }),
+          ...handlers,
+        },
+        { cart },
+      );
     }
 
     it('places the order, starts the payment and opens the payment window', async () => {
@@ -248,38 +295,80 @@ describe('checkout page', () => {
       expect(selectPayment(store.getState()).paymentDetails).toBeNull();
     });
 
-    it('says "Payment cancelled" when the window is closed, and may be opened again for the same order', async () => {
-      const { user, api } = renderOnline();
+    it('says "Payment cancelled" when the window is closed, and shows the order waiting for payment, to pay now', async () => {
+      let cart = makeCart([oxford, tee]);
+      const { user, api } = renderOnline({
+        'GET /cart/details': () => cart,
+        'POST /order': () => {
+          cart = makeCart([]);
+          return placed;
+        },
+      });
       await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
       await user.click(within(payWindow()).getByRole('button', { name: 'Close' }));
       expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
+      // The order took the cart's lines: the page does not fall back on an empty cart.
+      const waiting = screen.getByRole('region', { name: 'Your order is waiting for payment' });
+      expect(waiting).toHaveTextContent(`Order ${placed.orderNumber} · ₹2,842.00`);
+      expect(within(waiting).getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/profile');
+      expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+
+      await user.click(within(waiting).getByRole('button', { name: 'Pay now' }));
+      expect(await screen.findByRole('dialog', { name: 'KAPAS' })).toBeInTheDocument();
+      expect(api.callsTo('POST /order')).toHaveLength(1);
+      expect(api.callsTo('POST /payments/initiate').map((c) => (c.body as { orderId: string }).orderId)).toEqual([
+        'o1',
+        'o1',
+      ]);
+      await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    });
+
+    it('finds the order waiting for payment after a reload (empty cart), and pays it', async () => {
+      const waiting = makeOrder({ _id: 'o7', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' });
+      const paid = makeOrder({ _id: 'o8', paymentMethod: 'razorpay', paymentStatus: 'paid', status: 'confirmed' });
+      const { user, api, router } = renderOnline(
+        { 'GET /order/orders': () => ({ orders: [waiting, paid] }) },
+        makeCart([]),
+      );
+      const panel = await screen.findByRole('region', { name: 'Your order is waiting for payment' });
+      expect(panel).toHaveTextContent(waiting.orderNumber);
+      await user.click(within(panel).getByRole('button', { name: 'Pay now' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'KAPAS' })).getByRole('button', { name: /^Pay/ }),
+      );
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+      expect(api.callsTo('POST /payments/initiate')[0]?.body).toMatchObject({ orderId: 'o7' });
+      expect(api.callsTo('POST /order')).toHaveLength(0);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    });
+
+    it('shows an empty cart when no order waits for payment', async () => {
+      renderOnline({ 'GET /order/orders': () => ({ orders: [makeOrder({ status: 'confirmed' })] }) }, makeCart([]));
+      expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Your order is waiting for payment' })).not.toBeInTheDocument();
+    });
+
+    it('retries a lost answer with the same key, and starts a new one when that order was cancelled meanwhile', async () => {
+      const answers: FakeHandler[] = [
+        () => {
+          throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
+        },
+        () => ({ ...placed, status: 'cancelled' }),
+        () => ({ ...placed, _id: 'o2', orderId: 'o2' }),
+      ];
+      const { user, api } = renderOnline({ 'POST /order': (call) => answers.shift()!(call) });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText('Order placement failed')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Pay with Razorpay' }));
       expect(await screen.findByRole('dialog', { name: 'KAPAS' })).toBeInTheDocument();
       const keys = api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
-      expect(keys).toHaveLength(2);
-      expect(keys[0]).toBe(keys[1]);
-    });
-
-    it('resumes the same order after a reload, and starts a new one when that order was cancelled meanwhile', async () => {
-      const first = renderOnline();
-      await first.user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
-      await first.user.click(within(payWindow()).getByRole('button', { name: 'Close' }));
-      const [firstKey] = first.api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
-      first.unmount();
-
-      const answers = [
-        { ...placed, status: 'cancelled' },
-        { ...placed, _id: 'o2', orderId: 'o2' },
-      ];
-      const again = renderOnline({ 'POST /order': () => answers.shift() });
-      await again.user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
-      expect(await screen.findByRole('dialog', { name: 'KAPAS' })).toBeInTheDocument();
-      const keys = again.api.callsTo('POST /order').map((call) => call.headers['Idempotency-Key']);
-      expect(keys[0]).toBe(firstKey);
-      expect(keys[1]).not.toBe(firstKey);
-      expect(again.api.callsTo('POST /payments/initiate')[0]?.body).toMatchObject({ orderId: 'o2' });
+      expect(keys).toHaveLength(3);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).not.toBe(keys[0]);
+      expect(api.callsTo('POST /payments/initiate')[0]?.body).toMatchObject({ orderId: 'o2' });
     });
 
     it('says "Payment failed: …" when the payment fails, and keeps the window open to try again', async () => {
@@ -301,7 +390,7 @@ describe('checkout page', () => {
       await user.click(within(payWindow()).getByRole('button', { name: /^Pay/ }));
       expect(await screen.findByText('Payment verification failed')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/checkout');
-      expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
     });
 
     it('needs an order id in the answer: "Missing order ID"', async () => {
@@ -320,7 +409,8 @@ describe('checkout page', () => {
       await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
       expect(await screen.findByText('Invalid payment response structure')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+      // The order is placed: it can be paid once the provider answers.
+      expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
     });
 
     it.each([

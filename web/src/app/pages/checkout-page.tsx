@@ -1,26 +1,32 @@
-import { DEFAULT_DELIVERY_NOTE, type Address, type PaymentMethod, type PlaceOrderBody } from '@shop/core';
+import {
+  awaitsOnlinePayment,
+  DEFAULT_DELIVERY_NOTE,
+  type Address,
+  type Cart,
+  type Order,
+  type PaymentMethod,
+  type PlaceOrderBody,
+} from '@shop/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fetchProfile, selectUser } from '../../features/auth/slice.ts';
 import { checkoutTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
-import { fetchCart, selectCart } from '../../features/cart/slice.ts';
+import { cartReceived, fetchCart, selectCart } from '../../features/cart/slice.ts';
 import { attemptKey, cartSignature, forgetAttemptKey } from '../../features/orders/idempotency-key.ts';
-import { placeOrder } from '../../features/orders/slice.ts';
-import type { CheckoutFailure, CheckoutSuccess } from '../../features/payments/checkout-window.ts';
-import { initiatePayment, paymentCleared, verifyPayment } from '../../features/payments/slice.ts';
-import { usePaymentWindow } from '../../features/payments/use-payment-window.tsx';
+import { fetchOrders, placeOrder, selectOrderState } from '../../features/orders/slice.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
-import { LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
+import { BoxIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
 import { ItemImage } from '../../components/item-image.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
-import type { RequestFailure } from '../../lib/http.ts';
+import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toast, toastDurations } from '../toasts.tsx';
+import { usePayForOrder, type PayHandlers } from '../use-pay-for-order.tsx';
 
 /** Spec §9: the contact phone on an order when the shopper has none. */
 export const DEFAULT_CONTACT_PHONE = '0000000000';
@@ -37,25 +43,36 @@ export function shippingLine(address: Pick<Address, 'addressLine1' | 'addressLin
     .join(', ');
 }
 
-function isRequestFailure(value: unknown): value is RequestFailure {
-  return typeof value === 'object' && value !== null && 'message' in value && 'code' in value;
+/** A refusal because the cart is not what the shopper saw: it brings the cart as it is now. */
+function changedCart(failure: unknown): { failure: RequestFailure; cart: Cart } | null {
+  if (!isRequestFailure(failure) || failure.code !== 'CART_CHANGED') return null;
+  const cart = failure.data as Partial<Cart> | undefined;
+  return Array.isArray(cart?.items) && typeof cart.totals === 'object' ? { failure, cart: cart as Cart } : null;
 }
 
 /**
  * /checkout (spec §2, §4): the cart's lines and the server's totals, where they go, and the
  * two ways to pay. Cash on delivery places the order; online payment places it, starts a
- * payment and opens the payment window (the sandbox's, or Razorpay's). One Idempotency-Key
- * per attempt and way of paying, so a retry answers the same order. It composes the account,
- * the cart, orders and payments, so it lives in app/.
+ * payment and opens the payment window (the sandbox's, or Razorpay's). Either order takes
+ * the cart's lines, so an online order whose window was closed is shown as waiting for its
+ * payment, with a way to pay it (here, or later from My Orders). The total shown is sent
+ * with the order: if the server's differs, the new cart is shown to confirm again. One
+ * Idempotency-Key per attempt and way of paying, so a retry answers the same order. It
+ * composes the account, the cart, orders and payments, so it lives in app/.
  */
 export function CheckoutPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { data: cart, error } = useAppSelector(selectCart);
   const user = useAppSelector(selectUser);
-  const { openPaymentWindow, paymentWindow } = usePaymentWindow();
+  const { orders } = useAppSelector(selectOrderState);
+  const { payFor, paymentWindow } = usePayForOrder();
   const [step, setStep] = useState<Step | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Why the order was not placed when the cart changed (another total, other items): shown by the totals. */
+  const [changed, setChanged] = useState<string | null>(null);
+  /** The online order just placed here: it took the cart's lines and waits for its payment. */
+  const [placedOnline, setPlacedOnline] = useState<Order | null>(null);
   /** The double-submit guard: set at once, before any render. */
   const submitting = useRef(false);
 
@@ -63,6 +80,15 @@ export function CheckoutPage() {
     void dispatch(fetchCart());
   }, [dispatch]);
 
+  const cartEmpty = cart !== null && cart.items.length === 0;
+  // Back at checkout with an empty cart: an online order of theirs may be waiting for payment.
+  useEffect(() => {
+    if (!cartEmpty) return;
+    const request = dispatch(fetchOrders());
+    return () => request.abort();
+  }, [cartEmpty, dispatch]);
+
+  const waiting = placedOnline ?? (cartEmpty ? (orders.find(awaitsOnlinePayment) ?? null) : null);
   const address = user?.addresses[0] ?? null;
 
   function start(next: Step): boolean {
@@ -70,6 +96,7 @@ export function CheckoutPage() {
     submitting.current = true;
     setStep(next);
     setProblem(null);
+    setChanged(null);
     return true;
   }
 
@@ -116,6 +143,8 @@ export function CheckoutPage() {
       billingAddress: orderAddress,
       notes: DEFAULT_DELIVERY_NOTE,
       paymentMethod: method,
+      // The total shown: the server refuses the order if its own differs (a price changed meanwhile).
+      ...(cart && { expectedTotal: cart.totals.total }),
       ...(method === 'cod' && {
         items: (cart?.items ?? []).map((line) => ({
           productId: line.productId,
@@ -126,22 +155,37 @@ export function CheckoutPage() {
     };
   }
 
-  /** The order was refused (stock, coupon, a changed cart): say why, and show the cart as it is now. */
+  /**
+   * The order was refused (stock, coupon, a changed cart): say why, and show the cart as it is
+   * now. A changed cart comes with the refusal: its totals are shown at once, to confirm again.
+   */
   function orderRefused(failure: unknown) {
     toast.error(
       isRequestFailure(failure) ? failure.message : 'Something went wrong while placing the order.',
       orderToast,
     );
+    const refusal = changedCart(failure);
+    if (refusal) {
+      dispatch(cartReceived(refusal.cart));
+      setChanged(refusal.failure.message);
+      return;
+    }
     setProblem('Something went wrong while placing the order.');
     void dispatch(fetchCart());
   }
 
-  async function finish(message: string) {
-    toast.success(message, orderToast);
+  /** Done: the shopper's orders, with the account and the (now empty) cart fetched again. */
+  async function showOrders() {
     await dispatch(fetchProfile());
     navigate('/profile', { state: { view: 'orders' } });
     void dispatch(fetchCart());
   }
+
+  const paying: PayHandlers = {
+    onPaid: showOrders,
+    onStopped: release,
+    onVerifying: () => setStep('verifying'),
+  };
 
   async function payOnDelivery() {
     if (submitting.current) return;
@@ -158,7 +202,8 @@ export function CheckoutPage() {
       return;
     }
     forgetKey('cod');
-    await finish('Order placed successfully');
+    toast.success('Order placed successfully', orderToast);
+    await showOrders();
   }
 
   async function payOnline() {
@@ -173,64 +218,31 @@ export function CheckoutPage() {
     }
     if (!user) return;
     start('razorpay');
-    const giveUp = (message: string) => {
-      toast.error(message, orderToast);
-      forgetKey('razorpay');
-      release();
-    };
 
-    let orderId: string | undefined;
+    let placed;
     try {
-      orderId = (await placeFor('razorpay', address))?.orderId;
+      placed = await placeFor('razorpay', address);
     } catch (failure) {
       orderRefused(failure);
       release();
       return;
     }
-    if (!orderId) return giveUp('Missing order ID');
-
-    let details;
-    try {
-      details = await dispatch(initiatePayment({ orderId, userId: user._id })).unwrap();
-    } catch (failure) {
-      return giveUp(isRequestFailure(failure) ? failure.message : 'Failed to initiate Razorpay');
-    }
-    if (!details?.key || !details.order?.id) return giveUp('Invalid payment response structure');
-
-    try {
-      await openPaymentWindow(details, {
-        onSuccess: (response) => void paymentSucceeded(response),
-        onDismiss: () => {
-          toast.info('Payment cancelled', orderToast);
-          release();
-        },
-        onFailure: (response: CheckoutFailure) => {
-          toast.error(`Payment failed: ${response.error?.description || 'Unknown error'}`, orderToast);
-        },
-      });
-    } catch {
-      toast.error('Payment processing failed', orderToast);
-      release();
-    }
-  }
-
-  async function paymentSucceeded(response: CheckoutSuccess) {
-    setStep('verifying');
-    try {
-      await dispatch(verifyPayment(response)).unwrap();
-    } catch (failure) {
-      toast.error(isRequestFailure(failure) ? failure.message : 'Payment verification failed', orderToast);
+    forgetKey('razorpay');
+    if (!placed?.orderId) {
+      toast.error('Missing order ID', orderToast);
       release();
       return;
     }
-    forgetKey('razorpay');
-    try {
-      await finish('Payment successful!');
-      dispatch(paymentCleared());
-    } catch {
-      toast.error('Payment processing failed', orderToast);
-      release();
-    }
+    // The order holds the cart's lines now: until it is paid, it is an order waiting for payment.
+    setPlacedOnline(placed);
+    void dispatch(fetchCart());
+    await payFor(placed.orderId, paying);
+  }
+
+  /** Pays the online order waiting for its payment (the window was closed, or could not open). */
+  async function payWaiting(order: Order) {
+    if (!start('razorpay')) return;
+    await payFor(order._id, paying);
   }
 
   return (
@@ -239,7 +251,9 @@ export function CheckoutPage() {
       <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
       <h1 className="mt-6 font-display text-3xl sm:text-4xl">Checkout</h1>
 
-      {!cart ? (
+      {waiting ? (
+        <AwaitingPayment order={waiting} step={step} onPay={() => void payWaiting(waiting)} />
+      ) : !cart ? (
         error ? (
           <CartLoadError error={error} onRetry={() => void dispatch(fetchCart())} />
         ) : (
@@ -311,6 +325,13 @@ export function CheckoutPage() {
               <h2 id="payment-heading" className="font-display text-2xl">
                 Payment
               </h2>
+              <div role="status" className="empty:hidden">
+                {changed && (
+                  <p className="mt-4 rounded-xl border border-accent/30 bg-sand px-4 py-3 text-sm leading-6 font-medium text-ink">
+                    {changed}
+                  </p>
+                )}
+              </div>
               <div className="mt-4">
                 <TotalsList totals={cart.totals} labels={checkoutTotalsLabels} />
               </div>
@@ -366,6 +387,46 @@ export function CheckoutPage() {
       )}
       {paymentWindow}
     </div>
+  );
+}
+
+/** An online order placed from this cart, waiting for its payment: pay it now, or later from My Orders. */
+function AwaitingPayment({ order, step, onPay }: { order: Order; step: Step | null; onPay: () => void }) {
+  return (
+    <section
+      aria-labelledby="awaiting-heading"
+      className="mx-auto mt-8 max-w-2xl rounded-3xl border border-line bg-white p-6 text-center sm:p-10"
+    >
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-sand text-accent">
+        <BoxIcon size={26} />
+      </span>
+      <h2 id="awaiting-heading" className="mt-5 font-display text-2xl sm:text-3xl">
+        Your order is waiting for payment
+      </h2>
+      <p className="mt-3 text-sm leading-6 text-ink-soft">
+        Order <span className="font-mono font-semibold tracking-wide text-ink">{order.orderNumber}</span> ·{' '}
+        <span className="font-semibold text-ink tabular-nums">{formatPrice(order.total)}</span>
+      </p>
+      <p className="mt-2 text-sm leading-6 text-muted">
+        Its items are in the order now, not in your cart. We keep them for you for a short while: pay now to confirm the
+        order, or pay it later from My Orders.
+      </p>
+      <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        <button
+          type="button"
+          className={buttonClass('primary', 'lg')}
+          onClick={onPay}
+          disabled={step !== null}
+          aria-busy={step !== null}
+        >
+          <LockIcon size={18} />
+          {step === 'verifying' ? 'Confirming payment...' : step ? 'Opening payment...' : 'Pay now'}
+        </button>
+        <Link to="/profile" state={{ view: 'orders' }} className={buttonClass('secondary', 'lg')}>
+          Go to My Orders
+        </Link>
+      </div>
+    </section>
   );
 }
 

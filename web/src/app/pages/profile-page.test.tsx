@@ -2,7 +2,7 @@ import type { User } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
-import { makeAddress, makeOrder, makeUser } from '../../test/fixtures.ts';
+import { makeAddress, makeOrder, makePaymentDetails, makeUser } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
@@ -152,6 +152,63 @@ describe('profile page', () => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
       expect(await screen.findByText(message)).toBeInTheDocument();
       expect(screen.getByText('Status: pending')).toBeInTheDocument();
+    });
+
+    it('pays an online order waiting for its payment again ("Pay now"): window, verification, list refreshed', async () => {
+      let orders = [
+        makeOrder({ _id: 'o1', orderNumber: 'KP-1', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' }),
+        makeOrder({ _id: 'o2', orderNumber: 'KP-2', paymentMethod: 'razorpay', paymentStatus: 'failed' }),
+        makeOrder({ _id: 'o3', orderNumber: 'KP-3' }),
+      ];
+      const signed = { razorpay_order_id: 'order_sbx_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'c0ffee' };
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({ orders }),
+        'POST /payments/initiate': () =>
+          makePaymentDetails({ order: { id: 'order_sbx_1', amount: 284200, currency: 'INR' } }),
+        'POST /payments/sandbox/pay': () => signed,
+        'POST /payments/success': () => {
+          orders = orders.map((o) => (o._id === 'o1' ? { ...o, status: 'confirmed', paymentStatus: 'paid' } : o));
+          return { verified: true, order: orders[0] };
+        },
+      });
+      const waiting = await screen.findByRole('article', { name: 'Order KP-1' });
+      expect(
+        within(screen.getByRole('article', { name: 'Order KP-2' })).getByRole('button', {
+          name: 'Pay now for Order KP-2',
+        }),
+      ).toBeEnabled();
+      expect(
+        within(screen.getByRole('article', { name: 'Order KP-3' })).queryByRole('button', { name: /^Pay now/ }),
+      ).not.toBeInTheDocument();
+
+      await user.click(within(waiting).getByRole('button', { name: 'Pay now for Order KP-1' }));
+      const window = await screen.findByRole('dialog', { name: 'KAPAS' });
+      expect(api.callsTo('POST /payments/initiate')[0]?.body).toMatchObject({ orderId: 'o1' });
+      await user.click(within(window).getByRole('button', { name: /^Pay/ }));
+
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+      expect(api.callsTo('POST /payments/success')[0]?.body).toEqual(signed);
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('article', { name: 'Order KP-1' })).getByText('Status: confirmed'),
+        ).toBeInTheDocument(),
+      );
+      expect(api.callsTo('GET /auth/profile')).toHaveLength(1);
+    });
+
+    it('says "Payment cancelled" when that window is closed, and lets the order be paid later', async () => {
+      const orders = [makeOrder({ orderNumber: 'KP-1', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' })];
+      const { user } = await openOrders({
+        'GET /order/orders': () => ({ orders }),
+        'POST /payments/initiate': () => makePaymentDetails(),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Pay now for Order KP-1' }));
+      expect(screen.getByRole('button', { name: 'Pay now for Order KP-1' })).toBeDisabled();
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'KAPAS' })).getByRole('button', { name: 'Close' }),
+      );
+      expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay now for Order KP-1' })).toBeEnabled();
     });
 
     it('shows the error when the orders cannot be loaded, and tries again', async () => {

@@ -1,3 +1,4 @@
+import type { Order } from '@shop/core';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AddressEditor } from '../../features/auth/components/address-editor.tsx';
@@ -5,12 +6,14 @@ import { PhoneEditor } from '../../features/auth/components/phone-editor.tsx';
 import { ProfileDetails } from '../../features/auth/components/profile-details.tsx';
 import { fetchProfile, logout, selectUser } from '../../features/auth/slice.ts';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
+import { fetchOrders } from '../../features/orders/slice.ts';
 import { buttonClass } from '../../components/button.ts';
 import { BoxIcon, ChevronRightIcon, LogOutIcon, PinIcon } from '../../components/icons.tsx';
 import { PaneHeader } from '../../components/pane-header.tsx';
 import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toast, toastDurations } from '../toasts.tsx';
+import { usePayForOrder } from '../use-pay-for-order.tsx';
 
 type ProfileView = 'details' | 'orders' | 'address' | 'phone';
 
@@ -151,13 +154,33 @@ function MenuCard({ icon, title, text, active, onClick }: MenuCardProps) {
   );
 }
 
-/** "My Orders": the shopper's orders; a cancellation refreshes the account (spec §4). */
+/**
+ * "My Orders": the shopper's orders; a cancellation refreshes the account (spec §4). An
+ * online order waiting for its payment has "Pay now", which opens the payment window again.
+ */
 function OrdersView({ onBack, headingRef }: { onBack: () => void; headingRef: Ref<HTMLHeadingElement> }) {
   const dispatch = useAppDispatch();
+  const { payFor, paymentWindow } = usePayForOrder();
+  const [payingId, setPayingId] = useState<string | null>(null);
+
+  function pay(order: Order) {
+    if (payingId) return;
+    setPayingId(order._id);
+    void payFor(order._id, {
+      onPaid: async () => {
+        setPayingId(null);
+        await dispatch(fetchProfile());
+        void dispatch(fetchOrders());
+      },
+      onStopped: () => setPayingId(null),
+    });
+  }
+
   return (
     <div>
       <PaneHeader title="My Orders" onBack={onBack} ref={headingRef} />
-      <OrderList onCancelled={() => void dispatch(fetchProfile())} />
+      <OrderList onCancelled={() => void dispatch(fetchProfile())} onPay={pay} payingId={payingId} />
+      {paymentWindow}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  * The shared `signedOut` event forgets the cart. The state and selectors live in
  * `cart-state.ts`, which the header uses before this module has loaded.
  */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toPaise, toRupees, type Cart, type CartLine } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { signedOut } from '../../app/session-events.ts';
@@ -196,7 +196,10 @@ function failed(state: CartState, failure: RequestFailure | undefined, fallback:
 const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
-  reducers: {},
+  reducers: {
+    /** The server answered the cart along with something else (an order refused because the cart changed). */
+    cartReceived: (state, action: PayloadAction<Cart>) => storeCart(state, action.payload),
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchCart.pending, (state, action) => {
@@ -303,3 +306,5 @@ const cartSlice = createSlice({
 
 // Takes over from the stand-in the store starts with (see `cart-state.ts`).
 rootReducer.inject({ reducerPath: 'cart', reducer: cartSlice.reducer }, { overrideExisting: true });
+
+export const { cartReceived } = cartSlice.actions;

@@ -1,9 +1,10 @@
 /**
  * Idempotency keys for checkout attempts. One attempt is one way of paying for one cart
- * content: its key is kept in sessionStorage, so a retry (after a lost answer, a closed
- * payment window or a reload) answers the order that attempt already placed instead of
- * placing, and reserving stock for, a second one. The key is forgotten once the attempt is
- * over (paid, placed, or given up).
+ * content: its key is kept in sessionStorage, so a retry (after a lost answer, or a reload
+ * before the answer came) answers the order that attempt already placed instead of placing,
+ * and reserving stock for, a second one. The key is forgotten once the order is placed (it
+ * took the cart's lines; an online one is then paid as an order waiting for payment) or the
+ * attempt is given up.
  */
 import type { Cart } from '@shop/core';
 

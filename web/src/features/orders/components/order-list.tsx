@@ -1,4 +1,4 @@
-import type { Order } from '@shop/core';
+import { awaitsOnlinePayment, type Order } from '@shop/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -24,14 +24,18 @@ const paymentNotes: Record<Order['paymentStatus'], string> = {
 interface OrderListProps {
   /** After a cancellation: the account is refreshed (spec §4). */
   onCancelled?: () => void;
+  /** Pays an online order waiting for its payment ("Pay now"); without it, no such button shows. */
+  onPay?: (order: Order) => void;
+  /** The order whose payment is under way, if any: its "Pay now" waits. */
+  payingId?: string | null;
 }
 
 /**
  * My Orders (spec §2): each order's number, total, status and item count, newest first. A
- * pending order can be cancelled (after a confirmation); a cancelled one says so in red; any
- * other status shows in green.
+ * pending order can be cancelled (after a confirmation), and an online one waiting for its
+ * payment paid; a cancelled one says so in red; any other status shows in green.
  */
-export function OrderList({ onCancelled }: OrderListProps) {
+export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProps) {
   const dispatch = useAppDispatch();
   const { orders, ordersStatus, error, cancellingId } = useAppSelector(selectOrderState);
   const [confirming, setConfirming] = useState<Order | null>(null);
@@ -107,7 +111,16 @@ export function OrderList({ onCancelled }: OrderListProps) {
       <ul className="mt-6 space-y-4" aria-label="Your orders">
         {orders.map((order) => (
           <li key={order._id}>
-            <OrderCard order={order} cancelling={cancellingId === order._id} onCancel={() => setConfirming(order)} />
+            <OrderCard
+              order={order}
+              cancelling={cancellingId === order._id}
+              onCancel={() => setConfirming(order)}
+              payment={
+                onPay && awaitsOnlinePayment(order)
+                  ? { paying: payingId === order._id, busy: payingId !== null, onPay: () => onPay(order) }
+                  : null
+              }
+            />
           </li>
         ))}
       </ul>
@@ -140,7 +153,15 @@ export function OrderList({ onCancelled }: OrderListProps) {
   );
 }
 
-function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: boolean; onCancel: () => void }) {
+interface OrderCardProps {
+  order: Order;
+  cancelling: boolean;
+  onCancel: () => void;
+  /** Set for an online order waiting for its payment: its "Pay now". */
+  payment: { paying: boolean; busy: boolean; onPay: () => void } | null;
+}
+
+function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
   const shown = order.items.slice(0, 4);
   const more = order.items.length - shown.length;
   return (
@@ -190,6 +211,17 @@ function OrderCard({ order, cancelling, onCancel }: { order: Order; cancelling: 
         {order.status === 'pending' ? (
           <div className="flex flex-wrap items-center gap-3">
             <span className="text-sm font-medium text-accent">Status: pending</span>
+            {payment && (
+              <button
+                type="button"
+                className={buttonClass('primary', 'sm')}
+                onClick={payment.onPay}
+                disabled={payment.busy || cancelling}
+                aria-label={`Pay now for Order ${order.orderNumber}`}
+              >
+                {payment.paying ? 'Opening payment...' : 'Pay now'}
+              </button>
+            )}
             <button
               type="button"
               className={buttonClass('secondary', 'sm')}

@@ -1,0 +1,89 @@
+import { useCallback, type ReactNode } from 'react';
+import { selectUser } from '../features/auth/slice.ts';
+import type { CheckoutFailure, CheckoutSuccess } from '../features/payments/checkout-window.ts';
+import { initiatePayment, paymentCleared, verifyPayment } from '../features/payments/slice.ts';
+import { usePaymentWindow } from '../features/payments/use-payment-window.tsx';
+import { isRequestFailure } from '../lib/http.ts';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { toast, toastDurations } from './toasts.tsx';
+
+const orderToast = { autoClose: toastDurations.orders };
+
+export interface PayHandlers {
+  /** The payment was verified ("Payment successful!" has been said). */
+  onPaid: () => Promise<void> | void;
+  /** The attempt ended without a payment: the window was closed, or paying could not start or be verified. */
+  onStopped: () => void;
+  /** Checkout answered; the server is checking the payment. */
+  onVerifying?: () => void;
+}
+
+export interface PayForOrder {
+  /** Pays an online order waiting for its payment: starts it, opens the window, verifies (spec §4). */
+  payFor: (orderId: string, handlers: PayHandlers) => Promise<void>;
+  /** Render this: the sandbox's window shows here while it is open. */
+  paymentWindow: ReactNode;
+}
+
+/**
+ * Paying for an order already placed, as the checkout does right after placing it and as My
+ * Orders' "Pay now" does later: initiate, open the payment window (the sandbox's or
+ * Razorpay's), and verify its signed answer, with the spec's toasts. It composes the
+ * account and payments, so it lives in app/.
+ */
+export function usePayForOrder(): PayForOrder {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const { openPaymentWindow, paymentWindow } = usePaymentWindow();
+
+  const payFor = useCallback(
+    async (orderId: string, handlers: PayHandlers) => {
+      const stop = (message: string) => {
+        toast.error(message, orderToast);
+        handlers.onStopped();
+      };
+
+      async function verify(response: CheckoutSuccess) {
+        handlers.onVerifying?.();
+        try {
+          await dispatch(verifyPayment(response)).unwrap();
+        } catch (failure) {
+          return stop(isRequestFailure(failure) ? failure.message : 'Payment verification failed');
+        }
+        toast.success('Payment successful!', orderToast);
+        try {
+          await handlers.onPaid();
+          dispatch(paymentCleared());
+        } catch {
+          stop('Payment processing failed');
+        }
+      }
+
+      let details;
+      try {
+        details = await dispatch(initiatePayment({ orderId, userId: user?._id ?? '' })).unwrap();
+      } catch (failure) {
+        return stop(isRequestFailure(failure) ? failure.message : 'Failed to initiate Razorpay');
+      }
+      if (!details?.key || !details.order?.id) return stop('Invalid payment response structure');
+
+      try {
+        await openPaymentWindow(details, {
+          onSuccess: (response) => void verify(response),
+          onDismiss: () => {
+            toast.info('Payment cancelled', orderToast);
+            handlers.onStopped();
+          },
+          onFailure: (response: CheckoutFailure) => {
+            toast.error(`Payment failed: ${response.error?.description || 'Unknown error'}`, orderToast);
+          },
+        });
+      } catch {
+        stop('Payment processing failed');
+      }
+    },
+    [dispatch, openPaymentWindow, user],
+  );
+
+  return { payFor, paymentWindow };
+}
