@@ -5,6 +5,7 @@ import * as cartCoupons from './2026-11-21-003-cart-coupons.ts';
 import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
 import * as audit from './2026-11-21-005-audit.ts';
 import * as healthProbe from './2026-11-23-006-health-probe.ts';
+import * as messages from './2026-11-26-007-messages.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-004-orders-payments': ordersPayments,
   '2026-11-21-005-audit': audit,
   '2026-11-23-006-health-probe': healthProbe,
+  '2026-11-26-007-messages': messages,
 };
