@@ -42,6 +42,7 @@ describe('the staff area for an admin', () => {
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
+      ['Messages', '/admin/messages'],
       ['Back to shop', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
