@@ -2,7 +2,8 @@ import { defaultDeliveryPolicy } from '@shop/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { enqueueMessage, type EnqueueRequest } from './messages.service.ts';
+import { queueMessage } from '../../test/messages.ts';
+import type { EnqueueRequest } from './messages.service.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 import { createMailboxTransport, type MailTransport } from './transports.ts';
 
@@ -50,7 +51,7 @@ describe.each(testDialects)('messages on %s', (dialect) => {
     for (const request of requests) {
       second += 1;
       const at = new Date(since + second * 1000);
-      ids.push(await shop.handle.db.transaction().execute((trx) => enqueueMessage(trx, request, at)));
+      ids.push(await queueMessage(shop.handle.db, request, at));
     }
     return ids;
   }

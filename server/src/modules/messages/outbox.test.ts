@@ -1,11 +1,11 @@
 import { defaultDeliveryPolicy, type DeliveryPolicy } from '@shop/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases.ts';
-import { prepareDatabase } from '../../startup.ts';
-import { listenForMessages } from './pg-listener.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/databases.ts';
+import { manualClock, outboxDatabase, queueMessage } from '../../test/messages.ts';
 import { claimDueMessages } from './messages.repository.ts';
 import { enqueueMessage, type EnqueueRequest } from './messages.service.ts';
 import { createOutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { listenForMessages } from './pg-listener.ts';
 import type { MailTransport, OutgoingMessage } from './transports.ts';
 
 const publicUrl = 'https://shop.example.in';
@@ -30,31 +30,8 @@ function recordingTransport() {
   return { transport, sent, state };
 }
 
-/** A clock the test moves by hand. */
-function manualClock(start = '2026-11-26T10:00:00.000Z') {
-  let at = new Date(start).getTime();
-  return {
-    now: () => new Date(at),
-    advance: (ms: number) => {
-      at += ms;
-    },
-  };
-}
-
 describe.each(testDialects)('the outbox on %s', (dialect) => {
-  let database: TestDatabase;
-  const db = () => database.handle.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await prepareDatabase(database.handle, { database: database.config, seed: false });
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  beforeEach(async () => {
-    await db().deleteFrom('messages').execute();
-  });
+  const { db, config } = outboxDatabase(dialect);
 
   const rows = () => db().selectFrom('messages').selectAll().orderBy('created_at').orderBy('id').execute();
 
@@ -76,9 +53,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
 
   it('a committed one is written exactly once, queued and due at once', async () => {
     const now = new Date('2026-11-26T10:00:00.000Z');
-    const id = await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(2), now));
+    const id = await queueMessage(db(), shipped(2), now);
     expect(await rows()).toEqual([
       expect.objectContaining({
         id,
@@ -109,9 +84,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
   it('claims, sends outside the transaction and marks sent, keeping what was sent', async () => {
     const clock = manualClock();
     const { transport, sent } = recordingTransport();
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(3), clock.now()));
+    await queueMessage(db(), shipped(3), clock.now());
     expect(await worker(transport, { now: clock.now }).drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
 
     expect(sent).toHaveLength(1);
@@ -137,9 +110,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
     const clock = manualClock();
     const { transport, sent, state } = recordingTransport();
     const outbox = worker(transport, { now: clock.now });
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(4), clock.now()));
+    await queueMessage(db(), shipped(4), clock.now());
 
     state.failing = 'Mailbox busy, try later';
     const expectedWaits = [30_000, 60_000, 120_000, 240_000];
@@ -178,9 +149,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
       error: (_: object, message: string) => lines.push({ level: 'error', message }),
     };
     const outbox = worker(transport, { now: clock.now, policy, log });
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(5), clock.now()));
+    await queueMessage(db(), shipped(5), clock.now());
     state.failing = 'Recipient address rejected';
 
     expect(await outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
@@ -202,9 +171,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
   it('a message whose data no longer renders fails at once, without retries', async () => {
     const clock = manualClock();
     const { transport, sent } = recordingTransport();
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(6), clock.now()));
+    await queueMessage(db(), shipped(6), clock.now());
     await db().updateTable('messages').set({ data: '{"firstName":"A"}' }).execute();
     expect(await worker(transport, { now: clock.now }).drain()).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect(sent).toEqual([]);
@@ -215,9 +182,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
   it('a message left sending by a process that died is taken again once its claim is 10 minutes old', async () => {
     const clock = manualClock();
     const { transport, sent } = recordingTransport();
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(7), clock.now()));
+    await queueMessage(db(), shipped(7), clock.now());
     // A process claims it and dies before sending or marking.
     const [claimed] = await claimDueMessages(db(), dialect, {
       now: clock.now().toISOString(),
@@ -237,9 +202,7 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
   it('a process whose claim was taken over cannot mark the message', async () => {
     const clock = manualClock();
     const { transport } = recordingTransport();
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, shipped(8), clock.now()));
+    await queueMessage(db(), shipped(8), clock.now());
     // The first process's send hangs past the lease; meanwhile another takes the message and sends it.
     let release!: () => void;
     const hanging: MailTransport = {
@@ -275,7 +238,8 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
 
   it('a started worker delivers a message as soon as its transaction commits, not at its next poll', async () => {
     const { transport, sent } = recordingTransport();
-    const url = database.config.dialect === 'postgres' ? database.config.url : null;
+    const settings = config();
+    const url = settings.dialect === 'postgres' ? settings.url : null;
     const outbox = worker(transport, {
       pollMs: 60_000,
       ...(url && { listen: (onNotify, onLost) => listenForMessages(url, onNotify, onLost) }),

@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../../config.ts';
 import { prepareDatabase } from '../../startup.ts';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases.ts';
 import { builtServer, startServerProcess, type ServerProcess } from '../../test/processes.ts';
+import { manualClock, outboxDatabase, queueMessage } from '../../test/messages.ts';
 import { enqueueMessage, type EnqueueRequest } from './messages.service.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 import { createSmtpTransport } from './transports.ts';
@@ -85,11 +86,6 @@ async function startDroppingServer(port: number) {
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-function manualClock(start = '2026-11-26T10:00:00.000Z') {
-  let at = new Date(start).getTime();
-  return { now: () => new Date(at), advance: (ms: number) => (at += ms) };
-}
-
 const placed = (n: number | string): EnqueueRequest => ({
   template: 'order-placed',
   to: `asha.${n}@example.com`,
@@ -114,21 +110,11 @@ const placed = (n: number | string): EnqueueRequest => ({
 });
 
 describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
-  let database: TestDatabase;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const port = dialect === 'sqlite' ? 3560 : 3561;
-  const db = () => database.handle.db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await prepareDatabase(database.handle, { database: database.config, seed: false });
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const { db } = outboxDatabase(dialect);
   afterEach(async () => {
     await smtp?.close();
-    await db().deleteFrom('messages').execute();
   });
 
   function smtpWorker(url: string, clock = manualClock()) {
@@ -148,9 +134,7 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
 
   it('the message as the mail server receives it: headers, both parts, links to the shop', async () => {
     smtp = await startSmtpServer(port);
-    const id = await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, placed(1)));
+    const id = await queueMessage(db(), placed(1));
     const outbox = smtpWorker(smtp.url);
     const before = Date.now();
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
@@ -181,9 +165,7 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
   it('a server that refuses, then drops connections, then recovers: retried, then delivered exactly once', async () => {
     smtp = await startSmtpServer(port);
     const clock = manualClock();
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, placed(2), clock.now()));
+    await queueMessage(db(), placed(2), clock.now());
     const outbox = smtpWorker(smtp.url, clock);
     const row = () => db().selectFrom('messages').selectAll().executeTakeFirstOrThrow();
 
@@ -220,9 +202,7 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
 
   it('a wrong password is a failed attempt, tried again later', async () => {
     smtp = await startSmtpServer(port);
-    await db()
-      .transaction()
-      .execute((trx) => enqueueMessage(trx, placed(3)));
+    await queueMessage(db(), placed(3));
     const outbox = smtpWorker(smtp.url.replace('s3cret', 'wrong'));
     expect(await outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
     await outbox.stop();
