@@ -87,6 +87,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       ['/admin/products/new', 'New product'],
       ['/admin/orders', 'Orders'],
       ['/admin/coupons', 'Coupons'],
+      ['/admin/messages', 'Messages'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);
