@@ -35,7 +35,7 @@ const styles = `
   table { width: 100%; border-collapse: collapse; background: #fff; border: 1px solid ${c.line}; border-radius: 12px; overflow: hidden; font-size: 14px; }
   th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid ${c.line}; vertical-align: top; }
   th { background: ${c.sand}; font-size: 12px; letter-spacing: .08em; text-transform: uppercase; color: ${c.muted}; }
-  td a { color: ${c.accent}; }
+  main a, td a { color: ${c.accent}; }
   .status { display: inline-block; padding: 2px 8px; border-radius: 999px; font-size: 12px; background: ${c.sand}; }
   .status.sent { background: #e3f1e8; color: ${c.success}; }
   .status.failed { background: #f9e1df; color: ${c.sale}; }
