@@ -62,6 +62,16 @@ function underClaim(db: Db, claim: Claim) {
     .where('claimed_at', '=', claim.claimedAt);
 }
 
+/**
+ * Stamps the claim afresh just before a send, so the lease covers that one send and not the
+ * whole batch before it. Answers the renewed claim, or null when another process took the
+ * message over meanwhile (it is theirs to send).
+ */
+export async function renewClaim(db: Db, claim: Claim, now: string): Promise<Claim | null> {
+  const result = await underClaim(db, claim).set({ claimed_at: now }).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { id: claim.id, claimedAt: now } : null;
+}
+
 export async function markSent(
   db: Db,
   claim: Claim,

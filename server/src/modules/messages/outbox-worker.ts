@@ -84,7 +84,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let databaseTrouble = false;
 
   async function deliver(row: repo.MessageRow, report: DrainReport) {
-    const claim = { id: row.id, claimedAt: row.claimed_at! };
+    // A slow mail server may have kept the batch's earlier messages long: the lease counts from here.
+    const claim = await repo.renewClaim(db, { id: row.id, claimedAt: row.claimed_at! }, now().toISOString());
+    if (!claim) return;
     const where = { messageId: row.id, template: row.template, attempt: row.attempts };
     let rendered;
     try {

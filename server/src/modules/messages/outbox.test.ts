@@ -220,6 +220,27 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
     expect((await rows())[0]).toMatchObject({ status: 'sent', last_error: null });
   });
 
+  it('a slow mail server never lets a claimed batch outlive its lease', async () => {
+    const clock = manualClock();
+    for (const n of [1, 2, 3]) await queueMessage(db(), shipped(`slow-${n}`), clock.now());
+    const { transport: other, sent: sentByOther } = recordingTransport();
+    const sent: string[] = [];
+    // Each send takes 6 minutes (under the lease); a batch of three takes 18.
+    const slow: MailTransport = {
+      kind: 'smtp',
+      async send(message) {
+        clock.advance(6 * 60_000);
+        // Another process looks at the outbox while the last message of the batch is on its way.
+        if (sent.length === 2) await worker(other, { now: clock.now }).drain();
+        sent.push(message.to);
+      },
+      async close() {},
+    };
+    expect(await worker(slow, { now: clock.now, batchSize: 3 }).drain()).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(sent).toHaveLength(3);
+    expect(sentByOther).toEqual([]);
+  });
+
   it('two workers draining one outbox at once deliver each message once', async () => {
     const { transport, sent } = recordingTransport();
     await db()
