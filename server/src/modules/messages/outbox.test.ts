@@ -261,14 +261,23 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
     const { transport, sent } = recordingTransport();
     const settings = config();
     const url = settings.dialect === 'postgres' ? settings.url : null;
+    let listened = () => {};
+    const listening = new Promise<void>((resolve) => (listened = resolve));
     const outbox = worker(transport, {
       pollMs: 60_000,
-      ...(url && { listen: (onNotify, onLost) => listenForMessages(url, onNotify, onLost) }),
+      ...(url && {
+        listen: async (onNotify, onLost) => {
+          const listener = await listenForMessages(url, onNotify, onLost);
+          listened();
+          return listener;
+        },
+      }),
     });
     outbox.start();
     try {
-      // The first poll (at start) has found nothing, and on PostgreSQL the worker listens.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The first poll (at start) finds nothing; on PostgreSQL the worker then listens.
+      await outbox.drain();
+      if (url) await listening;
       const started = Date.now();
       await db()
         .transaction()
