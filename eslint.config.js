@@ -37,7 +37,29 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@shop/server', '@shop/web', 'node:*', 'fastify', 'kysely', 'react'] },
+        { patterns: ['@shop/server', '@shop/web', '@shop/emails', 'node:*', 'fastify', 'kysely', 'react'] },
+      ],
+    },
+  },
+  {
+    // The messages' templates: core's rules and React, rendered by the server; never the server's
+    // or the storefront's code (the brand they share lives in core).
+    files: ['packages/emails/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '@shop/server',
+            '@shop/web',
+            '**/server/**',
+            '**/web/**',
+            'fastify',
+            'kysely',
+            'pg',
+            'better-sqlite3',
+          ],
+        },
       ],
     },
   },

@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One `vitest run` covers every workspace; each project has its own config beside it.
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'server', 'web'],
+    projects: ['packages/core', 'packages/emails', 'server', 'web'],
   },
 });

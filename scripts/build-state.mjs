@@ -6,6 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const sources = [
   'packages/core/src',
+  'packages/emails/src',
   'server/src',
   'server/build.mjs',
   'web/src',

@@ -27,8 +27,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  // @shop/core is TypeScript source inside this repo: bundle it rather than import it.
-  alias: { '@shop/core': '../packages/core/src/index.ts' },
+  // @shop/core and @shop/emails are TypeScript source inside this repo: bundle them rather
+  // than import them (their npm dependencies, React and react-email, stay external).
+  alias: { '@shop/core': '../packages/core/src/index.ts', '@shop/emails': '../packages/emails/src/index.ts' },
+  jsx: 'automatic',
   plugins: [rawText],
   logLevel: 'warning',
 });

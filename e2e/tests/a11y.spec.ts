@@ -98,6 +98,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       ['/admin/products/new', 'New product'],
       ['/admin/orders', 'Orders'],
       ['/admin/coupons', 'Coupons'],
+      ['/admin/messages', 'Messages'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

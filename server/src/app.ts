@@ -33,6 +33,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
+import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
+import { mailboxRoutes } from './modules/messages/mailbox.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -78,8 +80,13 @@ export interface AppDeps {
   uploadsDir?: string | null;
   /** Serve the OpenAPI description at /api/docs; default off (main turns it on outside production). */
   apiDocs?: boolean;
-  /** Who may use the demo features that are on (sandbox payments, development sign-in); default this machine. */
+  /** Who may use the demo features that are on (sandbox payments, development sign-in, mailbox); default this machine. */
   demoRequestsFrom?: DemoRequestsFrom;
+  /**
+   * Serve the development mailbox at /dev/mailbox: on when it is where messages go (demo
+   * mode without SMTP_URL). The outbox worker is main.ts's: tests drive one themselves.
+   */
+  mailbox?: boolean;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
@@ -169,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null });
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);
+          await admin.register(adminMessageRoutes);
         },
         { prefix: '/admin' },
       );
@@ -180,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.identity?.development) {
     await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider, demoRequestsFrom);
   }
+  if (deps.mailbox) await app.register(mailboxRoutes, { prefix: '/dev/mailbox', demoRequestsFrom });
   if (deps.webDist) await app.register(webApp, { root: deps.webDist });
 
   return app;

@@ -3,32 +3,56 @@ import { loadConfig, modeSummary } from './config.ts';
 
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+const smtp = { SMTP_URL: 'smtp://shop:s3cret@mail.example.in:587' };
 
 describe('modes and the demo features', () => {
   it.each([
-    // environment, then: mode, demo features on, payments, Google sign-in
-    [{}, 'demo', true, 'sandbox', 'development'],
-    [{ HOST: '127.0.0.1' }, 'demo', true, 'sandbox', 'development'],
-    [{ HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }, 'demo', true, 'sandbox', 'development'],
-    [{ HOST: '0.0.0.0' }, 'demo', false, 'none', 'none'],
-    [{ HOST: '::' }, 'demo', false, 'none', 'none'],
-    [{ HOST: '192.168.1.20' }, 'demo', false, 'none', 'none'],
-    [{ TRUST_PROXY: 'true' }, 'demo', false, 'none', 'none'],
-    [{ TRUST_PROXY: '127.0.0.1' }, 'demo', false, 'none', 'none'],
-    [{ PUBLIC_URL: 'https://shop.example.in' }, 'demo', false, 'none', 'none'],
-    [{ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }, 'demo', true, 'sandbox', 'development'],
-    [{ DEMO_FEATURES: 'off' }, 'demo', false, 'none', 'none'],
-    [{ HOST: '0.0.0.0', ...razorpay, ...google }, 'demo', false, 'razorpay', 'google'],
-    [{ ...razorpay, ...google }, 'demo', true, 'razorpay', 'google'],
-    [{ NODE_ENV: 'production' }, 'production', false, 'none', 'none'],
-    [{ NODE_ENV: 'production', HOST: '127.0.0.1' }, 'production', false, 'none', 'none'],
-    [{ NODE_ENV: 'production', ...razorpay, ...google }, 'production', false, 'razorpay', 'google'],
-  ] as const)('%o → %s mode, demo features %s, payments %s, Google %s', (env, mode, demo, payments, identity) => {
-    const config = loadConfig(env, '/srv/shop');
-    expect(config.mode).toBe(mode);
-    expect(config.demoFeatures).toBe(demo);
-    expect(config.payments.kind).toBe(payments);
-    expect(config.identityProvider.kind).toBe(identity);
+    // environment, then: mode, demo features on, payments, Google sign-in, where messages go
+    [{}, 'demo', true, 'sandbox', 'development', 'mailbox'],
+    [{ HOST: '127.0.0.1' }, 'demo', true, 'sandbox', 'development', 'mailbox'],
+    [{ HOST: '::1', PUBLIC_URL: 'http://[::1]:3000' }, 'demo', true, 'sandbox', 'development', 'mailbox'],
+    [{ HOST: '0.0.0.0' }, 'demo', false, 'none', 'none', 'none'],
+    [{ HOST: '::' }, 'demo', false, 'none', 'none', 'none'],
+    [{ HOST: '192.168.1.20' }, 'demo', false, 'none', 'none', 'none'],
+    [{ TRUST_PROXY: 'true' }, 'demo', false, 'none', 'none', 'none'],
+    [{ TRUST_PROXY: '127.0.0.1' }, 'demo', false, 'none', 'none', 'none'],
+    [{ PUBLIC_URL: 'https://shop.example.in' }, 'demo', false, 'none', 'none', 'none'],
+    [{ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }, 'demo', true, 'sandbox', 'development', 'mailbox'],
+    [{ DEMO_FEATURES: 'off' }, 'demo', false, 'none', 'none', 'none'],
+    [{ HOST: '0.0.0.0', ...razorpay, ...google }, 'demo', false, 'razorpay', 'google', 'none'],
+    [{ ...razorpay, ...google }, 'demo', true, 'razorpay', 'google', 'mailbox'],
+    [{ NODE_ENV: 'production' }, 'production', false, 'none', 'none', 'none'],
+    [{ NODE_ENV: 'production', HOST: '127.0.0.1' }, 'production', false, 'none', 'none', 'none'],
+    [{ NODE_ENV: 'production', ...razorpay, ...google }, 'production', false, 'razorpay', 'google', 'none'],
+    [{ ...smtp }, 'demo', true, 'sandbox', 'development', 'smtp'],
+    [{ HOST: '0.0.0.0', ...smtp }, 'demo', false, 'none', 'none', 'smtp'],
+    [{ NODE_ENV: 'production', ...smtp }, 'production', false, 'none', 'none', 'smtp'],
+  ] as const)(
+    '%o → %s mode, demo features %s, payments %s, Google %s, mail %s',
+    (env, mode, demo, payments, identity, mailer) => {
+      const config = loadConfig(env, '/srv/shop');
+      expect(config.mode).toBe(mode);
+      expect(config.demoFeatures).toBe(demo);
+      expect(config.payments.kind).toBe(payments);
+      expect(config.identityProvider.kind).toBe(identity);
+      expect(config.mailer.kind).toBe(mailer);
+    },
+  );
+
+  it('sends from MAIL_FROM, or from no-reply at the public host', () => {
+    expect(loadConfig({ ...smtp, MAIL_FROM: 'KAPAS <orders@kapas.in>' }).mailer).toEqual({
+      kind: 'smtp',
+      url: smtp.SMTP_URL,
+      from: 'KAPAS <orders@kapas.in>',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://kapas.in', ...smtp }).mailer).toMatchObject({
+      from: 'KAPAS <no-reply@kapas.in>',
+    });
+    expect(loadConfig({}).mailer).toEqual({ kind: 'mailbox', from: 'KAPAS <no-reply@localhost>' });
+  });
+
+  it.each(['http://mail.example.in', 'mail.example.in:587', 'smtp://', 'smtp:///x'])('refuses SMTP_URL=%s', (url) => {
+    expect(() => loadConfig({ SMTP_URL: url })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
   it.each([
@@ -51,16 +75,20 @@ describe('modes and the demo features', () => {
 
   it('says in one line which mode the shop is in and what it enables', () => {
     expect(modeSummary(loadConfig({}))).toBe(
-      'Demo mode, this machine only (HOST=localhost): sandbox payments (no money is taken), the development Google sign-in (anyone may sign in as any new account).',
+      'Demo mode, this machine only (HOST=localhost): sandbox payments (no money is taken), the development Google sign-in (anyone may sign in as any new account), the development mailbox at /dev/mailbox (no email leaves this machine).',
     );
     expect(modeSummary(loadConfig({ HOST: '0.0.0.0' }))).toBe(
-      'Demo mode with demo features off because other machines can reach the shop (it listens on 0.0.0.0 (HOST)): online payment refused (no Razorpay keys), no Google sign-in. DEMO_FEATURES=on turns them on.',
+      'Demo mode with demo features off because other machines can reach the shop (it listens on 0.0.0.0 (HOST)): online payment refused (no Razorpay keys), no Google sign-in, no email (messages stay queued until SMTP_URL is set). DEMO_FEATURES=on turns them on.',
     );
     expect(modeSummary(loadConfig({ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }))).toMatch(
       /^Demo mode with DEMO_FEATURES=on although other machines can reach the shop \(it listens on 0\.0\.0\.0 \(HOST\)\): sandbox payments/,
     );
     expect(modeSummary(loadConfig({ NODE_ENV: 'production', ...razorpay, ...google }))).toBe(
-      'Production mode: online payment through Razorpay, Google sign-in; demo features off.',
+      'Production mode: online payment through Razorpay, Google sign-in, no email (messages stay queued until SMTP_URL is set); demo features off.',
+    );
+    // The mail server's host, never its password.
+    expect(modeSummary(loadConfig({ NODE_ENV: 'production', ...razorpay, ...google, ...smtp }))).toBe(
+      'Production mode: online payment through Razorpay, Google sign-in, email through SMTP (mail.example.in:587); demo features off.',
     );
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { STORE_NAME } from '@shop/core';
 import { z } from 'zod';
 import { DEFAULT_SQLITE_LOCK_WAIT_MS } from './db/connect.ts';
 
@@ -53,6 +54,12 @@ const environmentSchema = z.object({
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_FEATURES: z.enum(['auto', 'on', 'off']).default('auto'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -74,8 +81,16 @@ export type PaymentConfig =
   | { kind: 'none' };
 
 /**
+ * Where the shop's messages go: a mail server (SMTP_URL, in any mode), the development mailbox
+ * (a demo feature: /dev/mailbox shows them, nothing leaves the machine), or nowhere yet
+ * (production without SMTP_URL: they stay queued until it is set).
+ */
+export type MailerConfig =
+  { kind: 'smtp'; url: string; from: string } | { kind: 'mailbox'; from: string } | { kind: 'none' };
+
+/**
  * Demo mode (anything but NODE_ENV=production) may run the demo features: the sandbox payment
- * window, the development Google sign-in (and, later, the development mailbox). They take no
+ * window, the development Google sign-in and the development mailbox. They take no
  * money and check no identity, so they run only where no other machine can reach the shop,
  * unless DEMO_FEATURES=on asks for them. Production never runs them.
  */
@@ -112,6 +127,7 @@ export interface Config extends ModeConfig {
   redisPrefix: string;
   identityProvider: IdentityProviderConfig;
   payments: PaymentConfig;
+  mailer: MailerConfig;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process. */
   webConcurrency: number;
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
@@ -139,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
   const e = parsed.data;
   const dataDir = path.resolve(root, e.DATA_DIR);
   const mode = modeFor(e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database: DatabaseConfig = e.DATABASE_URL
     ? { dialect: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
     : { dialect: 'sqlite', file: path.join(dataDir, 'shop.db'), lockWaitMs: e.SQLITE_LOCK_WAIT_MS };
@@ -155,13 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret: e.JWT_SECRET ?? null,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     identityProvider: identityProviderFor(e, mode.demoFeatures),
     payments: paymentsFor(e, mode.demoFeatures),
+    mailer: mailerFor(e, mode.demoFeatures, publicUrl),
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -228,6 +246,13 @@ function paymentsFor(e: Environment, demoFeatures: boolean): PaymentConfig {
   return demoFeatures ? { kind: 'sandbox' } : { kind: 'none' };
 }
 
+function mailerFor(e: Environment, demoFeatures: boolean, publicUrl: string): MailerConfig {
+  const from = e.MAIL_FROM ?? `${STORE_NAME} <no-reply@${new URL(publicUrl).hostname}>`;
+  if (e.SMTP_URL) return { kind: 'smtp', url: e.SMTP_URL, from };
+  // The development mailbox shows every message, reset links included: a demo feature.
+  return demoFeatures ? { kind: 'mailbox', from } : { kind: 'none' };
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '' || value === 'false') return false;
   return value === 'true' ? true : value;
@@ -244,9 +269,15 @@ const identityLine: Record<IdentityProviderConfig['kind'], string> = {
   none: 'no Google sign-in',
 };
 
+function mailerLine(mailer: MailerConfig): string {
+  if (mailer.kind === 'smtp') return `email through SMTP (${new URL(mailer.url).host})`;
+  if (mailer.kind === 'mailbox') return 'the development mailbox at /dev/mailbox (no email leaves this machine)';
+  return 'no email (messages stay queued until SMTP_URL is set)';
+}
+
 /** The one start-up line saying which mode the shop is in and what that mode enables. */
 export function modeSummary(config: Config): string {
-  const enabled = `${paymentsLine[config.payments.kind]}, ${identityLine[config.identityProvider.kind]}`;
+  const enabled = `${paymentsLine[config.payments.kind]}, ${identityLine[config.identityProvider.kind]}, ${mailerLine(config.mailer)}`;
   if (config.mode === 'production') return `Production mode: ${enabled}; demo features off.`;
   if (config.demoFeaturesExplicit && config.reachableBecause) {
     return `Demo mode with DEMO_FEATURES=on although other machines can reach the shop (${config.reachableBecause}): ${enabled}.`;

@@ -120,9 +120,10 @@ describe('the embedded default as `npm start` runs it', () => {
       expect(listening.length).toBeGreaterThan(0);
       for (const line of listening) expect(line).toMatch(/^Server listening at http:\/\/(127\.0\.0\.1|\[::1\]):3501$/);
       expect(server.messages).toContain(
-        'Demo mode, this machine only (HOST=localhost): sandbox payments (no money is taken), the development Google sign-in (anyone may sign in as any new account).',
+        'Demo mode, this machine only (HOST=localhost): sandbox payments (no money is taken), the development Google sign-in (anyone may sign in as any new account), the development mailbox at /dev/mailbox (no email leaves this machine).',
       );
       expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+      expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(200);
       for (const address of otherInterfaces) {
         await expect(fetch(`http://${address}:3501/api/health/live`)).rejects.toThrow();
       }
@@ -131,12 +132,14 @@ describe('the embedded default as `npm start` runs it', () => {
     }
   });
 
-  it('opened to other machines (HOST=0.0.0.0), runs neither the sandbox nor the development sign-in', async () => {
+  it('opened to other machines (HOST=0.0.0.0), runs neither the sandbox, nor the development sign-in, nor the mailbox', async () => {
     const server = await startAndRead(3502, { HOST: '0.0.0.0' });
     try {
       expect(server.messages).toContain(
-        'Demo mode with demo features off because other machines can reach the shop (it listens on 0.0.0.0 (HOST)): online payment refused (no Razorpay keys), no Google sign-in. DEMO_FEATURES=on turns them on.',
+        'Demo mode with demo features off because other machines can reach the shop (it listens on 0.0.0.0 (HOST)): online payment refused (no Razorpay keys), no Google sign-in, no email (messages stay queued until SMTP_URL is set). DEMO_FEATURES=on turns them on.',
       );
+      expect(server.messages).toContain('no SMTP_URL: messages stay queued until SMTP_URL is set');
+      expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
       const providers = (await (await fetch(`${server.url}/api/auth/providers`)).json()) as { data: unknown };
       expect(providers.data).toEqual({ google: { enabled: false, development: false } });
       expect((await fetch(`${server.url}/dev-oidc/.well-known/openid-configuration`)).status).toBe(404);
@@ -151,9 +154,10 @@ describe('the embedded default as `npm start` runs it', () => {
     const server = await startAndRead(3503, { NODE_ENV: 'production', HOST: '127.0.0.1' });
     try {
       expect(server.messages).toContain(
-        'Production mode: online payment refused (no Razorpay keys), no Google sign-in; demo features off.',
+        'Production mode: online payment refused (no Razorpay keys), no Google sign-in, no email (messages stay queued until SMTP_URL is set); demo features off.',
       );
-      for (const url of ['/api/docs', '/api/docs/json', '/dev-oidc/.well-known/openid-configuration']) {
+      expect(server.messages).toContain('no SMTP_URL: messages stay queued until SMTP_URL is set');
+      for (const url of ['/api/docs', '/api/docs/json', '/dev-oidc/.well-known/openid-configuration', '/dev/mailbox']) {
         expect((await fetch(server.url + url)).status, url).toBe(404);
       }
       expect((await fetch(`${server.url}/api/payments/sandbox/pay`, { method: 'POST' })).status).toBe(404);

@@ -7,6 +7,7 @@ import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.t
 import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
+import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
@@ -45,6 +46,7 @@ async function runServer(config: Config) {
     payments: gatewayFromConfig(config.payments, secret),
     // Auto-enabled demo features answer only this machine; DEMO_FEATURES=on opens them up.
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
+    mailbox: config.mailer.kind === 'mailbox',
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     // With Redis, the limits hold across every process of the shop.
     attempts: config.redisUrl
@@ -59,6 +61,11 @@ async function runServer(config: Config) {
   if (!identity && config.identityProvider.kind === 'development') {
     app.log.warn('the development Google provider is off with WEB_CONCURRENCY > 1');
   }
+
+  // Every process delivers the outbox; each message is claimed by one of them.
+  const outbox = outboxWorkerFromConfig(config, database, app.log);
+  if (outbox) app.addHook('onClose', () => outbox.stop());
+  else app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
   // Unpaid online orders give their stock back; every process may sweep, each order moves once.
   const sweep = setInterval(() => {
@@ -84,6 +91,7 @@ async function runServer(config: Config) {
   process.on('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  outbox?.start();
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(`Shop ready at http://localhost:${config.port} (database: ${where})`);
 }

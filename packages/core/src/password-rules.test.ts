@@ -5,7 +5,7 @@ import {
   type PasswordOwner,
   type PasswordRefusal,
 } from './password-rules.ts';
-import { STORE_NAME } from './store-settings.ts';
+import { STORE_NAME } from './brand.ts';
 
 const ravi: PasswordOwner = { firstName: 'Ravi', lastName: 'Kumar', email: 'ravi.kumar90@example.com' };
 

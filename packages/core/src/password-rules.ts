@@ -1,4 +1,4 @@
-import { STORE_NAME } from './store-settings.ts';
+import { STORE_NAME } from './brand.ts';
 
 /**
  * What a password may not be, beyond its length and the common-password list (checked on the

@@ -1,8 +1,5 @@
 import type { Paise } from './money.ts';
 
-/** The shop's name, as shoppers see it (payment window, pages) and as password rules refuse it. */
-export const STORE_NAME = 'KAPAS';
-
 /**
  * Store-wide settings with the specification's values as defaults. Every rule that needs
  * one of these numbers takes it from here, so a change of fee or rate is made once.

@@ -221,10 +221,35 @@ export interface PaymentEventTable {
 export interface AuditEventTable {
   id: string;
   actor_id: string | null;
-  entity_type: 'product' | 'order' | 'coupon';
+  entity_type: 'product' | 'order' | 'coupon' | 'message';
   entity_id: string;
   action: string;
   summary: string;
+  created_at: string;
+}
+
+/** The outbox: one message the shop sends, and once sent, what was sent. */
+export interface MessageTable {
+  id: string;
+  template: string;
+  recipient: string;
+  /** JSON of the template's data. */
+  data: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  /** When a queued message is due (ISO text). */
+  next_attempt_at: string;
+  /** When a worker took it to send (status `sending`). */
+  claimed_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  user_id: string | null;
+  order_id: string | null;
+  /** The message this one is a copy of. */
+  resent_from: string | null;
   created_at: string;
 }
 
@@ -258,4 +283,5 @@ export interface Database {
   payment_events: PaymentEventTable;
   audit_events: AuditEventTable;
   health_probe: HealthProbeTable;
+  messages: MessageTable;
 }

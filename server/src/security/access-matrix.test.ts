@@ -12,6 +12,7 @@ import {
   createCallers,
   createSecurityShop,
   createStockedProduct,
+  deliveredMessage,
   freshAddress,
   GOOD_CODE,
   orderAddress,
@@ -189,6 +190,29 @@ const table: Row[] = [
   row('PATCH', '/api/admin/coupons/:id', staffOnly, async ({ fx }) => ({
     url: `/api/admin/coupons/${await staffCoupon(fx.callers.admin)}`,
     payload: { isActive: false },
+  })),
+  // Staff area: the shop's messages.
+  row('GET', '/api/admin/messages', staffOnly, async ({ fx }) => {
+    const id = await deliveredMessage(fx.shop);
+    return {
+      url: '/api/admin/messages?status=sent&limit=100',
+      check: (res) =>
+        expect((json(res).data as { messages: { _id: string }[] }).messages).toContainEqual(
+          expect.objectContaining({ _id: id }),
+        ),
+    };
+  }),
+  row('GET', '/api/admin/messages/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/messages/${await deliveredMessage(fx.shop)}`,
+  })),
+  row('POST', '/api/admin/messages/:id/resend', [401, 403, 403, 201], async ({ fx }) => ({
+    url: `/api/admin/messages/${await deliveredMessage(fx.shop)}/resend`,
+  })),
+  // The development mailbox: a demo feature with no account (this suite's shop answers every address, as with DEMO_FEATURES=on).
+  row('GET', '/dev/mailbox', publicRead),
+  row('GET', '/dev/mailbox/', publicRead),
+  row('GET', '/dev/mailbox/:id', publicRead, async ({ fx }) => ({
+    url: `/dev/mailbox/${await deliveredMessage(fx.shop)}`,
   })),
   row('GET', '/uploads/:file', publicRead, async ({ fx }) => {
     const upload = await fx.callers.admin.call({ method: 'POST', url: '/api/admin/uploads', payload: pngUpload() });
@@ -433,8 +457,9 @@ describe('the access matrix covers the whole app', () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title>');
     // Every optional part on: the sandbox, Google sign-in, the development provider, the API
-    // description and the SPA.
+    // description, the development mailbox and the SPA.
     shop = await createTestShop('sqlite', {
+      mailbox: true,
       cookieSecret: COOKIE_SECRET,
       apiDocs: true,
       webDist,

@@ -6,10 +6,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Cart, Order, User } from '@shop/core';
 import type { Dialect } from '../db/connect.ts';
 import { googleSignInFailed, type IdentityProvider } from '../modules/identity/oidc-identity-provider.ts';
+import { createOutboxWorker } from '../modules/messages/outbox-worker.ts';
+import { createMailboxTransport } from '../modules/messages/transports.ts';
 import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gateway.ts';
 import { signedInAdmin, signedInShopper } from '../test/accounts.ts';
 import { orderAddress } from '../test/addresses.ts';
 import { createTestShop, type TestShop } from '../test/databases.ts';
+import { queueMessage } from '../test/messages.ts';
 
 /** Shared by the access matrix and the fuzz suite: a shop with every optional route mounted. */
 
@@ -76,7 +79,28 @@ export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
     uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-security-uploads-')),
     identity: { provider: stubIdentityProvider() },
     cookieSecret: COOKIE_SECRET,
+    mailbox: true,
   });
+}
+
+let messageCounter = 0;
+
+/** A message of the shop's, delivered to the development mailbox: its id. */
+export async function deliveredMessage(shop: TestShop): Promise<string> {
+  messageCounter += 1;
+  const id = await queueMessage(shop.handle.db, {
+    template: 'order-shipped',
+    to: `security.${messageCounter}@example.com`,
+    data: { firstName: 'Asha', orderNumber: `KP-SEC-${messageCounter}` },
+  });
+  const worker = createOutboxWorker({
+    db: shop.handle.db,
+    dialect: shop.handle.dialect,
+    transport: createMailboxTransport(),
+    publicUrl: 'http://localhost:3000',
+  });
+  await worker.drain();
+  return id;
 }
 
 let addressCounter = 0;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   addToCartBody,
+  adminMessageListQuery,
   adminOrderListQuery,
   adminProductListQuery,
   applyDiscountBody,
@@ -41,6 +42,7 @@ import {
   createCallers,
   createSecurityShop,
   createStockedProduct,
+  deliveredMessage,
   GOOD_CODE,
   orderAddress,
   profileAddress,
@@ -273,6 +275,7 @@ interface Pools {
   categoryIds: string[];
   cartItemIds: string[];
   orderIds: string[];
+  messageIds: string[];
   providerOrderIds: string[];
   imageFiles: string[];
   couponCodes: string[];
@@ -539,6 +542,13 @@ const families: Record<string, Target[]> = {
     { method: 'POST', route: '/api/admin/coupons', guard: 'staff', body: couponCreateBody },
     { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'staff', body: couponUpdateBody },
   ],
+  messages: [
+    { method: 'GET', route: '/api/admin/messages', guard: 'staff', query: adminMessageListQuery },
+    { method: 'GET', route: '/api/admin/messages/:id', guard: 'staff' },
+    { method: 'POST', route: '/api/admin/messages/:id/resend', guard: 'staff' },
+    { method: 'GET', route: '/dev/mailbox', guard: 'public' },
+    { method: 'GET', route: '/dev/mailbox/:id', guard: 'public' },
+  ],
   operations: [
     { method: 'GET', route: '/api/health/live', guard: 'public' },
     { method: 'GET', route: '/api/health/ready', guard: 'public' },
@@ -646,7 +656,11 @@ function pathArb(route: string, pools: Pools): fc.Arbitrary<string> {
   if (names.length === 0) return fc.constant(route);
   const poolFor = (name: string): string[] =>
     ({
-      id: /^\/api\/(admin\/)?orders?\//.test(route) ? pools.orderIds : pools.productIds,
+      id: /^\/api\/(admin\/)?orders?\//.test(route)
+        ? pools.orderIds
+        : /messages|mailbox/.test(route)
+          ? pools.messageIds
+          : pools.productIds,
       categoryId: pools.categoryIds,
       itemId: pools.cartItemIds,
       code: pools.couponCodes,
@@ -1050,6 +1064,7 @@ describe.each(testDialects)('fuzzing the API on %s', (dialect) => {
         categoryIds: categories.map((c) => c._id),
         cartItemIds: [cartItem],
         orderIds: [cod._id, online._id],
+        messageIds: [await deliveredMessage(shop), await deliveredMessage(shop)],
         providerOrderIds: [providerOrderId],
         imageFiles: products.map((p) => p.image.split('/').pop()!),
         couponCodes: ['SAVE10', 'TEES3', 'WELCOME20', 'save10'],
@@ -1348,6 +1363,7 @@ describe('the plausible values', () => {
     categoryIds: ['category1'],
     cartItemIds: ['item1'],
     orderIds: ['order1'],
+    messageIds: ['message1'],
     providerOrderIds: ['order_1'],
     imageFiles: ['cap--black--front.svg'],
     couponCodes: ['SAVE10'],

@@ -1,6 +1,7 @@
-/** The shop's name and the lines the shell repeats. One place, so it stays consistent. */
-export const STORE_NAME = 'KAPAS';
-export const STORE_TAGLINE = 'Menswear, made for India';
+import { STORE_NAME, STORE_TAGLINE } from '@shop/core';
+
+/** The shop's name and the lines the shell repeats: from core, which the shop's messages share. */
+export { STORE_NAME, STORE_TAGLINE };
 
 export function pageTitle(title?: string): string {
   return title ? `${title} · ${STORE_NAME}` : `${STORE_NAME} — ${STORE_TAGLINE}`;

@@ -6,6 +6,7 @@ import * as ordersPayments from './2026-11-21-004-orders-payments.ts';
 import * as audit from './2026-11-21-005-audit.ts';
 import * as paymentClaims from './2026-11-23-006-payment-claims.ts';
 import * as healthProbe from './2026-11-23-007-health-probe.ts';
+import * as messages from './2026-11-23-008-messages.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-005-audit': audit,
   '2026-11-23-006-payment-claims': paymentClaims,
   '2026-11-23-007-health-probe': healthProbe,
+  '2026-11-23-008-messages': messages,
 };

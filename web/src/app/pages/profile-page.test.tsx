@@ -77,6 +77,14 @@ describe('profile page', () => {
       expect(await screen.findByText('No orders placed yet.')).toBeInTheDocument();
     });
 
+    it('opens straight on the orders from the link in an order email (/profile?view=orders)', async () => {
+      signIn(makeUser());
+      const api = createFakeApi({ 'GET /auth/profile': () => makeUser(), 'GET /order/orders': () => ({ orders: [] }) });
+      renderWithProviders(<ProfilePage />, { api, route: '/profile?view=orders', path: '/profile' });
+      expect(screen.getByRole('heading', { level: 2, name: 'My Orders' })).toBeInTheDocument();
+      expect(await screen.findByText('No orders placed yet.')).toBeInTheDocument();
+    });
+
     it('shows each order: number, total, item count and its status', async () => {
       const orders = [
         makeOrder({ orderNumber: 'KP-1', status: 'pending', total: 2842, itemCount: 2 }),

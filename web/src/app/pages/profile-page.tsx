@@ -19,9 +19,12 @@ type ProfileView = 'details' | 'orders' | 'address' | 'phone';
 
 const profileViews: readonly ProfileView[] = ['details', 'orders', 'address', 'phone'];
 
-/** Other pages may ask for a view: checkout for the orders, the cart for the address. */
-function requestedView(state: unknown): ProfileView {
-  const view = (state as { view?: unknown } | null)?.view;
+/**
+ * Other pages may ask for a view: checkout for the orders, the cart for the address (in the
+ * navigation state); the shop's emails link to /profile?view=orders ("My Orders").
+ */
+function requestedView(state: unknown, search: string): ProfileView {
+  const view = (state as { view?: unknown } | null)?.view ?? new URLSearchParams(search).get('view');
   return profileViews.find((v) => v === view) ?? 'details';
 }
 
@@ -34,7 +37,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useAppSelector(selectUser);
-  const [view, setView] = useState<ProfileView>(() => requestedView(location.state));
+  const [view, setView] = useState<ProfileView>(() => requestedView(location.state, location.search));
   const [loggingOut, setLoggingOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const viewChanged = useRef(false);

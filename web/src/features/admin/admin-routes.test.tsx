@@ -5,8 +5,8 @@ import { makeCart, makeProductPage } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { makeAdminOrderPage, makeAdminUser } from './test-fixtures.ts';
 
-// The product and coupon pages have their own tests; here they only show which page and id
-// the staff routes handed them.
+// The product, coupon and message pages have their own tests; here they only show which page
+// and id the staff routes handed them.
 vi.mock('./products/admin-products-page.tsx', async () => {
   const { useParams } = await import('react-router');
   return {
@@ -15,6 +15,11 @@ vi.mock('./products/admin-products-page.tsx', async () => {
   };
 });
 vi.mock('./coupons/admin-coupons-page.tsx', () => ({ AdminCouponsPage: () => <h1>Coupons</h1> }));
+vi.mock('./messages/messages-page.tsx', () => ({ AdminMessagesPage: () => <h1>Messages</h1> }));
+vi.mock('./messages/message-detail-page.tsx', async () => {
+  const { useParams } = await import('react-router');
+  return { AdminMessageDetailPage: () => <h1>Message {useParams().id}</h1> };
+});
 
 function renderApp(route: string) {
   const admin = makeAdminUser();
@@ -42,6 +47,7 @@ describe('the staff area for an admin', () => {
       ['Orders', '/admin/orders'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
+      ['Messages', '/admin/messages'],
       ['Back to shop', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -71,6 +77,16 @@ describe('the staff area for an admin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
     expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['/admin/messages', 'Messages'],
+    ['/admin/messages/m7', 'Message m7'],
+  ])('routes %s to the message pages', async (route, heading) => {
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('answers an unknown staff address inside the staff frame', async () => {

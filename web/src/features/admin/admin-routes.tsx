@@ -7,6 +7,8 @@ import { buttonClass } from '../../components/button.ts';
 import { AdminCouponsPage } from './coupons/admin-coupons-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
+import { AdminMessageDetailPage } from './messages/message-detail-page.tsx';
+import { AdminMessagesPage } from './messages/messages-page.tsx';
 import { AdminOrderDetailPage } from './orders/order-detail-page.tsx';
 import { AdminOrdersPage } from './orders/orders-page.tsx';
 import { AdminProductEditPage, AdminProductsPage } from './products/admin-products-page.tsx';
@@ -23,6 +25,8 @@ export function AdminRoutes() {
         <Route path="products/new" element={<AdminProductEditPage />} />
         <Route path="products/:id" element={<AdminProductEditPage />} />
         <Route path="coupons" element={<AdminCouponsPage />} />
+        <Route path="messages" element={<AdminMessagesPage />} />
+        <Route path="messages/:id" element={<AdminMessageDetailPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

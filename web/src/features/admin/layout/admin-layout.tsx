@@ -12,6 +12,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
+  { label: 'Messages', to: '/admin/messages' },
 ];
 
 const tabClass = (active: boolean) =>

@@ -1,0 +1,99 @@
+import { messageTemplates, orderAddress, paymentMethods, type MessageTemplate } from '@shop/core';
+import { z } from 'zod';
+
+/**
+ * What each message needs to be written, as the service that sends it stores it in the
+ * outbox (JSON). Amounts are integer paise, as everywhere inside the shop; the templates
+ * format them as the storefront does. Links are paths on the shop ("/reset-password?token=…"):
+ * the shop's public address (PUBLIC_URL) is put in front when the message is rendered.
+ */
+const shopPath = z.string().regex(/^\/(?!\/)/, 'must be a path on the shop, starting with one /');
+const paise = z.number().int().nonnegative();
+const name = z.string().max(200);
+
+const orderFacts = { firstName: name, orderNumber: z.string().min(1).max(40) };
+
+export const orderTotals = z.object({
+  /** Σ price × quantity. */
+  subtotal: paise,
+  discount: paise,
+  shipping: paise,
+  gst: paise,
+  /** What the shopper pays. */
+  total: paise,
+});
+
+export const messageData = {
+  'password-reset': z.object({
+    firstName: name,
+    /** The one-time link's path. */
+    link: shopPath,
+    /** How long the link works. */
+    expiresInMinutes: z.number().int().positive(),
+  }),
+  'verify-email': z.object({ firstName: name, link: shopPath }),
+  'order-placed': z.object({
+    ...orderFacts,
+    lines: z
+      .array(
+        z.object({
+          name,
+          size: z.string().max(20),
+          quantity: z.number().int().positive(),
+          /** Unit price × quantity, paise. */
+          lineTotal: paise,
+        }),
+      )
+      .min(1),
+    totals: orderTotals,
+    /** The coupon applied, e.g. "SAVE10", if any. */
+    couponCode: z.string().nullable(),
+    shippingAddress: orderAddress,
+    paymentMethod: z.enum(paymentMethods),
+  }),
+  'payment-received': z.object({ ...orderFacts, amount: paise }),
+  'order-cancelled': z.object({
+    ...orderFacts,
+    /** What is refunded to the shopper's payment method; null when nothing was paid. */
+    refundAmount: paise.nullable(),
+  }),
+  'order-shipped': z.object(orderFacts),
+  'order-delivered': z.object(orderFacts),
+  'refund-recorded': z.object({
+    ...orderFacts,
+    amount: paise,
+    /** The refund's reference (the provider's id, or what staff typed), if any. */
+    reference: z.string().max(100).nullable(),
+  }),
+  'staff-new-order': z.object({
+    orderNumber: orderFacts.orderNumber,
+    /** The order's id: the staff area's page for it. */
+    orderId: z.string().min(1),
+    customerName: name,
+    customerEmail: z.string(),
+    itemCount: z.number().int().positive(),
+    total: paise,
+    paymentMethod: z.enum(paymentMethods),
+  }),
+} satisfies Record<MessageTemplate, z.ZodType>;
+
+export type MessageData<T extends MessageTemplate> = z.input<(typeof messageData)[T]>;
+
+/** A message as a service asks for it: the template, and that template's data. */
+export type MessageRequest = { [T in MessageTemplate]: { template: T; data: MessageData<T> } }[MessageTemplate];
+
+/** The template's data, checked; throws (a programming error) when it does not fit. */
+export function parseMessageData<T extends MessageTemplate>(template: T, data: unknown): MessageData<T> {
+  const schema: z.ZodType = messageData[template];
+  if (!schema) throw new Error(`No such message template: ${template}`);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ');
+    throw new Error(`Data for the ${template} message does not fit: ${problems}`);
+  }
+  return parsed.data as MessageData<T>;
+}
+
+export function isMessageTemplate(name: string): name is MessageTemplate {
+  return (messageTemplates as readonly string[]).includes(name);
+}

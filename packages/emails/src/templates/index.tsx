@@ -1,0 +1,166 @@
+import { formatRupees, STORE_NAME, type MessageTemplate } from '@shop/core';
+import type { ReactElement } from 'react';
+import type { MessageData } from '../data.ts';
+import { ActionButton, Layout, Paragraph, shopUrl, Title, type RenderContext } from '../layout.tsx';
+import {
+  AddressBlock,
+  OrderLines,
+  OrderTotals,
+  paymentMethodNames,
+  paymentMethodPhrases,
+  SectionLabel,
+} from './order-parts.tsx';
+
+/** A message's subject line and its body, written from the template's data. */
+export interface MessageDefinition<T extends MessageTemplate> {
+  subject(data: MessageData<T>): string;
+  body(data: MessageData<T>, context: RenderContext): ReactElement;
+}
+
+/** Where a shopper finds their orders. */
+const MY_ORDERS = '/profile?view=orders';
+const ORDER_REASON = 'You receive this email because you placed an order with';
+const ACCOUNT_REASON = 'You receive this email because someone asked for it on your account at';
+
+function ordersButton(context: RenderContext) {
+  return <ActionButton href={shopUrl(context, MY_ORDERS)}>View My Orders</ActionButton>;
+}
+
+/** A short message about an order: a heading, a few lines, and the way to My Orders. */
+function orderNotice(
+  data: { firstName: string; orderNumber: string },
+  context: RenderContext,
+  title: string,
+  lines: string[],
+) {
+  return (
+    <Layout context={context} preview={`${title}: order ${data.orderNumber}`} reason={ORDER_REASON}>
+      <Title>{title}</Title>
+      <Paragraph>Hello {data.firstName},</Paragraph>
+      {lines.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
+      {ordersButton(context)}
+    </Layout>
+  );
+}
+
+export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
+  'password-reset': {
+    subject: () => `Reset your ${STORE_NAME} password`,
+    body: (data, context) => (
+      <Layout context={context} preview="A link to choose a new password" reason={ACCOUNT_REASON}>
+        <Title>Choose a new password</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          Someone, hopefully you, asked to reset the password of your account. The link below works once, for{' '}
+          {data.expiresInMinutes} minutes.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Choose a new password</ActionButton>
+        <Paragraph>If you did not ask for this, ignore this email: your password stays as it is.</Paragraph>
+      </Layout>
+    ),
+  },
+  'verify-email': {
+    subject: () => 'Confirm your email address',
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview="One click to confirm your email address"
+        reason="You receive this email because this address was used to create an account at"
+      >
+        <Title>Confirm your email address</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>Welcome! Please confirm that this email address is yours.</Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Confirm my email</ActionButton>
+        <Paragraph>If you did not create an account, ignore this email.</Paragraph>
+      </Layout>
+    ),
+  },
+  'order-placed': {
+    subject: (data) => `Order ${data.orderNumber} placed`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`Thank you for your order: ${formatRupees(data.totals.total)}`}
+        reason={ORDER_REASON}
+      >
+        <Title>Thank you for your order</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          We have received your order <strong>{data.orderNumber}</strong>. We will write again when it ships.
+        </Paragraph>
+        <SectionLabel>Your order</SectionLabel>
+        <OrderLines lines={data.lines} />
+        <OrderTotals totals={data.totals} couponCode={data.couponCode} />
+        <SectionLabel>Delivering to</SectionLabel>
+        <AddressBlock address={data.shippingAddress} />
+        <SectionLabel>Payment</SectionLabel>
+        <Paragraph>
+          {paymentMethodNames[data.paymentMethod]}
+          {data.paymentMethod === 'cod' ? `: please keep ${formatRupees(data.totals.total)} ready on delivery.` : '.'}
+        </Paragraph>
+        {ordersButton(context)}
+      </Layout>
+    ),
+  },
+  'payment-received': {
+    subject: (data) => `Payment received for order ${data.orderNumber}`,
+    body: (data, context) =>
+      orderNotice(data, context, 'Payment received', [
+        `We have received your payment of ${formatRupees(data.amount)} for order ${data.orderNumber}. Your order is confirmed.`,
+      ]),
+  },
+  'order-cancelled': {
+    subject: (data) => `Order ${data.orderNumber} cancelled`,
+    body: (data, context) =>
+      orderNotice(data, context, 'Your order is cancelled', [
+        `Order ${data.orderNumber} has been cancelled.`,
+        data.refundAmount === null
+          ? 'Nothing was paid for it, so there is nothing to refund.'
+          : `We are refunding ${formatRupees(data.refundAmount)} to the way you paid; banks usually take 5-7 business days to show it.`,
+      ]),
+  },
+  'order-shipped': {
+    subject: (data) => `Order ${data.orderNumber} is on its way`,
+    body: (data, context) =>
+      orderNotice(data, context, 'Your order is on its way', [
+        `Good news: order ${data.orderNumber} has shipped. Deliveries in India usually arrive within 2-5 business days.`,
+      ]),
+  },
+  'order-delivered': {
+    subject: (data) => `Order ${data.orderNumber} delivered`,
+    body: (data, context) =>
+      orderNotice(data, context, 'Your order was delivered', [
+        `Order ${data.orderNumber} has been delivered. We hope you enjoy it.`,
+        'Something damaged, defective or not what you ordered? Tell us within 3 days of delivery.',
+      ]),
+  },
+  'refund-recorded': {
+    subject: (data) => `Refund for order ${data.orderNumber}`,
+    body: (data, context) =>
+      orderNotice(data, context, 'Your refund is on its way', [
+        `We have refunded ${formatRupees(data.amount)} for order ${data.orderNumber}${data.reference ? ` (reference ${data.reference})` : ''}.`,
+        'Banks usually take 5-7 business days to show it.',
+      ]),
+  },
+  'staff-new-order': {
+    subject: (data) => `New order ${data.orderNumber}: ${formatRupees(data.total)}`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`${data.customerName} placed an order`}
+        reason="You receive this email because this address is the shop's address for new orders at"
+      >
+        <Title>New order {data.orderNumber}</Title>
+        <Paragraph>
+          {data.customerName} ({data.customerEmail}) ordered {data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}{' '}
+          for {formatRupees(data.total)}, paying by {paymentMethodPhrases[data.paymentMethod]}.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, `/admin/orders/${encodeURIComponent(data.orderId)}`)}>
+          Open the order
+        </ActionButton>
+      </Layout>
+    ),
+  },
+};

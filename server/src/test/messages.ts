@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import { prepareDatabase } from '../startup.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { enqueueMessage, type EnqueueRequest } from '../modules/messages/messages.service.ts';
+
+/** A clock the test moves by hand (the outbox worker's `now`). */
+export function manualClock(start = '2026-11-26T10:00:00.000Z') {
+  let at = new Date(start).getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms: number) => {
+      at += ms;
+    },
+  };
+}
+
+/** Queues one message in a transaction of its own, as a service's change would: its id. */
+export function queueMessage(db: Kysely<Database>, request: EnqueueRequest, at?: Date): Promise<string> {
+  return db.transaction().execute((trx) => enqueueMessage(trx, request, at));
+}
+
+/**
+ * A migrated database (no catalogue) for the describe block that calls this, emptied of
+ * messages before each test.
+ */
+export function outboxDatabase(dialect: Dialect) {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await prepareDatabase(database.handle, { database: database.config, seed: false });
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await database.handle.db.deleteFrom('messages').execute();
+  });
+  return { db: () => database.handle.db, config: () => database.config };
+}

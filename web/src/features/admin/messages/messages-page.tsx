@@ -1,0 +1,109 @@
+import { messageStatuses, type AdminMessagePage, type AdminMessageRow, type MessageStatus } from '@shop/core';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/pagination.tsx';
+import { inputClass } from '../../../components/form-field.tsx';
+import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { formatDateTime } from '../shared/format.ts';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { getAdminMessages, type AdminMessageFilters } from './api.ts';
+import { filtersFromSearch, MESSAGES_PER_PAGE, searchFromFilters } from './filters.ts';
+import { MessageStatusBadge, messageStatusLabels, templateLabels } from './message-status.tsx';
+
+const detailPath = (message: AdminMessageRow) => `/admin/messages/${encodeURIComponent(message._id)}`;
+
+/** Every message the shop sends, newest first: queued, sent, failed (with the error). */
+export function AdminMessagesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const query = searchFromFilters(filters).toString();
+  const messages = useAdminResource(
+    `messages?${query}`,
+    (api, signal) => getAdminMessages(api, { ...filters, limit: MESSAGES_PER_PAGE }, signal),
+    { fallbackMessage: 'Failed to fetch messages', keepPreviousData: true },
+  );
+  const apply = (next: AdminMessageFilters) => setSearchParams(searchFromFilters(next));
+  const id = useId();
+
+  return (
+    <>
+      <AdminPageHeader title="Messages" description="Every email the shop sends, newest first." />
+      <div className="mb-5 rounded-2xl border border-line bg-white p-3 sm:p-4">
+        <label htmlFor={`${id}-status`} className="mb-1.5 block text-sm font-medium text-ink">
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          className={`${inputClass} sm:max-w-xs`}
+          value={filters.status ?? ''}
+          onChange={(event) =>
+            apply({ status: (event.target.value || undefined) as MessageStatus | undefined, page: undefined })
+          }
+        >
+          <option value="">All messages</option>
+          {messageStatuses.map((status) => (
+            <option key={status} value={status}>
+              {messageStatusLabels[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {messages.error ? (
+        <ErrorState message={messages.error.message} onRetry={messages.reload} retrying={messages.loading} />
+      ) : messages.data === null ? (
+        <LoadingState label="Loading messages…" />
+      ) : (
+        <div aria-busy={messages.loading} className={messages.loading ? 'opacity-60 transition-opacity' : undefined}>
+          <MessageResults page={messages.data} filtered={Boolean(filters.status)} />
+          <Pagination
+            page={messages.data.page}
+            totalPages={messages.data.totalPages}
+            onPageChange={(page) => apply({ ...filters, page })}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function MessageResults({ page, filtered }: { page: AdminMessagePage; filtered: boolean }) {
+  if (page.messages.length === 0) {
+    return filtered ? (
+      <EmptyState title="No messages with this status." />
+    ) : (
+      <EmptyState title="No messages yet.">Messages appear here as the shop writes them.</EmptyState>
+    );
+  }
+  return (
+    <>
+      <p role="status" className="mb-3 text-sm text-muted">
+        {page.total === 1 ? '1 message' : `${page.total} messages`}
+        {page.totalPages > 1 && ` · page ${page.page} of ${page.totalPages}`}
+      </p>
+      <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Messages">
+        {page.messages.map((message) => (
+          <li key={message._id}>
+            <Link
+              to={detailPath(message)}
+              className="grid gap-x-4 gap-y-1 p-4 transition-colors hover:bg-sand/30 sm:grid-cols-[minmax(0,1fr)_auto]"
+            >
+              <span className="min-w-0">
+                <span className="block font-medium break-words">
+                  {message.subject ?? templateLabels[message.template] ?? message.template}
+                </span>
+                <span className="block text-sm break-all text-muted">To {message.to}</span>
+                {message.lastError && (
+                  <span className="mt-1 block text-sm break-words text-sale">{message.lastError}</span>
+                )}
+              </span>
+              <span className="flex flex-wrap items-center gap-2 text-sm text-muted sm:flex-col sm:items-end">
+                <MessageStatusBadge status={message.status} />
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
