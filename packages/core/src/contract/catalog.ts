@@ -98,7 +98,7 @@ const sizeInput = z.object({
 const imageUrl = inputText()
   .max(200)
   .regex(
-    /^\/(uploads|images\/products)\/[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    /^\/(uploads|images\/products)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/,
     'must be an uploaded image (/uploads/…) or a drawn one (/images/products/…)',
   );
 
