@@ -10,6 +10,7 @@ import { sweepUnpaidOrders } from './orders.service.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { apiShopper, deliverWebhook, paymentEvent } from '../../test/shoppers.ts';
+import { failPaymentCaptures } from '../../test/faults.ts';
 
 const KEY_SECRET = 'sandbox-key-secret-for-tests';
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
@@ -633,6 +634,26 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
         const [order] = await me.orders();
         expect(order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
         expect(order!.history.filter((h) => h.status === 'confirmed')).toHaveLength(1);
+      });
+
+      it('handles the retry of a delivery whose capture failed half way (the event is not remembered as handled)', async () => {
+        const { me, placed } = await onlineOrder();
+        const providerOrderId = (await me.call('POST', '/api/payments/initiate', { orderId: placed._id })).json().data
+          .order.id;
+        const captured = event('payment.captured', providerOrderId, 'pay_retry1');
+        await failPaymentCaptures(shop, true);
+        try {
+          expect((await deliver(captured, 'evt_retry')).statusCode).toBe(500);
+        } finally {
+          await failPaymentCaptures(shop, false);
+        }
+        expect((await me.orders())[0]).toMatchObject({ status: 'pending', paymentStatus: 'awaiting_payment' });
+
+        const retry = await deliver(captured, 'evt_retry');
+        expect(retry.statusCode).toBe(200);
+        expect(retry.json().message).toBe('handled');
+        expect((await me.orders())[0]).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+        expect((await deliver(captured, 'evt_retry')).json().message).toBe('duplicate');
       });
 
       it('converges with the Checkout callback arriving at the same moment', async () => {

@@ -224,7 +224,16 @@ export async function markStrayRefunded(db: Db, providerPaymentId: string, refun
     .execute();
 }
 
-/** Remembers a webhook delivery; false when this event id was handled before. */
+export async function isEventRemembered(db: Db, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('event_id')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers a handled webhook delivery; false when this event id was remembered before. */
 export async function rememberEvent(db: Db, eventId: string, event: string, now: string): Promise<boolean> {
   const result = await db
     .insertInto('payment_events')

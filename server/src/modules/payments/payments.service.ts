@@ -265,12 +265,29 @@ export async function handleWebhook(
     return 'ignored';
   }
   // De-duplicated on the delivery's event id, or the payment and event when there is none.
+  // The id is remembered only once the event has had its effect: a delivery that fails half
+  // way answers an error, and Razorpay's retry is handled, not answered "duplicate". Both
+  // effects are idempotent, so two copies arriving at once are safe, and one of them is told
+  // it was the duplicate.
   const key = eventId ?? `${event}:${paymentId}`;
-  if (!(await repo.rememberEvent(db, key, event, now.toISOString()))) return 'duplicate';
+  if (await repo.isEventRemembered(db, key)) return 'duplicate';
   const payment = await repo.findPaymentByProviderOrder(db, providerOrderId);
   if (!payment) return 'ignored';
+  await applyPaymentEvent(db, gateway, payment, event, paymentId, text(entity?.error_description), now);
+  return (await repo.rememberEvent(db, key, event, now.toISOString())) ? 'handled' : 'duplicate';
+}
+
+async function applyPaymentEvent(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  payment: repo.PaymentRow,
+  event: string,
+  paymentId: string,
+  errorDescription: string | undefined,
+  now: Date,
+): Promise<void> {
   if (event === 'payment.failed') {
-    const reason = text(entity?.error_description) ?? 'Payment failed';
+    const reason = errorDescription ?? 'Payment failed';
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
       const order = await findOrder(trx, payment.order_id, { lock: true });
@@ -278,10 +295,9 @@ export async function handleWebhook(
         await setPaymentStatus(trx, order.id, 'failed', at);
       }
     });
-    return 'handled';
+    return;
   }
   await markPaid(db, gateway, payment, paymentId, now);
-  return 'handled';
 }
 
 /** What the sandbox's Pay button gets: Razorpay Checkout's signed success, made here. */
