@@ -15,8 +15,18 @@ const compose = fs.readFileSync(path.join(deploy, 'compose.yaml'), 'utf8');
 const nginx = fs.readFileSync(path.join(deploy, 'nginx.conf'), 'utf8');
 const documentedTrustProxy = /^\s*TRUST_PROXY:\s*'([^']*)'/m.exec(compose)?.[1];
 const nginxAddress = /^\s*ipv4_address:\s*([\d.]+)/m.exec(compose)?.[1];
+const dockerfile = fs.readFileSync(path.join(deploy, 'Dockerfile'), 'utf8');
 
 describe('the example deployment', () => {
+  it('listens on every interface of its container, where nginx reaches it (the default is this machine only)', () => {
+    const env = Object.fromEntries(
+      [...dockerfile.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => m[1]!.split(/\s+/).map((pair) => pair.split('='))),
+    );
+    const config = loadConfig(env);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.demoFeatures).toBe(false);
+  });
+
   it("trusts only nginx's own address to name the client", () => {
     expect(nginxAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(documentedTrustProxy).toBe(nginxAddress);
