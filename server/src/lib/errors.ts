@@ -62,6 +62,19 @@ const databaseUnavailableCodes = new Set([
 ]);
 const sqliteUnavailable = /^SQLITE_(BUSY|FULL|READONLY|IOERR|CANTOPEN)/;
 
+/**
+ * PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization conflict
+ * (40001). Writes take their rows in one order so this should not happen; if it does, the
+ * request was sound and trying again will do: a 503, never a 500.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+export const transactionConflict = () =>
+  new AppError(503, 'TRY_AGAIN', 'Someone else was changing the same thing at that moment. Please try again.');
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   if (typeof e?.code === 'string' && (databaseUnavailableCodes.has(e.code) || sqliteUnavailable.test(e.code))) {

@@ -2,7 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@shop/core';
-import { AppError, isDatabaseUnavailable, serviceUnavailable } from '../lib/errors.ts';
+import {
+  AppError,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+  serviceUnavailable,
+  transactionConflict,
+} from '../lib/errors.ts';
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorEnvelope, 'success'>) {
   return reply.status(status).send({ success: false, ...body });
@@ -38,6 +44,9 @@ async function errorHandlerPlugin(app: FastifyInstance, options: { spaFallback: 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       refusal = serviceUnavailable();
+    } else if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction ended by a deadlock or conflict');
+      refusal = transactionConflict();
     }
     if (refusal) {
       // A 503 is about this moment: clients and proxies may try again a little later.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type AdminProductDetail, type AdminProductRow } from '@shop/core';
 import { buildApp } from '../../app.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { apiShopper } from '../../test/shoppers.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -350,6 +351,28 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
         actor: { email: admin.email },
       });
       expect((await detail(b.id)).audit[0]).toMatchObject({ action: 'stock.changed', summary: 'Stock XL: 7 → 0' });
+    });
+
+    it('never deadlocks with another bulk edit or an order taking the same sizes in another order (30 rounds)', async () => {
+      for (let round = 0; round < 30; round += 1) {
+        const [a, b, buyer] = [await newProduct(), await newProduct(), await apiShopper(shop.app)];
+        const edit = (first: { id: string }, second: { id: string }, stock: number) =>
+          asAdmin('PATCH', '/api/admin/products/stock', {
+            changes: [
+              { productId: first.id, size: 'M', stock },
+              { productId: first.id, size: 'S', stock },
+              { productId: second.id, size: 'S', stock },
+              { productId: second.id, size: 'M', stock },
+            ],
+          });
+        await buyer.add({ productId: b.id, size: 'S' });
+        await buyer.add({ productId: a.id, size: 'M' });
+        const results = await Promise.all([edit(a, b, 20), edit(b, a, 30), buyer.order('cod')]);
+        expect(
+          results.map((r) => r.statusCode),
+          `round ${round}: ${results.map((r) => r.body).join(' | ')}`,
+        ).toEqual([200, 200, 201]);
+      }
     });
 
     it('refuses the whole request when one size is unknown, writing nothing', async () => {

@@ -16,6 +16,7 @@ import { findSizesOf } from '../catalog/catalog.repository.ts';
 import { getProduct } from '../catalog/catalog.service.ts';
 import * as repo from './admin-catalog.repository.ts';
 import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
+import { inSizeRowOrder } from '../../db/row-order.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 
@@ -124,7 +125,8 @@ export async function changeStock(
     // make it a piece off, but the stock written is exactly what staff asked for.
     const [names, stored] = await Promise.all([repo.findProductNames(trx, productIds), findSizesOf(trx, productIds)]);
     const moves = new Map<string, { size: string; from: number; to: number }[]>();
-    for (const change of body.changes) {
+    // Written in the same order of rows as orders take stock (see row-order.ts).
+    for (const change of inSizeRowOrder(body.changes)) {
       const name = names.get(change.productId);
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
       const size = stored.get(change.productId)?.find((s) => s.size === change.size);

@@ -33,6 +33,7 @@ import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payme
 import { refundIfPaid } from '../payments/refunds.ts';
 import { newOrderNumber } from './order-number.ts';
 import * as repo from './orders.repository.ts';
+import { inSizeRowOrder, sizeRowKey } from '../../db/row-order.ts';
 
 type Trx = Transaction<Database>;
 type ParsedOrder = z.output<typeof placeOrderBody>;
@@ -161,14 +162,13 @@ interface StockChange {
 async function moveStock(trx: Trx, changes: StockChange[]) {
   const net = new Map<string, StockChange & { returned: number }>();
   for (const change of changes) {
-    const key = `${change.productId}|${change.size}`;
+    const key = sizeRowKey(change);
     const seen = net.get(key) ?? { ...change, delta: 0, returned: 0 };
     seen.delta += change.delta;
     seen.returned += Math.max(0, -change.delta);
     net.set(key, seen);
   }
-  const sorted = [...net.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, change]) => change);
-  for (const { productId, size, delta, returned, name } of sorted) {
+  for (const { productId, size, delta, returned, name } of inSizeRowOrder([...net.values()])) {
     if (delta < 0) await repo.returnStock(trx, productId, size, -delta);
     if (delta <= 0 || (await repo.takeStock(trx, productId, size, delta))) continue;
     const left = ((await repo.stockOf(trx, productId, size))?.stock ?? 0) + returned;
