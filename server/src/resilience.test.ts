@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import type { DatabaseConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './startup.ts';
-import { createRedisCounter } from './lib/attempt-counter.ts';
+import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { newShopper, signedInShopper } from './test/accounts.ts';
 import { createTestDatabase, createTestShop, postgresTestUrl, testDialects, type TestShop } from './test/databases.ts';
 import { freshRedisPrefix, testRedisUrl, withRedis } from './test/redis.ts';
@@ -211,3 +211,34 @@ describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes bac
     expect(afterReturn[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Redis reachable/) });
   }, 60_000);
 });
+
+describe.each(testDialects)(
+  'when the counter store fails just after a sign-up or sign-in succeeded, on %s',
+  (dialect) => {
+    let shop: TestShop;
+
+    beforeAll(async () => {
+      // Counting works; what comes after the account's change (giving a reservation back,
+      // remembering the address) fails, as Redis going away at that moment makes it.
+      const counter = createMemoryCounter();
+      const gone = () => Promise.reject(new Error('Connection is closed.'));
+      shop = await createTestShop(dialect, { attempts: { ...counter, takeBack: gone, remember: gone } });
+    });
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    it('answers the sign-up and the sign-in as the successes they are', async () => {
+      const body = newShopper();
+      const signUp = await shop.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+      expect(signUp.statusCode, signUp.body).toBe(201);
+      const signIn = await shop.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      expect(signIn.json().data.accessToken).toEqual(expect.any(String));
+    });
+  },
+);

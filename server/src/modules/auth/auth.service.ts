@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.t
 import { newId } from '../../lib/ids.ts';
 import { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './password.ts';
 import * as repo from './auth.repository.ts';
-import { rememberSignInAddress, reserveSignIn, reserveSignUp } from './sign-in-limiter.ts';
+import { credentialStamp, rememberSignInAddress, reserveSignIn, reserveSignUp } from './sign-in-limiter.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What signing up and in need besides the database: attempt limits and password hashing. */
@@ -20,6 +20,14 @@ export interface AccountGuards {
 type ParsedSignup = z.output<typeof signupBody>;
 type ParsedProfileUpdate = z.output<typeof profileUpdateBody>;
 type ParsedAddress = z.output<typeof addressInput>;
+
+/**
+ * Counter-store work after the account's change has happened: its failure is not passed on
+ * (the store logs its own outages, one line per change of state).
+ */
+async function bestEffort(work: Promise<void>): Promise<void> {
+  await work.catch(() => {});
+}
 
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
 const sessionExpired = () => unauthorized('Your session has expired. Please sign in again.');
@@ -94,15 +102,16 @@ export async function signup(
   if (await repo.findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', 'Email already registered');
   const id = newId();
   const at = now.toISOString();
+  const passwordHash = await guards.passwords.hash(body.password);
   try {
-    const passwordHash = await guards.passwords.hash(body.password);
     await repo.insertUser(db, newUserRow(id, { ...body, passwordHash, role: 'customer' }, at));
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'Email already registered');
     throw error;
   }
-  // The new account may sign in from here even if strangers have used up its budget.
-  await rememberSignInAddress(guards.limiter, body.email, ip);
+  // The new account may sign in from here even if strangers have used up its budget. The
+  // account exists now: a counter store failing at this moment must not answer an error.
+  await bestEffort(rememberSignInAddress(guards.limiter, body.email, ip, credentialStamp(passwordHash)));
   return getUser(db, id);
 }
 
@@ -119,11 +128,11 @@ export async function login(
   email: string,
   password: string,
 ): Promise<{ accessToken: string; user: User }> {
-  const attempt = await reserveSignIn(guards.limiter, email, ip);
-  let row: repo.UserRow | undefined;
+  // Looked up before the attempt is reserved, for unknown emails too (the same work either way).
+  const row = await repo.findUserByEmail(db, email);
+  const attempt = await reserveSignIn(guards.limiter, email, ip, credentialStamp(row?.password_hash));
   let valid: boolean;
   try {
-    row = await repo.findUserByEmail(db, email);
     valid = row?.password_hash
       ? await guards.passwords.verify(row.password_hash, password)
       : await guards.passwords.verifyAgainstDecoy(password);
@@ -132,7 +141,8 @@ export async function login(
     throw error;
   }
   if (!row || !valid) throw invalidCredentials();
-  await attempt.succeeded();
+  // The password was right: a counter store failing now must not turn that into an error.
+  await bestEffort(attempt.succeeded());
   const accessToken = await tokens.sign({ userId: row.id, tokenVersion: row.token_version });
   return { accessToken, user: toUser(row, await repo.findAddresses(db, row.id)) };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { limitedAddress, waitingTime } from '../../lib/attempt-limits.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,7 +18,18 @@ export interface SignInAttempt {
   abandoned(): Promise<void>;
 }
 
-const knownAddressKey = (email: string, ip: string) => `signin:known:${email}|${limitedAddress(ip)}`;
+/**
+ * An address is remembered for an account's current password: when the password changes
+ * (a reset, or an operator promoting the account to staff with a password of their own),
+ * the addresses remembered for the old one no longer skip the account's budget, so whoever
+ * used the account before cannot guess the new password at the owner's rate.
+ */
+export function credentialStamp(passwordHash: string | null | undefined): string {
+  return passwordHash ? createHash('sha256').update(passwordHash).digest('base64url').slice(0, 12) : 'none';
+}
+
+const knownAddressKey = (email: string, ip: string, stamp: string) =>
+  `signin:known:${email}|${stamp}|${limitedAddress(ip)}`;
 
 /**
  * Takes one attempt for signing in to `email` from `ip`, or refuses with a 429. Counted per
@@ -25,11 +37,16 @@ const knownAddressKey = (email: string, ip: string) => `signin:known:${email}|${
  * from lately, only the first, so strangers elsewhere cannot lock the owner out. Unknown
  * emails are counted exactly as known ones (the answers must not tell them apart).
  */
-export async function reserveSignIn(limiter: AttemptLimiter, email: string, ip: string): Promise<SignInAttempt> {
+export async function reserveSignIn(
+  limiter: AttemptLimiter,
+  email: string,
+  ip: string,
+  stamp: string,
+): Promise<SignInAttempt> {
   const { signIn } = limiter.limits;
   const address = limitedAddress(ip);
   const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: signIn.windowMinutes });
-  const known = knownAddressKey(email, ip);
+  const known = knownAddressKey(email, ip, stamp);
   const budgets = [budget(`signin:pair:${email}|${address}`, signIn.perAccountAndAddress)];
   if (!(await limiter.remembers(known))) {
     budgets.push(
@@ -41,15 +58,20 @@ export async function reserveSignIn(limiter: AttemptLimiter, email: string, ip: 
   return {
     async succeeded() {
       await reservation.giveBack();
-      await rememberSignInAddress(limiter, email, ip);
+      await rememberSignInAddress(limiter, email, ip, stamp);
     },
     abandoned: () => reservation.giveBack(),
   };
 }
 
 /** The account may sign in from this address even while strangers have used up its budget. */
-export function rememberSignInAddress(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
-  return limiter.remember(knownAddressKey(email, ip), limiter.limits.signIn.knownAddressDays * 86_400_000);
+export function rememberSignInAddress(
+  limiter: AttemptLimiter,
+  email: string,
+  ip: string,
+  stamp: string,
+): Promise<void> {
+  return limiter.remember(knownAddressKey(email, ip, stamp), limiter.limits.signIn.knownAddressDays * 86_400_000);
 }
 
 /** Every sign-up counts against its address (refused ones too), or is refused with a 429. */

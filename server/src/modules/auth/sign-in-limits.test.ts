@@ -216,6 +216,18 @@ describe.each(testDialects)('sign-in limits on %s', (dialect) => {
       expect(orders.statusCode).toBe(200);
     });
 
+    it('forgets the addresses an account signed in from when an operator promotes it with a password of their own', async () => {
+      // Someone signed up first with the future staff member's email, and signed in from home.
+      const squatterHome = freshIp();
+      const squatter = await shopperAt(squatterHome);
+      await createOrPromoteAdmin(shop.handle.db, { email: squatter.email, password: 'Staff-Chosen-Passw0rd!' });
+      expect((await strangersGuess(squatter.email)).failed).toBe(100);
+
+      // The account's budget is used up, and the squatter's address no longer skips it.
+      const guess = await signIn(shop.app, squatter.email, 'Another-Guess-2026', squatterHome);
+      expect(guess.statusCode).toBe(429);
+    });
+
     it('lets the owner keep making mistakes from their own address up to the pair budget only', async () => {
       const home = freshIp();
       const owner = await shopperAt(home);
