@@ -53,6 +53,9 @@ describe('demo features answer only this machine unless DEMO_FEATURES=on', () =>
     expect(await sandboxPay(local, '127.0.0.1')).toBe('ORDER_NOT_FOUND');
     expect(await sandboxPay(local, '::1')).toBe('ORDER_NOT_FOUND');
     expect(await wellKnown(local, '127.0.0.1')).toBe(200);
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST']) {
+      expect(await wellKnown(local, '127.0.0.1', { host })).toBe(200);
+    }
   });
 
   it('are not there for another machine, nor for a request a proxy passed on', async () => {
@@ -61,6 +64,11 @@ describe('demo features answer only this machine unless DEMO_FEATURES=on', () =>
       ['127.0.0.1', { 'x-forwarded-for': farAway }],
       ['127.0.0.1', { forwarded: `for=${farAway}` }],
       ['127.0.0.1', { 'x-real-ip': farAway }],
+      // A proxy that adds no address but passes on the public name, or says it passed it on.
+      ['127.0.0.1', { host: 'shop.example.in' }],
+      ['127.0.0.1', { via: '1.1 nginx' }],
+      ['127.0.0.1', { 'x-forwarded-proto': 'https' }],
+      ['::1', { host: 'attacker.example:3000' }],
     ] as const) {
       expect(await sandboxPay(local, address, headers)).toBe('NOT_FOUND');
       expect(await wellKnown(local, address, headers)).toBe(404);
