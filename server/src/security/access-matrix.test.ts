@@ -244,6 +244,7 @@ const table: Row[] = [
     },
   })),
   row('GET', '/api/auth/providers', publicRead),
+  row('GET', '/api/payments/options', publicRead),
   row('GET', '/api/auth/google/start', [302, 302, 302, 302]),
   row('POST', '/api/auth/google', publicRead, async ({ fx }) => {
     const start = await fx.shop.app.inject('/api/auth/google/start');

@@ -483,6 +483,7 @@ const families: Record<string, Target[]> = {
     { method: 'PATCH', route: '/api/auth/profile', guard: 'shopper', body: profileUpdateBody },
     { method: 'POST', route: '/api/auth/logout', guard: 'shopper' },
     { method: 'GET', route: '/api/auth/providers', guard: 'public' },
+    { method: 'GET', route: '/api/payments/options', guard: 'public' },
     { method: 'GET', route: '/api/auth/google/start', guard: 'public' },
     { method: 'POST', route: '/api/auth/google', guard: 'public', body: googleSignInBody, google: true },
   ],

@@ -168,6 +168,17 @@ export const paymentDetails = z.object({
 export type PaymentDetails = z.infer<typeof paymentDetails>;
 export const paymentDetailsResponse = successEnvelope(paymentDetails);
 
+/** How a shopper can pay at checkout: online payment only when a provider is configured. */
+export const paymentOptions = z.object({
+  online: z.object({
+    available: z.boolean(),
+    /** True when the local sandbox stands in for Razorpay (no money is taken). */
+    sandbox: z.boolean(),
+  }),
+});
+export type PaymentOptions = z.infer<typeof paymentOptions>;
+export const paymentOptionsResponse = successEnvelope(paymentOptions);
+
 export const paymentSuccessBody = z.object({
   razorpay_order_id: inputText().min(1).max(100),
   razorpay_payment_id: inputText().min(1).max(100),

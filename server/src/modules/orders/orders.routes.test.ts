@@ -314,9 +314,18 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
         expect(await me.orders()).toEqual([]);
         expect((await me.cart()).items).toHaveLength(1);
         expect((await me.order('cod')).statusCode).toBe(201);
+        // What checkout asks before it offers a way to pay.
+        const options = await closed.app.inject('/api/payments/options');
+        expect(options.json()).toEqual({ success: true, data: { online: { available: false, sandbox: false } } });
       } finally {
         await closed.close();
       }
+    });
+
+    it('tells checkout, without signing in, that online payment is offered (here by the sandbox)', async () => {
+      const options = await shop.app.inject('/api/payments/options');
+      expect(options.statusCode).toBe(200);
+      expect(options.json()).toEqual({ success: true, data: { online: { available: true, sandbox: true } } });
     });
   });
 

@@ -3,6 +3,7 @@ import {
   initiatePaymentBody,
   messageResponse,
   paymentDetailsResponse,
+  paymentOptionsResponse,
   paymentSuccessBody,
   paymentVerifiedResponse,
   sandboxPayBody,
@@ -88,7 +89,16 @@ const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = as
   });
 };
 
+/** Public: what checkout may offer, so it never shows a way to pay that would be refused. */
+const paymentOptions: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = async (app, { gateway }) => {
+  app.get('/payments/options', { schema: { tags, response: { 200: paymentOptionsResponse } } }, async () => ({
+    success: true as const,
+    data: { online: { available: gateway.available, sandbox: gateway.available && gateway.name === 'sandbox' } },
+  }));
+};
+
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  await app.register(paymentOptions, options);
   await app.register(shopperPayments, options);
   await app.register(webhook, options);
 };

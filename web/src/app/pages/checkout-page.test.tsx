@@ -58,6 +58,19 @@ const summary = () => screen.getByLabelText('Order summary');
 const payWindow = () => screen.getByRole('dialog', { name: 'KAPAS' });
 
 describe('checkout page', () => {
+  it('offers no online payment when the shop has no payment provider, only cash on delivery', async () => {
+    renderCheckout({ 'GET /payments/options': () => ({ online: { available: false, sandbox: false } }) });
+    expect(await screen.findByText('Online payment is not available right now. Please pay on delivery.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Pay with Razorpay/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Cash on Delivery/ })).toBeEnabled();
+  });
+
+  it('offers online payment when the shop takes it', async () => {
+    const { api } = renderCheckout({ 'GET /payments/options': () => ({ online: { available: true, sandbox: true } }) });
+    await waitFor(() => expect(api.callsTo('GET /payments/options')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: /Pay with Razorpay/ })).toBeEnabled();
+  });
+
   it('lists the items, where they go, the totals, both ways to pay and the policies', async () => {
     renderCheckout({}, { cart: makeCart([oxford, tee], { discount: 100, coupon: makeCoupon() }) });
     expect(await screen.findByRole('img', { name: 'Oxford Shirt' })).toHaveAttribute(

@@ -27,6 +27,7 @@ import { pageTitle } from '../brand.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toast, toastDurations } from '../toasts.tsx';
 import { usePayForOrder, type PayHandlers } from '../use-pay-for-order.tsx';
+import { useOnlinePaymentAvailable } from '../../features/payments/use-online-payment.ts';
 
 /** Spec §9: the contact phone on an order when the shopper has none. */
 export const DEFAULT_CONTACT_PHONE = '0000000000';
@@ -67,6 +68,7 @@ export function CheckoutPage() {
   const user = useAppSelector(selectUser);
   const { orders } = useAppSelector(selectOrderState);
   const { payFor, paymentWindow } = usePayForOrder();
+  const onlinePayment = useOnlinePaymentAvailable();
   const [step, setStep] = useState<Step | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** Why the order was not placed when the cart changed (another total, other items): shown by the totals. */
@@ -350,19 +352,25 @@ export function CheckoutPage() {
                   <TruckIcon size={20} />
                   {step === 'cod' ? 'Placing order...' : 'Cash on Delivery'}
                 </button>
-                <button
-                  type="button"
-                  className={buttonClass('secondary', 'lg', 'w-full')}
-                  onClick={payOnline}
-                  disabled={step !== null}
-                >
-                  <LockIcon size={18} />
-                  {step === 'razorpay'
-                    ? 'Opening payment...'
-                    : step === 'verifying'
-                      ? 'Confirming payment...'
-                      : 'Pay with Razorpay'}
-                </button>
+                {onlinePayment ? (
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', 'lg', 'w-full')}
+                    onClick={payOnline}
+                    disabled={step !== null}
+                  >
+                    <LockIcon size={18} />
+                    {step === 'razorpay'
+                      ? 'Opening payment...'
+                      : step === 'verifying'
+                        ? 'Confirming payment...'
+                        : 'Pay with Razorpay'}
+                  </button>
+                ) : (
+                  <p className="rounded-xl border border-line bg-sand px-4 py-3 text-center text-sm text-muted">
+                    Online payment is not available right now. Please pay on delivery.
+                  </p>
+                )}
               </div>
               <div role="alert" className="empty:hidden">
                 {problem && (

@@ -1,5 +1,5 @@
 /** Payment requests (spec §7, Orders and payments). */
-import type { Order, PaymentDetails, PaymentSuccessBody } from '@shop/core';
+import type { Order, PaymentDetails, PaymentOptions, PaymentSuccessBody } from '@shop/core';
 import type { ApiClient } from '../../lib/http.ts';
 
 export interface InitiatePaymentInput {
@@ -19,4 +19,9 @@ export function postPaymentSuccess(api: ApiClient, body: PaymentSuccessBody) {
 /** The sandbox's stand-in for Razorpay Checkout's own server: a signed successful payment. */
 export function postSandboxPay(api: ApiClient, razorpayOrderId: string) {
   return api.post<PaymentSuccessBody>('/payments/sandbox/pay', { razorpay_order_id: razorpayOrderId });
+}
+
+/** Whether checkout can offer online payment (public). */
+export function getPaymentOptions(api: ApiClient, signal?: AbortSignal) {
+  return api.get<PaymentOptions>('/payments/options', { auth: false, signal });
 }

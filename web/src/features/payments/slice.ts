@@ -36,6 +36,18 @@ export const initiatePayment = createAppAsyncThunk(
   },
 );
 
+/** What checkout may offer. No state kept: the checkout page holds the answer. */
+export const fetchPaymentOptions = createAppAsyncThunk(
+  'payment/fetchOptions',
+  async (_: void, { extra, signal, rejectWithValue }) => {
+    try {
+      return await paymentsApi.getPaymentOptions(extra.api, signal);
+    } catch (error) {
+      return rejectWithValue(failureFor(error, 'Could not load the payment options'));
+    }
+  },
+);
+
 /** Sends Checkout's signed success to the server, which checks the signature. */
 export const verifyPayment = createAppAsyncThunk(
   'payment/verifyPayment',
