@@ -43,17 +43,25 @@ describe.each(testDialects)('health checks on %s', (dialect) => {
  */
 async function startCuttableProxy(target: URL, defaultPort: number, port = 0) {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let server: net.Server | null = null;
+  let frozen = false;
+  const flow = ([client, upstream]: [net.Socket, net.Socket]) => client.pipe(upstream).pipe(client);
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || defaultPort), target.hostname);
-        for (const s of [client, upstream]) {
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        for (const s of pair) {
           sockets.add(s);
-          s.on('close', () => sockets.delete(s));
+          s.on('close', () => {
+            sockets.delete(s);
+            pairs.delete(pair);
+          });
           s.on('error', () => s.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        pairs.add(pair);
+        if (!frozen) flow(pair);
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve((server!.address() as net.AddressInfo).port));
@@ -65,6 +73,20 @@ async function startCuttableProxy(target: URL, defaultPort: number, port = 0) {
       await new Promise((resolve) => server!.close(resolve) && sockets.forEach((s) => s.destroy()));
     },
     restore: () => listen(listening),
+    /** Connections stay open and are accepted, but nothing passes: a hung server. */
+    freeze: () => {
+      frozen = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    thaw: () => {
+      frozen = false;
+      for (const pair of pairs) flow(pair);
+    },
     close: async () => {
       sockets.forEach((s) => s.destroy());
       await new Promise((resolve) => server?.close(resolve));
@@ -209,6 +231,34 @@ describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes bac
     const afterReturn = redisLines().slice(before + 1);
     expect(afterReturn).toHaveLength(1);
     expect(afterReturn[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Redis reachable/) });
+  }, 60_000);
+
+  it('notices a Redis that keeps the connection but answers nothing: 503 soon, logged once, back by itself', async () => {
+    const shopper = await signedInShopper(shop.app);
+    const before = redisLines().length;
+
+    proxy.freeze();
+    const started = Date.now();
+    const first = await signIn(shopper.email, shopper.password);
+    expect(first.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(4000);
+    // Known to be away now: later calls do not wait for a timeout each.
+    const quick = Date.now();
+    expect((await signIn(shopper.email, shopper.password)).statusCode).toBe(503);
+    expect(Date.now() - quick).toBeLessThan(500);
+    expect((await shop.app.inject('/api/health/ready')).statusCode).toBe(503);
+    const whileHung = redisLines().slice(before);
+    expect(whileHung).toHaveLength(1);
+    expect(whileHung[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/^Redis unreachable/) });
+
+    proxy.thaw();
+    let back = false;
+    for (let attempt = 0; attempt < 40 && !back; attempt++) {
+      back = (await signIn(shopper.email, shopper.password)).statusCode === 200;
+      if (!back) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(back).toBe(true);
+    expect(redisLines().slice(before + 1)[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Redis reachable/) });
   }, 60_000);
 });
 

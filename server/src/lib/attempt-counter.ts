@@ -118,12 +118,21 @@ export function createRedisCounter(url: string, options: { prefix?: string } = {
   redis.on('error', (error: Error) => change({ up: false, reason: error.message }));
   redis.on('close', () => change({ up: false, reason: 'connection closed' }));
 
-  /** Runs a command unless Redis is known to be away; any failure is a 503. */
+  /**
+   * Runs a command unless Redis is known to be away; any failure is a 503. A command that
+   * times out means Redis holds the connection open and answers nothing (hung, or a network
+   * that drops packets): the connection is dropped and made again, so the outage is logged,
+   * later calls fail at once, and the client is back when Redis answers again.
+   */
   async function ready<T>(command: () => Promise<T>): Promise<T> {
     if (state && !state.up) throw serviceUnavailable();
     try {
       return await command();
-    } catch {
+    } catch (error) {
+      if (error instanceof Error && /timed out/i.test(error.message)) {
+        change({ up: false, reason: 'Redis does not answer (commands time out)' });
+        redis.disconnect(true);
+      }
       throw serviceUnavailable();
     }
   }
