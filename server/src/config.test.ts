@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, modeSummary } from './config.ts';
+import { configWarnings, loadConfig, modeSummary } from './config.ts';
 
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
@@ -66,6 +66,14 @@ describe('modes and the demo features', () => {
 
   it('listens on the loopback address unless told otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
+  });
+
+  it('warns when several processes would each keep their own limits (no Redis)', () => {
+    expect(configWarnings(loadConfig({ WEB_CONCURRENCY: '3' }))).toEqual([
+      'WEB_CONCURRENCY=3 without REDIS_URL: each process counts sign-in, sign-up and coupon attempts on its own, so every limit is 3 times as large. Set REDIS_URL.',
+    ]);
+    expect(configWarnings(loadConfig({ WEB_CONCURRENCY: '3', REDIS_URL: 'redis://127.0.0.1:6379' }))).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
   it('refuses to run the demo features in production', () => {

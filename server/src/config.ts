@@ -288,3 +288,17 @@ export function modeSummary(config: Config): string {
   const why = config.reachableBecause ? ` because other machines can reach the shop (${config.reachableBecause})` : '';
   return `Demo mode with demo features off${why}: ${enabled}. DEMO_FEATURES=on turns them on.`;
 }
+
+/**
+ * Settings that run, but not as an operator would want: each is logged as a warning at start.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.webConcurrency > 1 && !config.redisUrl) {
+    warnings.push(
+      `WEB_CONCURRENCY=${config.webConcurrency} without REDIS_URL: each process counts sign-in, sign-up and coupon ` +
+        `attempts on its own, so every limit is ${config.webConcurrency} times as large. Set REDIS_URL.`,
+    );
+  }
+  return warnings;
+}

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
-import { loadConfig, modeSummary, type Config } from './config.ts';
+import { configWarnings, loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
@@ -55,6 +55,7 @@ async function runServer(config: Config) {
     logger: { level: config.logLevel },
   });
   app.log.info(modeSummary(config));
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
   if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');

@@ -258,7 +258,10 @@ describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes bac
       if (!back) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(back).toBe(true);
-    expect(redisLines().slice(before + 1)[0]).toMatchObject({ level: 30, msg: expect.stringMatching(/^Redis reachable/) });
+    expect(redisLines().slice(before + 1)[0]).toMatchObject({
+      level: 30,
+      msg: expect.stringMatching(/^Redis reachable/),
+    });
   }, 60_000);
 });
 

@@ -3,6 +3,23 @@ import { isSqliteBusy } from './patient-sqlite.ts';
 import type { DatabaseHandle } from './connect.ts';
 import { isSchemaCurrent } from './migrate.ts';
 
+const SQLITE_PROBE_WAIT_MS = 300;
+
+/** Whether `work` settles (either way) within `ms`; it is left to finish when it does not. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  try {
+    return await Promise.race([settled, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Why a database cannot serve the shop now, for readiness. */
 export interface ReadinessProblem {
   code: string;
@@ -25,11 +42,17 @@ export async function databaseReadiness(handle: DatabaseHandle, now = new Date()
     return { code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' };
   }
   try {
-    await handle.db
+    const probe = handle.db
       .insertInto('health_probe')
       .values({ id: 1, checked_at: now.toISOString() })
       .onConflict((oc) => oc.column('id').doUpdateSet({ checked_at: now.toISOString() }))
       .execute();
+    // On SQLite the write waits for another process's lock (up to SQLITE_LOCK_WAIT_MS): a
+    // probe still waiting after a moment has met a writer at work, and readiness answers at
+    // once, within any health checker's timeout. The probe ends on its own later.
+    const waitedOut = handle.dialect === 'sqlite' ? await settlesWithin(probe, SQLITE_PROBE_WAIT_MS) : true;
+    if (!waitedOut) return null;
+    await probe;
   } catch (error) {
     if (isSqliteBusy(error)) return null;
     const detail = error instanceof Error ? ` (${error.message})` : '';
