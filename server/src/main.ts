@@ -9,6 +9,7 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
+import { refundOwed } from './modules/payments/refunds.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
@@ -32,6 +33,7 @@ async function runServer(config: Config) {
     config.webConcurrency > 1 && config.identityProvider.kind === 'development'
       ? undefined
       : identityFromConfig(config, secret);
+  const payments = gatewayFromConfig(config.payments, secret);
   const app = await buildApp({
     database,
     webDist,
@@ -43,7 +45,7 @@ async function runServer(config: Config) {
     tokens: createTokenService(secret, config.jwtTtlSeconds),
     cookieSecret: derivedSecret(secret, 'cookies'),
     identity,
-    payments: gatewayFromConfig(config.payments, secret),
+    payments,
     // Auto-enabled demo features answer only this machine; DEMO_FEATURES=on opens them up.
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     mailbox: config.mailer.kind === 'mailbox',
@@ -68,11 +70,15 @@ async function runServer(config: Config) {
   if (outbox) app.addHook('onClose', () => outbox.stop());
   else app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
-  // Unpaid online orders give their stock back; every process may sweep, each order moves once.
+  // Unpaid online orders give their stock back, and refunds nobody finished are made; every
+  // process sweeps, each order moves once and each refund is made once (row claims).
   const sweep = setInterval(() => {
     sweepUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
       .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid online orders'))
       .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+    refundOwed(database.db, payments)
+      .then((refunded) => refunded && app.log.info({ refunded }, 'refunded payments owed to shoppers'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'owed-refund sweep failed'));
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

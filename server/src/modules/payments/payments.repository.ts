@@ -170,6 +170,73 @@ export async function claimForRefund(db: Db, id: string, now: string, staleBefor
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Captured payments of cancelled orders that nobody is refunding: never claimed (the process
+ * that cancelled died before it could), given back after a provider failure, or claimed by a
+ * process that died mid-refund (a stale claim).
+ */
+export function findOwedRefunds(db: Db, staleBefore: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('payments')
+    .where('orders.status', '=', 'cancelled')
+    .where('payments.status', '=', 'paid')
+    .where('payments.provider_payment_id', 'is not', null)
+    .where((eb) => eb.or([eb('payments.refund_id', 'is', null), eb('payments.updated_at', '<', staleBefore)]))
+    .orderBy('payments.updated_at')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Claims a capture the order did not need for refunding, as `claimForRefund` does for a
+ * payment: false when it is refunded or another refund holds it. An unclaimed record is
+ * taken only once it is older than `unclaimedBefore`, so the process that recorded it
+ * refunds it first.
+ */
+export async function claimStrayForRefund(
+  db: Db,
+  providerPaymentId: string,
+  now: string,
+  staleBefore: string,
+  unclaimedBefore = now,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('stray_payments')
+    .set({ refund_id: REFUND_CLAIM, updated_at: now })
+    .where('provider_payment_id', '=', providerPaymentId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('refund_id', 'is', null), eb('updated_at', '<=', unclaimedBefore)]),
+        eb.and([eb('refund_id', '=', REFUND_CLAIM), eb('updated_at', '<', staleBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseStrayClaim(db: Db, providerPaymentId: string, now: string): Promise<void> {
+  await db
+    .updateTable('stray_payments')
+    .set({ refund_id: null, updated_at: now })
+    .where('provider_payment_id', '=', providerPaymentId)
+    .where('refund_id', '=', REFUND_CLAIM)
+    .execute();
+}
+
+/** Captures the orders did not need that nobody is refunding (see `claimStrayForRefund`). */
+export function findOwedStrayRefunds(db: Db, staleBefore: string) {
+  return db
+    .selectFrom('stray_payments')
+    .selectAll()
+    .where((eb) => eb.or([eb('refund_id', 'is', null), eb('refund_id', '=', REFUND_CLAIM)]))
+    .where('updated_at', '<', staleBefore)
+    .orderBy('updated_at')
+    .limit(100)
+    .execute();
+}
+
 /** Gives a claim back (the provider refused), leaving the payment as it was before the claim. */
 export async function releaseRefundClaim(db: Db, id: string, updatedAt: string): Promise<void> {
   await db

@@ -166,7 +166,11 @@ export async function markPaid(
     const order = await findOrder(trx, payment.order_id, { lock: true });
     const current = await repo.findPaymentById(trx, payment.id);
     if (!order || !current) return { outcome: 'recorded' as const, refund: null };
-    if (current.provider_payment_id === providerPaymentId) return { outcome: 'recorded' as const, refund: null };
+    if (current.provider_payment_id === providerPaymentId) {
+      // Reported again (a retried webhook, the shopper's retried callback): if the order was
+      // cancelled, its refund may still be owed (the process refunding it may have died).
+      return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
+    }
     const open = current.status === 'created' || current.status === 'failed';
     if (!open || (await repo.findPaidPayment(trx, order.id))) {
       const stray = { providerPaymentId, paymentId: current.id, orderId: order.id, amount: current.amount, now: at };

@@ -7,10 +7,14 @@ import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repos
 import type { PaymentGateway } from './payment-gateway.ts';
 import {
   claimForRefund,
+  claimStrayForRefund,
+  findOwedRefunds,
+  findOwedStrayRefunds,
   findPaidPayment,
   markPaymentRefunded,
   markStrayRefunded,
   releaseRefundClaim,
+  releaseStrayClaim,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -122,7 +126,8 @@ export async function refundPayment(
 /**
  * Refunds a cancelled order's captured online payment through the provider. Runs after the
  * cancellation has committed: if the provider fails, the order stays cancelled and paid,
- * with a note in its history for staff to refund it from the staff area.
+ * with a note in its history, and `refundOwed` tries again (staff may also refund it from
+ * the staff area).
  */
 export async function refundIfPaid(
   db: Kysely<Database>,
@@ -139,7 +144,7 @@ export async function refundIfPaid(
     await recordEvent(db, {
       orderId,
       status: 'cancelled',
-      note: 'Refund failed: refund by hand',
+      note: 'Refund failed: the shop tries again',
       actorId: null,
       now: now.toISOString(),
     });
@@ -148,15 +153,22 @@ export async function refundIfPaid(
 
 /**
  * Refunds a capture the order did not need (recorded once in `stray_payments` by markPaid),
- * through the provider, after that record has committed; the order's history says so. If the
- * provider fails, the history says to refund it by hand.
+ * through the provider, after that record has committed; the order's history says so. The
+ * record is claimed first, so the process that recorded it and the sweep never both refund
+ * it. If the provider fails, the claim is given back and the sweep tries again. Answers
+ * whether this call refunded it.
  */
 export async function refundStrayPayment(
   db: Kysely<Database>,
   gateway: PaymentGateway,
   stray: { providerPaymentId: string; orderId: string; amount: number },
   now: Date,
-) {
+  { bySweep = false }: { bySweep?: boolean } = {},
+): Promise<boolean> {
+  const at = now.toISOString();
+  // The sweep takes an unclaimed record only once its own process has had time to refund it.
+  const unclaimedBefore = bySweep ? staleBefore(now) : at;
+  if (!(await claimStrayForRefund(db, stray.providerPaymentId, at, staleBefore(now), unclaimedBefore))) return false;
   const note = async (trx: Kysely<Database>, text: string) => {
     // The order's lock first, as markPaid takes it before it records a stray payment.
     const order = await findOrder(trx, stray.orderId, { lock: trx.isTransaction });
@@ -172,11 +184,38 @@ export async function refundStrayPayment(
   try {
     refundId = (await gateway.refund({ paymentId: stray.providerPaymentId, amount: stray.amount })).id;
   } catch {
-    await note(db, `Refund failed: refund by hand (payment ${stray.providerPaymentId} the order did not need)`);
-    return;
+    await releaseStrayClaim(db, stray.providerPaymentId, at);
+    if (!bySweep) {
+      await note(db, `Refund failed: the shop tries again (payment ${stray.providerPaymentId} the order did not need)`);
+    }
+    return false;
   }
   await db.transaction().execute(async (trx) => {
     await note(trx, `Refunded a payment the order did not need (${stray.providerPaymentId}): ${refundId}`);
     await markStrayRefunded(trx, stray.providerPaymentId, refundId, recordedAt(now));
   });
+  return true;
+}
+
+/**
+ * Refunds what is owed and nobody is refunding: captured payments of cancelled orders and
+ * captures orders did not need, left unrefunded by a process that died between recording
+ * and refunding, by a provider that refused, or by a claim that outlived its process. Runs
+ * every minute in every process; the claims make each refund happen once. Answers how many
+ * it refunded.
+ */
+export async function refundOwed(db: Kysely<Database>, gateway: PaymentGateway, now = new Date()): Promise<number> {
+  let refunded = 0;
+  for (const payment of await findOwedRefunds(db, staleBefore(now))) {
+    try {
+      if (await refundPayment(db, gateway, payment, { staffId: null, now })) refunded += 1;
+    } catch {
+      // The provider refused again: the next sweep tries again.
+    }
+  }
+  for (const stray of await findOwedStrayRefunds(db, staleBefore(now))) {
+    const owed = { providerPaymentId: stray.provider_payment_id, orderId: stray.order_id, amount: stray.amount };
+    if (await refundStrayPayment(db, gateway, owed, now, { bySweep: true })) refunded += 1;
+  }
+  return refunded;
 }
