@@ -125,8 +125,7 @@ export async function changeStock(
     // make it a piece off, but the stock written is exactly what staff asked for.
     const [names, stored] = await Promise.all([repo.findProductNames(trx, productIds), findSizesOf(trx, productIds)]);
     const moves = new Map<string, { size: string; from: number; to: number }[]>();
-    // Written in the same order of rows as orders take stock (see row-order.ts).
-    for (const change of inSizeRowOrder(body.changes)) {
+    for (const change of body.changes) {
       const name = names.get(change.productId);
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
       const size = stored.get(change.productId)?.find((s) => s.size === change.size);
@@ -136,15 +135,16 @@ export async function changeStock(
       moves.set(change.productId, list);
     }
 
-    let updated = 0;
+    const writes = [...moves].flatMap(([productId, list]) =>
+      list.filter((m) => m.from !== m.to).map((m) => ({ productId, size: m.size, stock: m.to })),
+    );
+    // Written in the same order of rows as orders take stock (see row-order.ts).
+    for (const write of inSizeRowOrder(writes)) await repo.setSizeStock(trx, write);
+
     const changedProducts: string[] = [];
     for (const [productId, list] of moves) {
       const summary = stockChangeSummary(list);
       if (!summary) continue;
-      for (const move of list.filter((m) => m.from !== m.to)) {
-        await repo.setSizeStock(trx, { productId, size: move.size, stock: move.to });
-        updated += 1;
-      }
       changedProducts.push(productId);
       await recordAudit(trx, {
         actorId,
@@ -156,7 +156,7 @@ export async function changeStock(
       });
     }
     await repo.touchProducts(trx, changedProducts, now.toISOString());
-    return { updated };
+    return { updated: writes.length };
   });
 }
 
