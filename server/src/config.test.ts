@@ -76,6 +76,20 @@ describe('modes and the demo features', () => {
     expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
+  it('takes a variable set to nothing as not set (Docker Compose passes unset variables as empty)', () => {
+    const blank = {
+      RAZORPAY_KEY_ID: '',
+      RAZORPAY_KEY_SECRET: '',
+      RAZORPAY_WEBHOOK_SECRET: '',
+      GOOGLE_CLIENT_ID: '',
+      GOOGLE_CLIENT_SECRET: ' ',
+      SMTP_URL: '',
+    };
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...blank });
+    expect(config.payments.kind).toBe('none');
+    expect(config.identityProvider.kind).toBe('none');
+  });
+
   it('refuses to run the demo features in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_FEATURES: 'on' })).toThrow(/DEMO_FEATURES=on/);
     expect(() => loadConfig({ DEMO_FEATURES: 'maybe' })).toThrow(/DEMO_FEATURES/);

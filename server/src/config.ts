@@ -147,7 +147,12 @@ export interface Config extends ModeConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = process.cwd()): Config {
-  const parsed = environmentSchema.safeParse(env);
+  // A variable set to nothing is not set: Docker Compose passes `${RAZORPAY_KEY_ID}` as an
+  // empty string when the operator has none, and the shop must then start without it.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = environmentSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
