@@ -4,6 +4,7 @@ import {
   attemptLimitsWith,
   defaultAttemptLimits,
   limitedAddress,
+  limitedNetwork,
   waitingTime,
 } from './attempt-limits.ts';
 
@@ -24,6 +25,20 @@ describe('limitedAddress', () => {
   });
 });
 
+describe('limitedNetwork', () => {
+  it.each([
+    ['203.0.113.7', null],
+    ['::ffff:203.0.113.7', null],
+    ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd::/48'],
+    ['2001:db8:abcd:ff00::1', '2001:db8:abcd::/48'],
+    ['2001:DB8:ABCD:0012::1', '2001:db8:abcd::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['not-an-address', null],
+  ])('%s belongs to %s', (ip, expected) => {
+    expect(limitedNetwork(ip)).toBe(expected);
+  });
+});
+
 describe('attempt limits', () => {
   it('changes only the numbers given', () => {
     const limits = attemptLimitsWith({ signIn: { perAccount: 5 } });
@@ -36,8 +51,8 @@ describe('attempt limits', () => {
     expect(raised.signIn).toMatchObject({ perAccountAndAddress: 1000, perAddress: 1000, perAccount: 1000 });
     expect(raised.signIn.windowMinutes).toBe(15);
     expect(raised.signIn.knownAddressDays).toBe(30);
-    expect(raised.signUp).toEqual({ windowMinutes: 60, perAddress: 1000 });
-    expect(raised.coupons).toEqual({ windowMinutes: 15, perAddress: 1000, perAccount: 1000 });
+    expect(raised.signUp).toEqual({ windowMinutes: 60, perAddress: 1000, perNetwork: 1000 });
+    expect(raised.coupons).toEqual({ windowMinutes: 15, perAddress: 1000, perNetwork: 1000, perAccount: 1000 });
     expect(attemptLimitsWith(attemptLimitsAtLeast(1))).toEqual(defaultAttemptLimits);
   });
 

@@ -12,6 +12,8 @@ export const defaultAttemptLimits = {
     perAccountAndAddress: 10,
     /** One address, all accounts together (password spraying); shared addresses need room. */
     perAddress: 100,
+    /** One IPv6 /48 (a subscriber's whole site), all accounts together. */
+    perNetwork: 300,
     /**
      * One account, all addresses together, except those it signed in from successfully within
      * `knownAddressDays`: strangers cannot lock the owner out of a familiar address.
@@ -20,9 +22,9 @@ export const defaultAttemptLimits = {
     knownAddressDays: 30,
   },
   /** Every sign-up attempt (refused ones too: "Email already registered" answers a question). */
-  signUp: { windowMinutes: 60, perAddress: 300 },
+  signUp: { windowMinutes: 60, perAddress: 300, perNetwork: 900 },
   /** Failed coupon lookups and applies: unknown or inactive codes only. */
-  coupons: { windowMinutes: 15, perAddress: 100, perAccount: 20 },
+  coupons: { windowMinutes: 15, perAddress: 100, perNetwork: 300, perAccount: 20 },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends number ? number : Widen<T[K]> };
@@ -49,10 +51,15 @@ export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
     signIn: {
       perAccountAndAddress: raise(signIn.perAccountAndAddress),
       perAddress: raise(signIn.perAddress),
+      perNetwork: raise(signIn.perNetwork),
       perAccount: raise(signIn.perAccount),
     },
-    signUp: { perAddress: raise(signUp.perAddress) },
-    coupons: { perAddress: raise(coupons.perAddress), perAccount: raise(coupons.perAccount) },
+    signUp: { perAddress: raise(signUp.perAddress), perNetwork: raise(signUp.perNetwork) },
+    coupons: {
+      perAddress: raise(coupons.perAddress),
+      perNetwork: raise(coupons.perNetwork),
+      perAccount: raise(coupons.perAccount),
+    },
   };
 }
 
@@ -63,8 +70,8 @@ export function waitingTime(windowMinutes: number): string {
   return windowMinutes === 1 ? 'a minute' : `${windowMinutes} minutes`;
 }
 
-/** The first 64 bits of an IPv6 address, written in full: `2001:db8:0:1`. */
-function ipv6Prefix64(address: string): string {
+/** The first `groups` 16-bit groups of an IPv6 address, written in full: `2001:db8:0:1`. */
+function ipv6Prefix(address: string, groupCount: number): string {
   const bare = address.split('%')[0]!;
   const [head = '', tail] = bare.split('::');
   const groups = (part: string) => (part === '' ? [] : part.split(':'));
@@ -75,7 +82,7 @@ function ipv6Prefix64(address: string): string {
   const full =
     tail === undefined ? left : [...left, ...Array<string>(8 - left.length - rightCount).fill('0'), ...right];
   return full
-    .slice(0, 4)
+    .slice(0, groupCount)
     .map((g) => parseInt(g, 16).toString(16))
     .join(':');
 }
@@ -89,6 +96,17 @@ export function limitedAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (isIPv4(ip)) return ip;
-  if (isIPv6(ip.split('%')[0]!)) return `${ipv6Prefix64(ip.toLowerCase())}::/64`;
+  if (isIPv6(ip.split('%')[0]!)) return `${ipv6Prefix(ip.toLowerCase(), 4)}::/64`;
   return ip;
+}
+
+/**
+ * The wider network an IPv6 address belongs to, counted by a second, larger budget: providers
+ * give one subscriber a /56 or a /48, 256 or 65,536 /64s, which would otherwise each have the
+ * per-address budget. Null for IPv4, where one address is what a subscriber has.
+ */
+export function limitedNetwork(ip: string): string | null {
+  const bare = ip.split('%')[0]!;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(bare) || !isIPv6(bare)) return null;
+  return `${ipv6Prefix(bare.toLowerCase(), 3)}::/48`;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { limitedAddress, waitingTime } from '../../lib/attempt-limits.ts';
+import { limitedAddress, limitedNetwork, waitingTime } from '../../lib/attempt-limits.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -53,6 +53,8 @@ export async function reserveSignIn(
       budget(`signin:address:${address}`, signIn.perAddress),
       budget(`signin:account:${email}`, signIn.perAccount),
     );
+    const network = limitedNetwork(ip);
+    if (network) budgets.push(budget(`signin:network:${network}`, signIn.perNetwork));
   }
   const reservation = await limiter.reserve(budgets, tooManyAttempts);
   return {
@@ -77,8 +79,9 @@ export function rememberSignInAddress(
 /** Every sign-up counts against its address (refused ones too), or is refused with a 429. */
 export async function reserveSignUp(limiter: AttemptLimiter, ip: string): Promise<void> {
   const { signUp } = limiter.limits;
-  await limiter.reserve(
-    [{ key: `signup:address:${limitedAddress(ip)}`, max: signUp.perAddress, windowMinutes: signUp.windowMinutes }],
-    tooManyAttempts,
-  );
+  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: signUp.windowMinutes });
+  const budgets = [budget(`signup:address:${limitedAddress(ip)}`, signUp.perAddress)];
+  const network = limitedNetwork(ip);
+  if (network) budgets.push(budget(`signup:network:${network}`, signUp.perNetwork));
+  await limiter.reserve(budgets, tooManyAttempts);
 }

@@ -61,6 +61,18 @@ describe.each(testDialects)('coupon guessing on %s', (dialect) => {
     expect((await lookUp('SAVE10', freshIp())).statusCode).toBe(200);
   });
 
+  it("counts an IPv6 subscriber's whole /48 too: 20 of its /64s together get 300 unknown codes, not 2,000", async () => {
+    const site = `2001:db8:${(++n).toString(16)}`;
+    const answers: LightMyRequestResponse[] = [];
+    for (let subnet = 0; subnet < 20; subnet++) {
+      const ip = `${site}:${(0x5600 + subnet).toString(16)}::1`;
+      for (let i = 0; i < 20; i++) answers.push(await lookUp(`G${subnet}X${i}`, ip));
+    }
+    expect(statuses(answers)).toMatchObject({ missed: 300, limited: 100 });
+    // Another subscriber's site is not affected.
+    expect((await lookUp('GUESSAGAIN', `2001:db8:${(++n).toString(16)}:1::1`)).statusCode).toBe(404);
+  });
+
   it('never counts codes that exist: 150 lookups of SAVE10 from one address all answer', async () => {
     const ip = freshIp();
     for (let i = 0; i < 150; i++) expect((await lookUp(i % 2 ? 'SAVE10' : 'welcome20', ip)).statusCode).toBe(200);

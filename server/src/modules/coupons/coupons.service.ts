@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { couponLabel, couponRefusalMessage, toRupees, type CouponTerms, type PublicCoupon } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
-import { limitedAddress, waitingTime } from '../../lib/attempt-limits.ts';
+import { limitedAddress, limitedNetwork, waitingTime } from '../../lib/attempt-limits.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findCouponByCode } from './coupons.repository.ts';
@@ -49,6 +49,8 @@ export async function withinCouponLimits<T>(
   const { coupons } = limiter.limits;
   const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: coupons.windowMinutes });
   const budgets = [budget(`coupon:address:${limitedAddress(who.ip)}`, coupons.perAddress)];
+  const network = limitedNetwork(who.ip);
+  if (network) budgets.push(budget(`coupon:network:${network}`, coupons.perNetwork));
   if (who.userId) budgets.push(budget(`coupon:account:${who.userId}`, coupons.perAccount));
   const reservation = await limiter.reserve(budgets, tooManyCodes);
   let result: T;
