@@ -17,7 +17,13 @@ export interface SignInAttempt {
   abandoned(): Promise<void>;
 }
 
-const knownAddressKey = (email: string, ip: string) => `signin:known:${email}|${limitedAddress(ip)}`;
+/**
+ * An address the account signed in from with its current password: `credential` is that
+ * password's fingerprint, so a new password (a reset, a promotion) forgets every address
+ * remembered before it, a squatter's included.
+ */
+const knownAddressKey = (email: string, credential: string, ip: string) =>
+  `signin:known:${email}|${credential}|${limitedAddress(ip)}`;
 
 /**
  * Takes one attempt for signing in to `email` from `ip`, or refuses with a 429. Counted per
@@ -25,11 +31,16 @@ const knownAddressKey = (email: string, ip: string) => `signin:known:${email}|${
  * from lately, only the first, so strangers elsewhere cannot lock the owner out. Unknown
  * emails are counted exactly as known ones (the answers must not tell them apart).
  */
-export async function reserveSignIn(limiter: AttemptLimiter, email: string, ip: string): Promise<SignInAttempt> {
+export async function reserveSignIn(
+  limiter: AttemptLimiter,
+  email: string,
+  credential: string,
+  ip: string,
+): Promise<SignInAttempt> {
   const { signIn } = limiter.limits;
   const address = limitedAddress(ip);
   const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: signIn.windowMinutes });
-  const known = knownAddressKey(email, ip);
+  const known = knownAddressKey(email, credential, ip);
   const budgets = [budget(`signin:pair:${email}|${address}`, signIn.perAccountAndAddress)];
   if (!(await limiter.remembers(known))) {
     budgets.push(
@@ -41,15 +52,20 @@ export async function reserveSignIn(limiter: AttemptLimiter, email: string, ip: 
   return {
     async succeeded() {
       await reservation.giveBack();
-      await rememberSignInAddress(limiter, email, ip);
+      await rememberSignInAddress(limiter, email, credential, ip);
     },
     abandoned: () => reservation.giveBack(),
   };
 }
 
 /** The account may sign in from this address even while strangers have used up its budget. */
-export function rememberSignInAddress(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
-  return limiter.remember(knownAddressKey(email, ip), limiter.limits.signIn.knownAddressDays * 86_400_000);
+export function rememberSignInAddress(
+  limiter: AttemptLimiter,
+  email: string,
+  credential: string,
+  ip: string,
+): Promise<void> {
+  return limiter.remember(knownAddressKey(email, credential, ip), limiter.limits.signIn.knownAddressDays * 86_400_000);
 }
 
 /** Every sign-up counts against its address (refused ones too), or is refused with a 429. */
@@ -57,6 +73,28 @@ export async function reserveSignUp(limiter: AttemptLimiter, ip: string): Promis
   const { signUp } = limiter.limits;
   await limiter.reserve(
     [{ key: `signup:address:${limitedAddress(ip)}`, max: signUp.perAddress, windowMinutes: signUp.windowMinutes }],
+    tooManyAttempts,
+  );
+}
+
+/**
+ * Every "forgot password" request counts against its address and its email, known or not
+ * (the answers must not tell them apart), or is refused with a 429.
+ */
+export async function reservePasswordReset(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
+  const { passwordReset: limits } = limiter.limits;
+  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: limits.windowMinutes });
+  await limiter.reserve(
+    [budget(`reset:address:${limitedAddress(ip)}`, limits.perAddress), budget(`reset:email:${email}`, limits.perEmail)],
+    tooManyAttempts,
+  );
+}
+
+/** Every "send the verification link again" counts against the account, or is refused with a 429. */
+export async function reserveVerificationEmail(limiter: AttemptLimiter, userId: string): Promise<void> {
+  const { verificationEmail: limits } = limiter.limits;
+  await limiter.reserve(
+    [{ key: `verify:account:${userId}`, max: limits.perAccount, windowMinutes: limits.windowMinutes }],
     tooManyAttempts,
   );
 }
