@@ -3,6 +3,7 @@ import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
+import { queuePaymentReceived, type OrderMailSettings } from '../orders/order-messages.ts';
 import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
@@ -157,6 +158,7 @@ export type CaptureOutcome = 'recorded' | 'not-needed';
 export async function markPaid(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   payment: repo.PaymentRow,
   providerPaymentId: string,
   now: Date,
@@ -182,6 +184,7 @@ export async function markPaid(
         actorId: null,
         now: at,
       });
+      await queuePaymentReceived(trx, order, current.amount, mail, now);
     }
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });
@@ -198,6 +201,7 @@ export async function markPaid(
 export async function confirmPayment(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   userId: string,
   body: PaymentSuccessBody,
   now = new Date(),
@@ -211,7 +215,7 @@ export async function confirmPayment(
     signature: body.razorpay_signature,
   });
   if (!valid) throw verificationFailed();
-  const outcome = await markPaid(db, gateway, payment, body.razorpay_payment_id, now);
+  const outcome = await markPaid(db, gateway, mail, payment, body.razorpay_payment_id, now);
   if (outcome === 'not-needed') {
     throw conflict('ALREADY_PAID', 'This order was already paid, so this payment is being refunded to you.');
   }
@@ -237,6 +241,7 @@ interface WebhookPayload {
 export async function handleWebhook(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   rawBody: string,
   signature: string | undefined,
   eventId: string | undefined,
@@ -280,7 +285,7 @@ export async function handleWebhook(
     });
     return 'handled';
   }
-  await markPaid(db, gateway, payment, paymentId, now);
+  await markPaid(db, gateway, mail, payment, paymentId, now);
   return 'handled';
 }
 
