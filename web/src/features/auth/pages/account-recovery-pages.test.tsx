@@ -27,7 +27,6 @@ describe('forgot password page', () => {
   const render = (handler: () => unknown = () => null) => {
     const api = createFakeApi({ 'POST /auth/forgot-password': handler });
     return {
-      api,
       ...renderWithProviders(<ForgotPasswordPage />, {
         api,
         route: '/forgot-password',
@@ -68,7 +67,7 @@ describe('forgot password page', () => {
 describe('reset password page', () => {
   const render = (handler: () => unknown, route = `/reset-password?token=${TOKEN}`) => {
     const api = createFakeApi({ 'POST /auth/reset-password': handler });
-    return { api, ...renderWithProviders(<ResetPasswordPage />, { api, route, path: '/reset-password' }) };
+    return renderWithProviders(<ResetPasswordPage />, { api, route, path: '/reset-password' });
   };
 
   it('sets the new password with the token, signs in, toasts and opens the profile', async () => {
@@ -155,7 +154,6 @@ describe('email verification on the profile', () => {
   const details = (emailVerified: boolean, handler: () => unknown = () => null) => {
     const api = createFakeApi({ 'POST /auth/verification-email': handler });
     return {
-      api,
       ...renderWithProviders(
         <ProfileDetails user={makeUser({ emailVerified })} onEditPhone={() => {}} onEditAddress={() => {}} />,
         { api },
