@@ -47,6 +47,28 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('forgot password, reset password and verify email', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password?' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill(`axe-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('status')).toContainText("If an account exists for that email, we've sent a link");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('Indigo-Block-Print-47');
+    await page.getByLabel('Confirm new password').fill('Indigo-Block-Print-47');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('collaboration and policies', async ({ page }) => {
     await page.goto('/collaboration');
     await expect(page.getByRole('heading', { level: 1, name: 'Collaborate with us' })).toBeVisible();

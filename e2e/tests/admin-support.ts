@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 /**
  * A staff account made the way an operator makes one: a shopper signs up, then
  * `cli.js admin:create` promotes them, on the journeys' own database (promoting an existing
- * account needs --password, which replaces its password; here it is the same one).
+ * account needs --password, which replaces its password; here it is the same one). The new
+ * account has not verified its email: the operator vouches for it with --allow-unverified.
  */
 export async function createStaff(request: APIRequestContext) {
   const staff = await signUpByApi(request, newShopper({ firstName: 'Meera', lastName: 'Iyer' }));
@@ -16,7 +17,7 @@ export async function createStaff(request: APIRequestContext) {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
   execFileSync(
     process.execPath,
-    ['server/dist/cli.js', 'admin:create', '--email', staff.email, '--password', staff.password],
+    ['server/dist/cli.js', 'admin:create', '--email', staff.email, '--password', staff.password, '--allow-unverified'],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

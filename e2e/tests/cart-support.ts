@@ -23,7 +23,7 @@ export interface CartAnswer {
 
 export interface SignedIn {
   token: string;
-  user: { _id: string; addresses: unknown[] };
+  user: { _id: string; email: string; addresses: unknown[] };
 }
 
 export const homeAddress = {

@@ -87,6 +87,8 @@ export interface AppDeps {
    * mode without SMTP_URL). The outbox worker is main.ts's: tests drive one themselves.
    */
   mailbox?: boolean;
+  /** Where staff get "new order" emails (STAFF_ORDER_EMAIL); null or absent: nowhere. */
+  staffOrderEmail?: string | null;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
@@ -161,8 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
-      await api.register(orderRoutes, { gateway });
-      await api.register(paymentRoutes, { gateway, demoRequestsFrom });
+      const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
+      await api.register(orderRoutes, { gateway, mail });
+      await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
         provider: deps.identity?.provider ?? null,

@@ -11,9 +11,11 @@ import { withStartupLock } from './db/startup-lock.ts';
 const usage = `Usage:
   cli.js migrate                 bring the database schema up to date
   cli.js seed                    migrate, then seed the demo catalogue if it has none
-  cli.js admin:create --email E --password P [--first-name F] [--last-name L]
+  cli.js admin:create --email E --password P [--first-name F] [--last-name L] [--allow-unverified]
                                  create a staff account, or promote an existing one: its
-                                 password becomes P and every session of it is signed out`;
+                                 password becomes P and every session of it is signed out;
+                                 an account whose email was never verified is promoted only
+                                 with --allow-unverified`;
 
 /** Creates or promotes a staff account from the command line's options. */
 async function adminCreate(database: ReturnType<typeof openDatabase>, args: string[]) {
@@ -24,6 +26,7 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
       password: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      'allow-unverified': { type: 'boolean' },
     },
   });
   const email = emailSchema.safeParse(values.email ?? '');
@@ -37,6 +40,7 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
     password: values.password,
     ...(values['first-name'] && { firstName: values['first-name'] }),
     ...(values['last-name'] && { lastName: values['last-name'] }),
+    allowUnverified: values['allow-unverified'] === true,
   }).catch((error: unknown) => {
     const aboutPassword = error instanceof AppError && ['WEAK_PASSWORD', 'COMMON_PASSWORD'].includes(error.code);
     throw aboutPassword ? new Error(`--password: ${error.message}`) : error;

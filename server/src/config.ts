@@ -60,6 +60,7 @@ const environmentSchema = z.object({
     .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  STAFF_ORDER_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be an email address')).optional(),
   API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -128,6 +129,8 @@ export interface Config extends ModeConfig {
   identityProvider: IdentityProviderConfig;
   payments: PaymentConfig;
   mailer: MailerConfig;
+  /** Where staff get an email for every new order (a cash-on-delivery order placed, an online one paid); null: nowhere. */
+  staffOrderEmail: string | null;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process. */
   webConcurrency: number;
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     identityProvider: identityProviderFor(e, mode.demoFeatures),
     payments: paymentsFor(e, mode.demoFeatures),
     mailer: mailerFor(e, mode.demoFeatures, publicUrl),
+    staffOrderEmail: e.STAFF_ORDER_EMAIL ?? null,
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -49,6 +49,7 @@ async function runServer(config: Config) {
     // Auto-enabled demo features answer only this machine; DEMO_FEATURES=on opens them up.
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     mailbox: config.mailer.kind === 'mailbox',
+    staffOrderEmail: config.staffOrderEmail,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     // With Redis, the limits hold across every process of the shop.
     attempts: config.redisUrl

@@ -4,6 +4,7 @@ export * from './brand.ts';
 export * from './catalog-filters.ts';
 export * from './pagination.ts';
 export * from './account-rules.ts';
+export * from './account-links.ts';
 export * from './password-rules.ts';
 export * from './cart-totals.ts';
 export * from './cart-limits.ts';

@@ -79,7 +79,13 @@ class PatientDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.#inTransaction = false;
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      // SQLite rolls a transaction back by itself on some errors (a full disk, I/O): the
+      // error that caused it is the one to answer (a 503), not this one's "no transaction".
+      if (!/no transaction is active/.test((error as Error | null)?.message ?? '')) throw error;
+    }
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {

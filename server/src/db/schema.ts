@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The typed shape of every table, as Kysely sees it. Portable column types only:
@@ -64,8 +64,25 @@ export interface UserTable {
   password_hash: string | null;
   role: 'customer' | 'admin';
   token_version: number;
+  /** When the account proved it owns its email; null while it has not. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+export type AccountTokenPurpose = 'password-reset' | 'verify-email';
+
+/** A one-time link sent by email: only the sha256 of its token is kept. */
+export interface AccountTokenTable {
+  id: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  email: string;
+  password_fingerprint: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface AddressTable {
@@ -270,6 +287,7 @@ export interface Database {
   users: UserTable;
   addresses: AddressTable;
   identities: IdentityTable;
+  account_tokens: AccountTokenTable;
   coupons: CouponTable;
   coupon_categories: CouponCategoryTable;
   coupon_redemptions: CouponRedemptionTable;

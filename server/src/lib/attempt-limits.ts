@@ -25,6 +25,10 @@ export const defaultAttemptLimits = {
   signUp: { windowMinutes: 60, perAddress: 300, perNetwork: 900 },
   /** Failed coupon lookups and applies: unknown or inactive codes only. */
   coupons: { windowMinutes: 15, perAddress: 100, perNetwork: 300, perAccount: 20 },
+  /** Every "forgot password" request, for known and unknown emails alike. */
+  passwordReset: { windowMinutes: 60, perAddress: 20, perEmail: 5 },
+  /** Every "send the verification link again" of one account. */
+  verificationEmail: { windowMinutes: 60, perAccount: 5 },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends number ? number : Widen<T[K]> };
@@ -37,6 +41,8 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
     signIn: { ...defaultAttemptLimits.signIn, ...changes.signIn },
     signUp: { ...defaultAttemptLimits.signUp, ...changes.signUp },
     coupons: { ...defaultAttemptLimits.coupons, ...changes.coupons },
+    passwordReset: { ...defaultAttemptLimits.passwordReset, ...changes.passwordReset },
+    verificationEmail: { ...defaultAttemptLimits.verificationEmail, ...changes.verificationEmail },
   };
 }
 
@@ -45,7 +51,7 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
  * journeys that sign many shoppers up from one address); windows unchanged.
  */
 export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
-  const { signIn, signUp, coupons } = defaultAttemptLimits;
+  const { signIn, signUp, coupons, passwordReset, verificationEmail } = defaultAttemptLimits;
   const raise = (n: number) => Math.max(n, floor);
   return {
     signIn: {
@@ -60,6 +66,8 @@ export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
       perNetwork: raise(coupons.perNetwork),
       perAccount: raise(coupons.perAccount),
     },
+    passwordReset: { perAddress: raise(passwordReset.perAddress), perEmail: raise(passwordReset.perEmail) },
+    verificationEmail: { perAccount: raise(verificationEmail.perAccount) },
   };
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDevelopmentProvider } from '../modules/identity/development-provider.ts';
 import { newShopper } from '../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../test/databases.ts';
+import { linkTokenFor } from '../test/messages.ts';
 import {
   accountSnapshot,
   COOKIE_SECRET,
@@ -112,6 +113,19 @@ const row = (
 ): Row => ({ method, route, expect: expected, prepare, ...extra });
 
 const json = (res: LightMyRequestResponse) => res.json() as { data: never };
+
+/** A new account of nobody in the table: its email. */
+async function freshAccount(fx: Fixtures): Promise<string> {
+  const body = newShopper();
+  const res = await fx.shop.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: body,
+    remoteAddress: freshAddress(),
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+  return body.email;
+}
 
 const table: Row[] = [
   // Operations and documentation.
@@ -243,6 +257,32 @@ const table: Row[] = [
       await who.relogin();
     },
   })),
+  // Account recovery and verification: the link's token is the authority, not the bearer.
+  row('POST', '/api/auth/forgot-password', [202, 202, 202, 202], () => ({
+    url: '/api/auth/forgot-password',
+    payload: { email: newShopper().email },
+    headers: {},
+  })),
+  row('POST', '/api/auth/reset-password', publicRead, async ({ fx }) => {
+    const email = await freshAccount(fx);
+    await fx.shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: freshAddress(),
+    });
+    const token = await linkTokenFor(fx.shop.handle.db, email, 'password-reset');
+    return {
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Fresh-Cotton-Passphrase-8' },
+      check: (res) => expect(json(res).data).toMatchObject({ user: { email, emailVerified: true } }),
+    };
+  }),
+  row('POST', '/api/auth/verify-email', publicRead, async ({ fx }) => {
+    const token = await linkTokenFor(fx.shop.handle.db, await freshAccount(fx), 'verify-email');
+    return { url: '/api/auth/verify-email', payload: { token } };
+  }),
+  row('POST', '/api/auth/verification-email', [401, 202, 202, 202]),
   row('GET', '/api/auth/providers', publicRead),
   row('GET', '/api/payments/options', publicRead),
   row('GET', '/api/auth/google/start', [302, 302, 302, 302]),

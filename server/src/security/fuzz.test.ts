@@ -30,6 +30,9 @@ import {
   profileUpdateBody,
   sandboxPayBody,
   signupBody,
+  forgotPasswordBody,
+  resetPasswordBody,
+  verifyEmailBody,
   updateCartItemBody,
 } from '@shop/core';
 import type { Dialect } from '../db/connect.ts';
@@ -482,6 +485,10 @@ const families: Record<string, Target[]> = {
     { method: 'GET', route: '/api/auth/profile', guard: 'shopper' },
     { method: 'PATCH', route: '/api/auth/profile', guard: 'shopper', body: profileUpdateBody },
     { method: 'POST', route: '/api/auth/logout', guard: 'shopper' },
+    { method: 'POST', route: '/api/auth/forgot-password', guard: 'public', body: forgotPasswordBody },
+    { method: 'POST', route: '/api/auth/reset-password', guard: 'public', body: resetPasswordBody },
+    { method: 'POST', route: '/api/auth/verify-email', guard: 'public', body: verifyEmailBody },
+    { method: 'POST', route: '/api/auth/verification-email', guard: 'shopper' },
     { method: 'GET', route: '/api/auth/providers', guard: 'public' },
     { method: 'GET', route: '/api/payments/options', guard: 'public' },
     { method: 'GET', route: '/api/auth/google/start', guard: 'public' },

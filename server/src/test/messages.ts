@@ -40,3 +40,19 @@ export function outboxDatabase(dialect: Dialect) {
   });
   return { db: () => database.handle.db, config: () => database.config };
 }
+
+/** The messages queued for `to` (of one template, if given), oldest first, with their data parsed. */
+export async function messagesTo(db: Kysely<Database>, to: string, template?: string) {
+  let query = db.selectFrom('messages').selectAll().where('recipient', '=', to);
+  if (template) query = query.where('template', '=', template);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  return rows.map((row) => ({ ...row, data: JSON.parse(row.data) as Record<string, unknown> }));
+}
+
+/** The token of the link in the newest `template` message to `to` (a reset or verification email). */
+export async function linkTokenFor(db: Kysely<Database>, to: string, template: 'password-reset' | 'verify-email') {
+  const messages = await messagesTo(db, to, template);
+  const link = messages.at(-1)?.data.link;
+  if (typeof link !== 'string') throw new Error(`no ${template} message to ${to}`);
+  return new URL(link, 'http://shop.test').searchParams.get('token')!;
+}

@@ -46,6 +46,18 @@ export const routes: RouteObject[] = [
       { path: 'signin', ...page(async () => (await import('../features/auth/pages/sign-in-page.tsx')).SignInPage) },
       { path: 'signup', ...page(async () => (await import('../features/auth/pages/sign-up-page.tsx')).SignUpPage) },
       {
+        path: 'forgot-password',
+        ...page(async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage),
+      },
+      {
+        path: 'reset-password',
+        ...page(async () => (await import('../features/auth/pages/reset-password-page.tsx')).ResetPasswordPage),
+      },
+      {
+        path: 'verify-email',
+        ...page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
+      },
+      {
         path: 'collaboration',
         ...page(async () => (await import('../features/collaboration/pages/collaboration-page.tsx')).CollaborationPage),
       },

@@ -71,6 +71,8 @@ export function parseStoredUser(json: string | null): User | null {
     email: text(u.email),
     phone: text(u.phone) || null,
     role: u.role === 'admin' ? 'admin' : 'customer',
+    // An older copy does not say: no alarm until the profile fetch does.
+    emailVerified: u.emailVerified !== false,
     addresses,
     shippingAddress: parseAddress(u.shippingAddress),
   };

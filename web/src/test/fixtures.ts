@@ -78,6 +78,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'asha@example.com',
     phone: '9876543210',
     role: 'customer',
+    emailVerified: true,
     addresses: [],
     shippingAddress: null,
     ...overrides,

@@ -76,6 +76,8 @@ export const user = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   role: z.enum(userRoles),
+  /** The account proved it owns its email (a link sent to it, or Google vouching for it). */
+  emailVerified: z.boolean(),
   addresses: z.array(address),
   /** The address the address form is prefilled with: the default one, else the first. */
   shippingAddress: address.nullable(),
@@ -116,6 +118,22 @@ export const profileUpdateBody = z
     message: 'Nothing to update: send addresses, shippingAddress or phone.',
   });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export const forgotPasswordBody = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/** The token of an emailed link: base64url, as the shop makes them. */
+const linkToken = z
+  .string({ error: 'The link is not valid.' })
+  .min(1, 'The link is not valid.')
+  .max(200, 'The link is not valid.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'The link is not valid.');
+
+export const resetPasswordBody = z.object({ token: linkToken, password: passwordSchema });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const verifyEmailBody = z.object({ token: linkToken });
+export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
 /** What the callback page received from the provider, passed on as it came. */
 export const googleSignInBody = z.object({

@@ -1,9 +1,10 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { AddressTable, Database, UserTable } from '../../db/schema.ts';
+import type { AccountTokenPurpose, AccountTokenTable, AddressTable, Database, UserTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UserTable>;
 export type AddressRow = Selectable<AddressTable>;
+export type AccountTokenRow = Selectable<AccountTokenTable>;
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -28,6 +29,80 @@ export async function updateUser(
   changes: Partial<Pick<UserTable, 'phone' | 'role' | 'password_hash' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Replaces the password only if it is still `current` (null: none): of two changes racing
+ * from the same password, one wins. Answers whether this one did.
+ */
+export async function replacePassword(
+  trx: Transaction<Database>,
+  id: string,
+  current: string | null,
+  next: string | null,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ password_hash: next, updated_at: at })
+    .where('id', '=', id)
+    .where('password_hash', current === null ? 'is' : '=', current)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records that the account owns its email, the first time only. */
+export async function markEmailVerified(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', id)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+export async function insertAccountToken(trx: Transaction<Database>, row: Insertable<AccountTokenTable>) {
+  await trx.insertInto('account_tokens').values(row).execute();
+}
+
+export function findAccountToken(db: Db, tokenHash: string, purpose: AccountTokenPurpose) {
+  return db
+    .selectFrom('account_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/**
+ * Uses a link once: one conditional UPDATE, so of two simultaneous uses exactly one finds it
+ * unused and in time. Answers whether this use did.
+ */
+export async function consumeAccountToken(trx: Transaction<Database>, id: string, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every unused link of the account for `purpose` (its job is done another way). */
+export async function retireAccountTokens(
+  trx: Transaction<Database>,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('account_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Raises the user's token version: every token issued before stops working. */

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  forgotPasswordBody,
+  resetPasswordBody,
+  verifyEmailBody,
   authProvidersResponse,
   loginBody,
   loginResponse,
@@ -64,6 +67,51 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       await auth.logout(db, signedInUser(request).id);
       return { success: true as const, message: 'Logged out', data: null };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await auth.forgotPassword(db, guards, request.ip, request.body.email);
+      return reply.status(202).send({
+        success: true as const,
+        message: "If an account exists for that email, we've sent a link to reset the password.",
+        data: null,
+      });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } } },
+    async ({ ip, body }) => ({
+      success: true as const,
+      message: 'Your password has been changed.',
+      data: await auth.resetPassword(db, tokens, guards, ip, body),
+    }),
+  );
+
+  app.post(
+    '/verify-email',
+    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageResponse } } },
+    async ({ body }) => {
+      await auth.verifyEmail(db, body.token);
+      return { success: true as const, message: 'Your email address is verified.', data: null };
+    },
+  );
+
+  app.post(
+    '/verification-email',
+    { ...signedIn, schema: { tags: ['auth'], response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await auth.sendVerificationEmail(db, guards, signedInUser(request).id);
+      return reply.status(202).send({
+        success: true as const,
+        message: 'We have sent a new link to your email address.',
+        data: null,
+      });
     },
   );
 

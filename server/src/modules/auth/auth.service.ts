@@ -1,14 +1,36 @@
-import type { Kysely } from 'kysely';
-import { fullNameOf, shippingAddressOf, withShippingAddress, type Address, type User, type UserRole } from '@shop/core';
-import type { addressInput, profileUpdateBody, signupBody } from '@shop/core';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  accountLinkRefusal,
+  accountLinkRefusalMessages,
+  fullNameOf,
+  shippingAddressOf,
+  withShippingAddress,
+  type AccountLinkRefusal,
+  type Address,
+  type User,
+  type UserRole,
+} from '@shop/core';
+import type { addressInput, profileUpdateBody, resetPasswordBody, signupBody } from '@shop/core';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.ts';
+import type { AccountTokenPurpose, Database } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { assertAcceptablePassword, createPasswordHasher, type PasswordHasher } from './password.ts';
+import { hashLinkToken, sendAccountLink } from './account-links.ts';
+import {
+  assertAcceptablePassword,
+  createPasswordHasher,
+  passwordFingerprint,
+  type PasswordHasher,
+} from './password.ts';
 import * as repo from './auth.repository.ts';
-import { credentialStamp, rememberSignInAddress, reserveSignIn, reserveSignUp } from './sign-in-limiter.ts';
+import {
+  rememberSignInAddress,
+  reservePasswordReset,
+  reserveSignIn,
+  reserveSignUp,
+  reserveVerificationEmail,
+} from './sign-in-limiter.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What signing up and in need besides the database: attempt limits and password hashing. */
@@ -55,6 +77,7 @@ function toUser(row: repo.UserRow, addressRows: repo.AddressRow[]): User {
     email: row.email,
     phone: row.phone,
     role: row.role,
+    emailVerified: row.email_verified_at !== null,
     addresses,
     shippingAddress: shippingAddressOf(addresses),
   };
@@ -66,6 +89,16 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   return toUser(row, await repo.findAddresses(db, userId));
 }
 
+/** Who to write to about an account's orders. */
+export async function accountContact(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ email: string; firstName: string; fullName: string }> {
+  const row = await repo.findUserById(db, userId);
+  if (!row) throw sessionExpired();
+  return { email: row.email, firstName: row.first_name, fullName: fullNameOf(row.first_name, row.last_name) };
+}
+
 interface NewUser {
   email: string;
   firstName: string;
@@ -73,10 +106,13 @@ interface NewUser {
   phone: string | null;
   passwordHash: string | null;
   role: UserRole;
+  /** When the email was proved (an identity provider, an operator); absent: not yet. */
+  emailVerifiedAt?: string | null;
 }
 
 function newUserRow(id: string, user: NewUser, at: string) {
   return {
+    email_verified_at: user.emailVerifiedAt ?? null,
     id,
     email: user.email,
     first_name: user.firstName,
@@ -104,14 +140,18 @@ export async function signup(
   const at = now.toISOString();
   const passwordHash = await guards.passwords.hash(body.password);
   try {
-    await repo.insertUser(db, newUserRow(id, { ...body, passwordHash, role: 'customer' }, at));
+    // The account and the email that asks to verify its address: both or neither.
+    await db.transaction().execute(async (trx) => {
+      await repo.insertUser(trx, newUserRow(id, { ...body, passwordHash, role: 'customer' }, at));
+      await sendAccountLink(trx, (await repo.findUserById(trx, id))!, 'verify-email', now);
+    });
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw conflict('EMAIL_TAKEN', 'Email already registered');
     throw error;
   }
   // The new account may sign in from here even if strangers have used up its budget. The
   // account exists now: a counter store failing at this moment must not answer an error.
-  await bestEffort(rememberSignInAddress(guards.limiter, body.email, ip, credentialStamp(passwordHash)));
+  await bestEffort(rememberSignInAddress(guards.limiter, body.email, passwordFingerprint(passwordHash), ip));
   return getUser(db, id);
 }
 
@@ -128,9 +168,9 @@ export async function login(
   email: string,
   password: string,
 ): Promise<{ accessToken: string; user: User }> {
-  // Looked up before the attempt is reserved, for unknown emails too (the same work either way).
+  // Read first: the addresses remembered for the account are those of its current password.
   const row = await repo.findUserByEmail(db, email);
-  const attempt = await reserveSignIn(guards.limiter, email, ip, credentialStamp(row?.password_hash));
+  const attempt = await reserveSignIn(guards.limiter, email, passwordFingerprint(row?.password_hash ?? null), ip);
   let valid: boolean;
   try {
     valid = row?.password_hash
@@ -192,6 +232,144 @@ export async function logout(db: Kysely<Database>, userId: string): Promise<void
   await repo.revokeTokens(db, userId);
 }
 
+/**
+ * How long a "forgot password" answer takes at least, whether or not the email has an
+ * account: the work for a known one (a link written, an email queued) hides inside it.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 250;
+
+/** Runs `work`, and answers (or fails) no sooner than `ms` after it started. */
+async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const [outcome] = await Promise.allSettled([work(), new Promise((resolve) => setTimeout(resolve, ms))]);
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
+/**
+ * "Forgot password": emails the account a link to choose a new password, if there is an
+ * account. Counted per address and per email first, known or not; the same work and the same
+ * answer either way, no sooner than FORGOT_PASSWORD_ANSWER_MS.
+ */
+export async function forgotPassword(
+  db: Kysely<Database>,
+  guards: AccountGuards,
+  ip: string,
+  email: string,
+  now = new Date(),
+): Promise<void> {
+  await reservePasswordReset(guards.limiter, email, ip);
+  await takingAtLeast(FORGOT_PASSWORD_ANSWER_MS, async () => {
+    const user = await repo.findUserByEmail(db, email);
+    await db.transaction().execute(async (trx) => {
+      if (user) await sendAccountLink(trx, user, 'password-reset', now);
+    });
+  });
+}
+
+const linkRefused = (reason: AccountLinkRefusal | 'UNKNOWN') =>
+  badRequest(reason === 'UNKNOWN' ? 'INVALID_LINK' : `LINK_${reason}`, accountLinkRefusalMessages[reason]);
+
+/** Why the account's link no longer works, or null. */
+function refusalOf(link: repo.AccountTokenRow, user: repo.UserRow, now: Date): AccountLinkRefusal | null {
+  return accountLinkRefusal(
+    {
+      purpose: link.purpose,
+      usedAt: link.used_at,
+      expiresAt: link.expires_at,
+      email: link.email,
+      passwordFingerprint: link.password_fingerprint,
+    },
+    { email: user.email, passwordFingerprint: passwordFingerprint(user.password_hash) },
+    now,
+  );
+}
+
+/** The link with this token and its account, if it still works; else a 400 saying why. */
+async function workingLink(db: Kysely<Database>, token: string, purpose: AccountTokenPurpose, now: Date) {
+  const link = await repo.findAccountToken(db, hashLinkToken(token), purpose);
+  const user = link && (await repo.findUserById(db, link.user_id));
+  if (!link || !user) throw linkRefused('UNKNOWN');
+  const refusal = refusalOf(link, user, now);
+  if (refusal) throw linkRefused(refusal);
+  return { link, user };
+}
+
+/**
+ * Uses a link, once, inside the caller's transaction; a use that lost a race (or came too
+ * late) is refused with the reason as it is now.
+ */
+async function consumeLink(
+  trx: Transaction<Database>,
+  link: repo.AccountTokenRow,
+  user: repo.UserRow,
+  now: Date,
+): Promise<void> {
+  if (await repo.consumeAccountToken(trx, link.id, now.toISOString())) return;
+  const again = await repo.findAccountToken(trx, link.token_hash, link.purpose);
+  throw linkRefused(again ? (refusalOf(again, user, now) ?? 'USED') : 'UNKNOWN');
+}
+
+type ParsedReset = z.output<typeof resetPasswordBody>;
+
+/**
+ * Sets a new password from a reset link (the sign-up rules apply), in one transaction: the
+ * link used once, the password replaced only if it is still the one the link was sent
+ * under, every session ended, every other reset link retired, and the email counted as
+ * verified (the link reached it). Signs the shopper in, as signing in does.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  guards: AccountGuards,
+  ip: string,
+  body: ParsedReset,
+  now = new Date(),
+): Promise<{ accessToken: string; user: User }> {
+  const { link, user } = await workingLink(db, body.token, 'password-reset', now);
+  assertAcceptablePassword(body.password, { firstName: user.first_name, lastName: user.last_name, email: user.email });
+  const passwordHash = await guards.passwords.hash(body.password);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await consumeLink(trx, link, user, now);
+    if (!(await repo.replacePassword(trx, user.id, user.password_hash, passwordHash, at))) {
+      throw linkRefused('PASSWORD_CHANGED');
+    }
+    await repo.revokeTokens(trx, user.id);
+    await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
+    await repo.markEmailVerified(trx, user.id, at);
+  });
+  // The new password forgot every address remembered under the old one; this one is the owner's.
+  await rememberSignInAddress(guards.limiter, user.email, passwordFingerprint(passwordHash), ip);
+  const row = await repo.findUserById(db, user.id);
+  if (!row) throw sessionExpired();
+  const accessToken = await tokens.sign({ userId: row.id, tokenVersion: row.token_version });
+  return { accessToken, user: toUser(row, await repo.findAddresses(db, row.id)) };
+}
+
+/** Marks the account's email verified from the link sent to it, once. */
+export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<void> {
+  const { link, user } = await workingLink(db, token, 'verify-email', now);
+  await db.transaction().execute(async (trx) => {
+    await consumeLink(trx, link, user, now);
+    await repo.markEmailVerified(trx, user.id, now.toISOString());
+    await repo.retireAccountTokens(trx, user.id, 'verify-email', now.toISOString());
+  });
+}
+
+/** Emails the signed-in account a new verification link (counted per account). */
+export async function sendVerificationEmail(
+  db: Kysely<Database>,
+  guards: AccountGuards,
+  userId: string,
+  now = new Date(),
+): Promise<void> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw sessionExpired();
+  if (user.email_verified_at !== null) throw conflict('ALREADY_VERIFIED', 'Your email address is already verified.');
+  await reserveVerificationEmail(guards.limiter, userId);
+  await db.transaction().execute((trx) => sendAccountLink(trx, user, 'verify-email', now));
+}
+
 export interface ExternalIdentity {
   provider: string;
   subject: string;
@@ -242,10 +420,18 @@ export async function signInWithIdentity(
     const existing = await repo.findUserByEmail(trx, email);
     if (existing && policy.ownAccountsOnly) throw accountExists();
     const id = existing?.id ?? newId();
+    // The development provider proves nothing about an email; a real one has just vouched for it.
+    const verifiedAt = policy.ownAccountsOnly ? null : at;
     if (!existing) {
       const user = { email, firstName: identity.firstName || 'User', lastName: identity.lastName };
-      await repo.insertUser(trx, newUserRow(id, { ...user, phone: null, passwordHash: null, role: 'customer' }, at));
+      await repo.insertUser(
+        trx,
+        newUserRow(id, { ...user, phone: null, passwordHash: null, role: 'customer', emailVerifiedAt: verifiedAt }, at),
+      );
+    } else if (existing.email_verified_at === null) {
+      await takeBackUnprovedAccount(trx, existing, at);
     }
+    if (verifiedAt) await repo.markEmailVerified(trx, id, verifiedAt);
     await repo.insertIdentity(trx, {
       provider: identity.provider,
       subject: identity.subject,
@@ -269,13 +455,35 @@ export async function signInWithIdentity(
 }
 
 /**
+ * Account pre-hijacking: someone may have signed up with another person's email, never
+ * proved it, and kept a password and a session to wait for the owner. Before the owner's
+ * verified identity is linked to that account (in the linking transaction), what its
+ * unproved holder set up goes: the password, every session, pending reset links, and the
+ * saved addresses and phone (an address planted to receive the owner's orders).
+ */
+async function takeBackUnprovedAccount(trx: Transaction<Database>, user: repo.UserRow, at: string): Promise<void> {
+  await repo.replacePassword(trx, user.id, user.password_hash, null, at);
+  await repo.revokeTokens(trx, user.id);
+  await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
+  await repo.replaceAddresses(trx, user.id, []);
+  await repo.updateUser(trx, user.id, { phone: null, updated_at: at });
+}
+
+/**
  * Staff accounts: creates one, or promotes an existing account. Someone may have signed up
  * with the future staff member's email first, so promoting sets the password the operator
  * gives and ends every session of the account, in one transaction.
  */
 export async function createOrPromoteAdmin(
   db: Kysely<Database>,
-  input: { email: string; password?: string | undefined; firstName?: string; lastName?: string },
+  input: {
+    email: string;
+    password?: string | undefined;
+    firstName?: string;
+    lastName?: string;
+    /** Promote an account whose email was never verified (the operator knows whose it is). */
+    allowUnverified?: boolean;
+  },
   now = new Date(),
   passwords: PasswordHasher = createPasswordHasher(),
 ): Promise<{ created: boolean; role: UserRole }> {
@@ -287,6 +495,14 @@ export async function createOrPromoteAdmin(
         ? `${input.email} already has an account. Promoting it needs --password: the password you give replaces ` +
             'the one it has, and every session of the account is signed out.'
         : 'A new staff account needs --password.',
+    );
+  }
+  if (existing && existing.email_verified_at === null && !input.allowUnverified) {
+    throw badRequest(
+      'EMAIL_NOT_VERIFIED',
+      `${input.email} has an account whose email address was never verified: whoever signed up with it may not ` +
+        'own it. Ask the owner to verify it from their profile (or to reset its password), or pass ' +
+        '--allow-unverified if you know the account is theirs.',
     );
   }
   const staff = existing
@@ -302,6 +518,10 @@ export async function createOrPromoteAdmin(
     });
     return { created: false, role: 'admin' };
   }
-  await repo.insertUser(db, newUserRow(newId(), { ...staff, phone: null, passwordHash, role: 'admin' }, at));
+  // The operator chose the address: it counts as verified.
+  await repo.insertUser(
+    db,
+    newUserRow(newId(), { ...staff, phone: null, passwordHash, role: 'admin', emailVerifiedAt: at }, at),
+  );
   return { created: true, role: 'admin' };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { passwordRefusal, passwordRefusalMessages, type PasswordOwner } from '@shop/core';
 import { badRequest, serviceBusy } from '../../lib/errors.ts';
@@ -23,6 +24,18 @@ export function assertAcceptablePassword(password: string, owner: PasswordOwner)
   if (isCommonPassword(password)) {
     throw badRequest('COMMON_PASSWORD', 'This password is too common. Please choose one that is harder to guess.');
   }
+}
+
+/**
+ * A short stand-in for the account's password as it is now (its stored hash, or none): it
+ * changes whenever the password does, by any route, so what was issued under the old
+ * password (a reset link, a remembered sign-in address) can tell.
+ */
+export function passwordFingerprint(passwordHash: string | null): string {
+  return createHash('sha256')
+    .update(`password:${passwordHash ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** Hashing and checking passwords, a bounded number at a time. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { limitedAddress, limitedNetwork, waitingTime } from '../../lib/attempt-limits.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,17 +18,12 @@ export interface SignInAttempt {
 }
 
 /**
- * An address is remembered for an account's current password: when the password changes
- * (a reset, or an operator promoting the account to staff with a password of their own),
- * the addresses remembered for the old one no longer skip the account's budget, so whoever
- * used the account before cannot guess the new password at the owner's rate.
+ * An address the account signed in from with its current password: `credential` is that
+ * password's fingerprint, so a new password (a reset, a promotion) forgets every address
+ * remembered before it, a squatter's included.
  */
-export function credentialStamp(passwordHash: string | null | undefined): string {
-  return passwordHash ? createHash('sha256').update(passwordHash).digest('base64url').slice(0, 12) : 'none';
-}
-
-const knownAddressKey = (email: string, ip: string, stamp: string) =>
-  `signin:known:${email}|${stamp}|${limitedAddress(ip)}`;
+const knownAddressKey = (email: string, credential: string, ip: string) =>
+  `signin:known:${email}|${credential}|${limitedAddress(ip)}`;
 
 /**
  * Takes one attempt for signing in to `email` from `ip`, or refuses with a 429. Counted per
@@ -40,13 +34,13 @@ const knownAddressKey = (email: string, ip: string, stamp: string) =>
 export async function reserveSignIn(
   limiter: AttemptLimiter,
   email: string,
+  credential: string,
   ip: string,
-  stamp: string,
 ): Promise<SignInAttempt> {
   const { signIn } = limiter.limits;
   const address = limitedAddress(ip);
   const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: signIn.windowMinutes });
-  const known = knownAddressKey(email, ip, stamp);
+  const known = knownAddressKey(email, credential, ip);
   const budgets = [budget(`signin:pair:${email}|${address}`, signIn.perAccountAndAddress)];
   if (!(await limiter.remembers(known))) {
     budgets.push(
@@ -60,7 +54,7 @@ export async function reserveSignIn(
   return {
     async succeeded() {
       await reservation.giveBack();
-      await rememberSignInAddress(limiter, email, ip, stamp);
+      await rememberSignInAddress(limiter, email, credential, ip);
     },
     abandoned: () => reservation.giveBack(),
   };
@@ -70,10 +64,10 @@ export async function reserveSignIn(
 export function rememberSignInAddress(
   limiter: AttemptLimiter,
   email: string,
+  credential: string,
   ip: string,
-  stamp: string,
 ): Promise<void> {
-  return limiter.remember(knownAddressKey(email, ip, stamp), limiter.limits.signIn.knownAddressDays * 86_400_000);
+  return limiter.remember(knownAddressKey(email, credential, ip), limiter.limits.signIn.knownAddressDays * 86_400_000);
 }
 
 /** Every sign-up counts against its address (refused ones too), or is refused with a 429. */
@@ -84,4 +78,26 @@ export async function reserveSignUp(limiter: AttemptLimiter, ip: string): Promis
   const network = limitedNetwork(ip);
   if (network) budgets.push(budget(`signup:network:${network}`, signUp.perNetwork));
   await limiter.reserve(budgets, tooManyAttempts);
+}
+
+/**
+ * Every "forgot password" request counts against its address and its email, known or not
+ * (the answers must not tell them apart), or is refused with a 429.
+ */
+export async function reservePasswordReset(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
+  const { passwordReset: limits } = limiter.limits;
+  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: limits.windowMinutes });
+  await limiter.reserve(
+    [budget(`reset:address:${limitedAddress(ip)}`, limits.perAddress), budget(`reset:email:${email}`, limits.perEmail)],
+    tooManyAttempts,
+  );
+}
+
+/** Every "send the verification link again" counts against the account, or is refused with a 429. */
+export async function reserveVerificationEmail(limiter: AttemptLimiter, userId: string): Promise<void> {
+  const { verificationEmail: limits } = limiter.limits;
+  await limiter.reserve(
+    [{ key: `verify:account:${userId}`, max: limits.perAccount, windowMinutes: limits.windowMinutes }],
+    tooManyAttempts,
+  );
 }

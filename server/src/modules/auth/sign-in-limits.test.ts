@@ -203,7 +203,11 @@ describe.each(testDialects)('sign-in limits on %s', (dialect) => {
     it('does not lock staff out either, and their sign-in reaches the staff pages', async () => {
       const home = freshIp();
       const staff = await shopperAt(home);
-      await createOrPromoteAdmin(shop.handle.db, { email: staff.email, password: staff.password });
+      await createOrPromoteAdmin(shop.handle.db, {
+        email: staff.email,
+        password: staff.password,
+        allowUnverified: true,
+      });
       expect((await signIn(shop.app, staff.email, staff.password, home)).statusCode).toBe(200);
       expect((await strangersGuess(staff.email)).failed).toBe(100);
 
@@ -220,7 +224,11 @@ describe.each(testDialects)('sign-in limits on %s', (dialect) => {
       // Someone signed up first with the future staff member's email, and signed in from home.
       const squatterHome = freshIp();
       const squatter = await shopperAt(squatterHome);
-      await createOrPromoteAdmin(shop.handle.db, { email: squatter.email, password: 'Staff-Chosen-Passw0rd!' });
+      await createOrPromoteAdmin(shop.handle.db, {
+        email: squatter.email,
+        password: 'Staff-Chosen-Passw0rd!',
+        allowUnverified: true,
+      });
       expect((await strangersGuess(squatter.email)).failed).toBe(100);
 
       // The account's budget is used up, and the squatter's address no longer skips it.

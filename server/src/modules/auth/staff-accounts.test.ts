@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { linkTokenFor } from '../../test/messages.ts';
 import { builtCli, databaseEnvFor, runCli } from '../../test/processes.ts';
 
 const OPERATOR_PASSWORD = 'Cardamom-Ledger-Staff-2026';
@@ -32,11 +33,37 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
   const preClaimed = () =>
     signedInShopper(shop.app, { firstName: 'Neha', email: `neha.${Date.now()}.${++n}@kapas.example` });
 
-  it("ends every session of a pre-claimed account it promotes, and sets the operator's password", async () => {
+  it('refuses to promote an account whose email was never verified, and changes nothing', async () => {
+    const squatter = await preClaimed();
+    const run = await runCli(['admin:create', '--email', squatter.email, '--password', OPERATOR_PASSWORD], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('was never verified');
+    expect(run.stderr).toContain('--allow-unverified');
+    const profile = await get('/api/auth/profile', squatter.token);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.role).toBe('customer');
+    expect((await signIn(squatter.email, squatter.password)).statusCode).toBe(200);
+    expect((await signIn(squatter.email, OPERATOR_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('promotes an account whose owner verified its email, without being told to', async () => {
+    const owner = await preClaimed();
+    const token = await linkTokenFor(shop.handle.db, owner.email, 'verify-email');
+    const verified = await shop.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(verified.statusCode).toBe(200);
+    const run = await runCli(['admin:create', '--email', owner.email, '--password', OPERATOR_PASSWORD], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await signIn(owner.email, OPERATOR_PASSWORD)).json().data.user.role).toBe('admin');
+  });
+
+  it("with --allow-unverified, ends every session of a pre-claimed account it promotes, and sets the operator's password", async () => {
     const squatter = await preClaimed();
     expect((await get('/api/auth/profile', squatter.token)).statusCode).toBe(200);
 
-    const run = await runCli(['admin:create', '--email', squatter.email, '--password', OPERATOR_PASSWORD], env);
+    const run = await runCli(
+      ['admin:create', '--email', squatter.email, '--password', OPERATOR_PASSWORD, '--allow-unverified'],
+      env,
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`${squatter.email} is now staff`);
 
@@ -70,7 +97,10 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
     ['a common password', 'password123'],
   ])('refuses a staff password that is %s, and changes nothing', async (_case, password) => {
     const squatter = await preClaimed();
-    const run = await runCli(['admin:create', '--email', squatter.email, '--password', password], env);
+    const run = await runCli(
+      ['admin:create', '--email', squatter.email, '--password', password, '--allow-unverified'],
+      env,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^--password: Password cannot|^--password: This password is too common/m);
     expect((await get('/api/auth/profile', squatter.token)).json().data.role).toBe('customer');
@@ -86,6 +116,6 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`Created staff account ${email}`);
     const staff = await signIn(email, OPERATOR_PASSWORD);
-    expect(staff.json().data.user.role).toBe('admin');
+    expect(staff.json().data.user).toMatchObject({ role: 'admin', emailVerified: true });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../auth/auth.service.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { linkTokenFor } from '../../test/messages.ts';
 import { createDevelopmentProvider, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
 import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
 
@@ -153,6 +154,59 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
     const { res } = await signIn(shopper.email);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user._id).toBe(shopper.user._id);
+  });
+
+  it("ends a squatter's hold on an unverified account before linking the owner's Google identity", async () => {
+    // Someone signs up with the owner's email and a password of their own, and keeps a session.
+    const squatter = await signedInShopper(shop.app, {
+      firstName: 'Kiran',
+      email: `owner.${Date.now()}@example.com`,
+    });
+    await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: squatter.auth,
+      payload: {
+        shippingAddress: {
+          addressLine1: '1 Squatter Lane',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pinCode: '411001',
+        },
+      },
+    });
+    const { res } = await signIn(squatter.email);
+    expect(res.statusCode, res.body).toBe(200);
+    const { accessToken, user } = res.json().data;
+    expect(user).toMatchObject({ _id: squatter.user._id, emailVerified: true, addresses: [], phone: null });
+    // The squatter's session and password are over; the owner is signed in.
+    const me = (token: string) =>
+      shop.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(squatter.token)).statusCode).toBe(401);
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatter.email, password: squatter.password },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await me(accessToken)).json().data).toMatchObject({ email: squatter.email, emailVerified: true });
+  });
+
+  it('links a verified account as it is: its password and sessions stay', async () => {
+    const owner = await signedInShopper(shop.app);
+    const token = await linkTokenFor(shop.handle.db, owner.email, 'verify-email');
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode,
+    ).toBe(200);
+    const { res } = await signIn(owner.email);
+    expect(res.json().data.user._id).toBe(owner.user._id);
+    expect((await shop.app.inject({ url: '/api/auth/profile', headers: owner.auth })).statusCode).toBe(200);
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('refuses a state that is not the one this browser started with', async () => {
@@ -318,7 +372,11 @@ describe.each(testDialects)('the development sign-in on %s', (dialect) => {
   it('refuses an account it created once that account has been made staff', async () => {
     const login = `dev.promoted.${Date.now()}@example.com`;
     expect((await flow.signIn(login)).res.statusCode).toBe(200);
-    await createOrPromoteAdmin(shop.handle.db, { email: login, password: 'Monsoon-Kurta-2026!' });
+    await createOrPromoteAdmin(shop.handle.db, {
+      email: login,
+      password: 'Monsoon-Kurta-2026!',
+      allowUnverified: true,
+    });
     const { res } = await flow.signIn(login);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'STAFF_SIGN_IN_REFUSED' });

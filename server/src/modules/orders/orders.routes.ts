@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import type { OrderMailSettings } from './order-messages.ts';
 import * as orders from './orders.service.ts';
 
 const tags = ['orders'];
@@ -19,7 +20,13 @@ const idempotencyHeaders = z.object({
   'idempotency-key': z.string().trim().min(8, 'Idempotency-Key must be 8 to 100 characters.').max(100).optional(),
 });
 
-export const orderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+export interface OrderRoutesOptions {
+  gateway: PaymentGateway;
+  /** Who besides the shopper hears of a new order. */
+  mail: OrderMailSettings;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { gateway, mail }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   const staff = { onRequest: [app.requireAdmin] };
@@ -38,6 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = a
       const order = await orders.placeOrder(
         db,
         gateway,
+        mail,
         signedInUser(request).id,
         request.body,
         request.headers['idempotency-key'],

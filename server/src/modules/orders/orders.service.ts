@@ -30,7 +30,8 @@ import * as carts from '../cart/cart.repository.ts';
 import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
 import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
-import { refundIfPaid } from '../payments/refunds.ts';
+import { capturedAmount, refundIfPaid } from '../payments/refunds.ts';
+import { queueOrderCancelled, queueOrderMoved, queueOrderPlaced, type OrderMailSettings } from './order-messages.ts';
 import { newOrderNumber } from './order-number.ts';
 import * as repo from './orders.repository.ts';
 import { inSizeRowOrder, sizeRowKey } from '../../db/row-order.ts';
@@ -225,6 +226,7 @@ async function replaceUnpaidOrders(trx: Trx, userId: string, orderNumber: string
 export async function placeOrder(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   userId: string,
   body: ParsedOrder,
   idempotencyKey: string | undefined,
@@ -319,6 +321,8 @@ export async function placeOrder(
         })),
       );
       await repo.recordEvent(trx, { orderId: id, status: 'pending', note: 'Order placed', actorId: userId, now: at });
+      // The confirmation goes with the order: neither commits without the other.
+      await queueOrderPlaced(trx, id, mail, now);
 
       if (coupon) {
         if (!(await redeemCoupon(trx, { couponId: coupon.id, userId, orderId: id, id: newId(), now: at }))) {
@@ -354,7 +358,8 @@ export async function placeOrder(
 
 /**
  * Cancels an order read under its lock, inside a transaction: status, stock back (in the
- * fixed order of rows), coupon use given back, history. Refunds come after the commit.
+ * fixed order of rows), coupon use given back, the shopper's email (saying what will be
+ * refunded), history. Refunds come after the commit.
  */
 async function cancelIn(
   trx: Trx,
@@ -366,6 +371,7 @@ async function cancelIn(
   if (!(await repo.moveStatus(trx, row.id, row.status, 'cancelled', now))) return false;
   await moveStock(trx, await stockReturnOf(trx, row.id));
   await releaseCoupon(trx, row.id);
+  await queueOrderCancelled(trx, row, await capturedAmount(trx, row.id), new Date(now));
   await repo.recordEvent(trx, { orderId: row.id, status: 'cancelled', note, actorId, now });
   return true;
 }
@@ -426,6 +432,7 @@ export async function changeStatus(
       if (!(await cancelIn(trx, row, actorId, 'Cancelled by staff', at))) throw changedMeanwhile();
     } else {
       if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) throw changedMeanwhile();
+      if (to === 'shipped' || to === 'delivered') await queueOrderMoved(trx, row, to, now);
       await repo.recordEvent(trx, { orderId: row.id, status: to, note: null, actorId, now: at });
     }
     await recordAudit(trx, {

@@ -13,6 +13,7 @@ import { signedInUser } from '../../plugins/authenticate.ts';
 import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
 import { getOrder } from '../orders/orders.service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import type { OrderMailSettings } from '../orders/order-messages.ts';
 import * as payments from './payments.service.ts';
 
 const tags = ['payments'];
@@ -20,11 +21,16 @@ const tags = ['payments'];
 /** The shopper's payment calls. */
 interface PaymentRoutesOptions {
   gateway: PaymentGateway;
+  /** Who besides the shopper hears of a paid order. */
+  mail: OrderMailSettings;
   /** Who may use the sandbox's Pay button while the sandbox is in use. */
   demoRequestsFrom: DemoRequestsFrom;
 }
 
-const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { gateway, demoRequestsFrom }) => {
+const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { gateway, mail, demoRequestsFrom },
+) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
@@ -41,7 +47,7 @@ const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app,
     '/payments/success',
     { schema: { tags, body: paymentSuccessBody, response: { 200: paymentVerifiedResponse } } },
     async (request) => {
-      const orderId = await payments.confirmPayment(db, gateway, signedInUser(request).id, request.body);
+      const orderId = await payments.confirmPayment(db, gateway, mail, signedInUser(request).id, request.body);
       return {
         success: true as const,
         message: 'Payment successful!',
@@ -69,7 +75,10 @@ const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app,
  * Razorpay's webhook. Its signature covers the exact bytes sent, so this scope keeps the
  * raw body as text instead of parsing JSON.
  */
-const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = async (app, { gateway }) => {
+const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway' | 'mail'>> = async (
+  app,
+  { gateway, mail },
+) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -81,6 +90,7 @@ const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = as
     const outcome = await payments.handleWebhook(
       app.db,
       gateway,
+      mail,
       typeof request.body === 'string' ? request.body : '',
       header('x-razorpay-signature'),
       header('x-razorpay-event-id'),

@@ -3,6 +3,7 @@ import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
+import { queuePaymentReceived, type OrderMailSettings } from '../orders/order-messages.ts';
 import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
@@ -157,6 +158,7 @@ export type CaptureOutcome = 'recorded' | 'not-needed';
 export async function markPaid(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   payment: repo.PaymentRow,
   providerPaymentId: string,
   now: Date,
@@ -186,6 +188,7 @@ export async function markPaid(
         actorId: null,
         now: at,
       });
+      await queuePaymentReceived(trx, order, current.amount, mail, now);
     }
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });
@@ -202,6 +205,7 @@ export async function markPaid(
 export async function confirmPayment(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   userId: string,
   body: PaymentSuccessBody,
   now = new Date(),
@@ -215,7 +219,7 @@ export async function confirmPayment(
     signature: body.razorpay_signature,
   });
   if (!valid) throw verificationFailed();
-  const outcome = await markPaid(db, gateway, payment, body.razorpay_payment_id, now);
+  const outcome = await markPaid(db, gateway, mail, payment, body.razorpay_payment_id, now);
   if (outcome === 'not-needed') {
     throw conflict('ALREADY_PAID', 'This order was already paid, so this payment is being refunded to you.');
   }
@@ -241,6 +245,7 @@ interface WebhookPayload {
 export async function handleWebhook(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   rawBody: string,
   signature: string | undefined,
   eventId: string | undefined,
@@ -277,13 +282,14 @@ export async function handleWebhook(
   if (await repo.isEventRemembered(db, key)) return 'duplicate';
   const payment = await repo.findPaymentByProviderOrder(db, providerOrderId);
   if (!payment) return 'ignored';
-  await applyPaymentEvent(db, gateway, payment, event, paymentId, text(entity?.error_description), now);
+  await applyPaymentEvent(db, gateway, mail, payment, event, paymentId, text(entity?.error_description), now);
   return (await repo.rememberEvent(db, key, event, now.toISOString())) ? 'handled' : 'duplicate';
 }
 
 async function applyPaymentEvent(
   db: Kysely<Database>,
   gateway: PaymentGateway,
+  mail: OrderMailSettings,
   payment: repo.PaymentRow,
   event: string,
   paymentId: string,
@@ -301,7 +307,7 @@ async function applyPaymentEvent(
     });
     return;
   }
-  await markPaid(db, gateway, payment, paymentId, now);
+  await markPaid(db, gateway, mail, payment, paymentId, now);
 }
 
 /** What the sandbox's Pay button gets: Razorpay Checkout's signed success, made here. */

@@ -3,6 +3,7 @@ import { formatRupees } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { queueRefundRecorded } from '../orders/order-messages.ts';
 import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import {
@@ -46,7 +47,15 @@ export interface RefundRequest {
 /** Recorded just after `now`, so the note follows the cancellation that may have caused it. */
 const recordedAt = (now: Date) => new Date(Math.max(Date.now(), now.getTime() + 1)).toISOString();
 
-/** The one transaction a refund ends in: payment and order refunded, a history note, an audit row for staff. */
+/** What refunding the order would return now: its captured online payment (paise), or null when nothing was paid. */
+export async function capturedAmount(db: Kysely<Database>, orderId: string): Promise<number | null> {
+  return (await findPaidPayment(db, orderId))?.amount ?? null;
+}
+
+/**
+ * The one transaction a refund ends in: payment and order refunded, a history note, the
+ * shopper's email, an audit row for staff.
+ */
 async function recordRefund(
   trx: Transaction<Database>,
   payment: PaymentRow,
@@ -58,6 +67,7 @@ async function recordRefund(
   const order = await findOrder(trx, payment.order_id, { lock: true });
   if (!(await markPaymentRefunded(trx, payment.id, refund.id, at))) return false;
   if (order?.payment_status === 'paid') await setPaymentStatus(trx, payment.order_id, 'refunded', at);
+  if (order) await queueRefundRecorded(trx, order, { amount: payment.amount, reference: refund.id }, new Date(at));
   // Refunding leaves the order's status alone: the note sits under the status it has.
   await recordEvent(trx, {
     orderId: payment.order_id,

@@ -1,5 +1,5 @@
 /** Account requests (spec §7, Auth). Sign-in and sign-up send no bearer token. */
-import type { LoginBody, ProfileUpdateBody, SignupBody, User } from '@shop/core';
+import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
 
 /** What the callback page sends: the provider's code and state, and its issuer when it sent one. */
 export interface GoogleSignInBody {
@@ -42,6 +42,25 @@ export function postLogout(api: ApiClient): Promise<null> {
 /** Trades the code the identity provider sent back (and the state it echoed) for a token. */
 export function postGoogleSignIn(api: ApiClient, body: GoogleSignInBody): Promise<{ accessToken: string }> {
   return api.post<{ accessToken: string }>('/auth/google', body, { auth: false });
+}
+
+/** Asks for a reset link; the answer is the same whether or not the email has an account. */
+export function postForgotPassword(api: ApiClient, body: ForgotPasswordBody): Promise<null> {
+  return api.post<null>('/auth/forgot-password', body, { auth: false });
+}
+
+/** Sets a new password from a reset link's token; the answer signs the shopper in. */
+export function postResetPassword(api: ApiClient, body: ResetPasswordBody): Promise<LoginData> {
+  return api.post<LoginData>('/auth/reset-password', body, { auth: false });
+}
+
+export function postVerifyEmail(api: ApiClient, token: string): Promise<null> {
+  return api.post<null>('/auth/verify-email', { token }, { auth: false });
+}
+
+/** Sends the signed-in account a new verification link. */
+export function postVerificationEmail(api: ApiClient): Promise<null> {
+  return api.post<null>('/auth/verification-email');
 }
 
 export function getAuthProviders(api: ApiClient, signal?: AbortSignal): Promise<AuthProviders> {

@@ -7,7 +7,7 @@
  * `signedOut` event, so other slices can forget the shopper too.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoginBody, ProfileUpdateBody, SignupBody, User } from '@shop/core';
+import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { signedOut, type SignOutReason } from '../../app/session-events.ts';
 import type { AppDispatch } from '../../app/store.ts';
@@ -77,6 +77,58 @@ export const login = createAppAsyncThunk('auth/login', async (body: LoginBody, {
     return rejectWithValue(authFailure(error, 'Login failed'));
   }
 });
+
+/** Asks for a reset link. No state: the page shows the (always same) answer. */
+export const forgotPassword = createAppAsyncThunk(
+  'auth/forgotPassword',
+  async (body: ForgotPasswordBody, { extra, rejectWithValue }) => {
+    try {
+      await authApi.postForgotPassword(extra.api, body);
+    } catch (error) {
+      return rejectWithValue(authFailure(error, 'Could not send the link. Please try again.'));
+    }
+  },
+);
+
+/** Sets a new password from a reset link, and signs in with the answer, as login does. */
+export const resetPassword = createAppAsyncThunk(
+  'auth/resetPassword',
+  async (body: ResetPasswordBody, { extra, rejectWithValue }) => {
+    try {
+      const { accessToken, user } = await authApi.postResetPassword(extra.api, body);
+      if (!accessToken || !user) throw new Error('No token in the answer');
+      saveToken(accessToken);
+      saveUser(user);
+      return user;
+    } catch (error) {
+      return rejectWithValue(authFailure(error, 'Could not change the password. Please try again.'));
+    }
+  },
+);
+
+/** Uses a verification link. The profile, if signed in, is fetched again by the page. */
+export const verifyEmail = createAppAsyncThunk(
+  'auth/verifyEmail',
+  async (token: string, { extra, rejectWithValue }) => {
+    try {
+      await authApi.postVerifyEmail(extra.api, token);
+    } catch (error) {
+      return rejectWithValue(authFailure(error, 'Could not verify the email address.'));
+    }
+  },
+);
+
+/** Sends a new verification link to the signed-in account. */
+export const sendVerificationEmail = createAppAsyncThunk(
+  'auth/sendVerificationEmail',
+  async (_: void, { extra, rejectWithValue }) => {
+    try {
+      await authApi.postVerificationEmail(extra.api);
+    } catch (error) {
+      return rejectWithValue(authFailure(error, 'Could not send the link. Please try again.'));
+    }
+  },
+);
 
 export const signup = createAppAsyncThunk('auth/signup', async (body: SignupBody, { extra, rejectWithValue }) => {
   try {
@@ -202,6 +254,10 @@ const authSlice = createSlice({
         state.user = action.payload;
       })
       .addCase(login.rejected, (state, action) => failed(state, action.payload, 'Login failed'))
+
+      .addCase(resetPassword.fulfilled, (state, action) => {
+        state.user = action.payload;
+      })
 
       .addCase(signup.pending, started)
       .addCase(signup.fulfilled, (state) => {

@@ -3,6 +3,7 @@ import type { ReactNode, Ref } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { PaneHeader } from '../../../components/pane-header.tsx';
 import { addressLines, defaultAddressOf } from '../address.ts';
+import { EmailVerification } from './email-verification.tsx';
 
 interface ProfileDetailsProps {
   user: User;
@@ -23,7 +24,10 @@ export function ProfileDetails({ user, onEditPhone, onEditAddress, headingRef }:
       <dl className="divide-y divide-line">
         <Row label="Name">{name || '—'}</Row>
         <Row label="Email">
-          <span className="break-all">{user.email}</span>
+          <span className="flex flex-col items-start gap-2">
+            <span className="break-all">{user.email}</span>
+            <EmailVerification verified={user.emailVerified} />
+          </span>
         </Row>
         <Row label="Phone">
           {user.phone ? (

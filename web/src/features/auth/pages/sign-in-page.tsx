@@ -59,15 +59,26 @@ export function SignInPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <FormField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <div>
+          <FormField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              state={{ email }}
+              className="font-medium text-accent underline underline-offset-4 hover:text-ink"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={loading}>
           {loading ? 'Signing In...' : 'Sign In'}
         </button>

@@ -1,0 +1,152 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { accountContact } from '../auth/auth.service.ts';
+import { enqueueMessage } from '../messages/messages.service.ts';
+import * as repo from './orders.repository.ts';
+
+type Trx = Transaction<Database>;
+
+/** Who besides the shopper hears about orders. */
+export interface OrderMailSettings {
+  /** Where staff get "new order" (STAFF_ORDER_EMAIL); null: nowhere. */
+  staffOrderEmail: string | null;
+}
+
+export const noStaffMail: OrderMailSettings = { staffOrderEmail: null };
+
+/**
+ * The emails about orders, each queued in the transaction of the change it reports (so it is
+ * sent if and only if that change commits), from the order as stored: the totals are the
+ * order's own, those the checkout showed.
+ */
+async function shopper(trx: Trx, order: repo.OrderRow) {
+  const contact = await accountContact(trx, order.user_id);
+  return { contact, facts: { firstName: contact.firstName, orderNumber: order.order_number } };
+}
+
+const about = (order: repo.OrderRow, to: string) => ({ to, userId: order.user_id, orderId: order.id });
+
+/** "Order placed": number, lines, totals, address and payment method; and staff's "new order" for cash on delivery. */
+export async function queueOrderPlaced(trx: Trx, orderId: string, mail: OrderMailSettings, now: Date): Promise<void> {
+  const order = await repo.findOrder(trx, orderId);
+  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  const items = await repo.findItems(trx, [order.id]);
+  const { contact, facts } = await shopper(trx, order);
+  await enqueueMessage(
+    trx,
+    {
+      template: 'order-placed',
+      ...about(order, contact.email),
+      data: {
+        ...facts,
+        lines: items.map((i) => ({
+          name: i.name,
+          size: i.size,
+          quantity: i.quantity,
+          lineTotal: i.price * i.quantity,
+        })),
+        totals: {
+          subtotal: order.subtotal,
+          discount: order.discount,
+          shipping: order.shipping,
+          gst: order.gst,
+          total: order.total,
+        },
+        couponCode: order.coupon_code,
+        shippingAddress: JSON.parse(order.shipping_address),
+        paymentMethod: order.payment_method,
+      },
+    },
+    now,
+  );
+  // An online order reaches staff once it is paid (queuePaymentReceived): until then there is nothing to send.
+  if (order.payment_method === 'cod') await queueStaffNewOrder(trx, order, items, contact, mail, now);
+}
+
+async function queueStaffNewOrder(
+  trx: Trx,
+  order: repo.OrderRow,
+  items: repo.OrderItemRow[],
+  contact: { email: string; fullName: string },
+  mail: OrderMailSettings,
+  now: Date,
+) {
+  if (!mail.staffOrderEmail) return;
+  await enqueueMessage(
+    trx,
+    {
+      template: 'staff-new-order',
+      to: mail.staffOrderEmail,
+      orderId: order.id,
+      data: {
+        orderNumber: order.order_number,
+        orderId: order.id,
+        customerName: contact.fullName || contact.email,
+        customerEmail: contact.email,
+        itemCount: items.reduce((n, i) => n + i.quantity, 0),
+        total: order.total,
+        paymentMethod: order.payment_method,
+      },
+    },
+    now,
+  );
+}
+
+/** "Payment received" for an online order now confirmed, and staff's "new order". */
+export async function queuePaymentReceived(
+  trx: Trx,
+  order: repo.OrderRow,
+  amount: number,
+  mail: OrderMailSettings,
+  now: Date,
+): Promise<void> {
+  const { contact, facts } = await shopper(trx, order);
+  await enqueueMessage(
+    trx,
+    { template: 'payment-received', ...about(order, contact.email), data: { ...facts, amount } },
+    now,
+  );
+  await queueStaffNewOrder(trx, order, await repo.findItems(trx, [order.id]), contact, mail, now);
+}
+
+/** "Order cancelled", with what is refunded (null when nothing was paid). */
+export async function queueOrderCancelled(
+  trx: Trx,
+  order: repo.OrderRow,
+  refundAmount: number | null,
+  now: Date,
+): Promise<void> {
+  const { contact, facts } = await shopper(trx, order);
+  await enqueueMessage(
+    trx,
+    { template: 'order-cancelled', ...about(order, contact.email), data: { ...facts, refundAmount } },
+    now,
+  );
+}
+
+/** "On its way" and "delivered": the moves a shopper waits to hear about. */
+export async function queueOrderMoved(
+  trx: Trx,
+  order: repo.OrderRow,
+  to: 'shipped' | 'delivered',
+  now: Date,
+): Promise<void> {
+  const { contact, facts } = await shopper(trx, order);
+  const template = to === 'shipped' ? 'order-shipped' : 'order-delivered';
+  await enqueueMessage(trx, { template, ...about(order, contact.email), data: facts }, now);
+}
+
+/** "Refund recorded": the amount, and the provider's or staff's reference. */
+export async function queueRefundRecorded(
+  trx: Trx,
+  order: repo.OrderRow,
+  refund: { amount: number; reference: string | null },
+  now: Date,
+): Promise<void> {
+  const { contact, facts } = await shopper(trx, order);
+  await enqueueMessage(
+    trx,
+    { template: 'refund-recorded', ...about(order, contact.email), data: { ...facts, ...refund } },
+    now,
+  );
+}
