@@ -4,7 +4,8 @@ import { STORE_NAME } from './brand.ts';
  * What a password may not be, beyond its length and the common-password list (checked on the
  * server): guessable from what an attacker already knows about the shop and the person.
  */
-export type PasswordRefusal = 'CONTROL_CHARACTERS' | 'ONLY_SPACES' | 'ONE_CHARACTER' | 'STORE_NAME' | 'OWN_NAME';
+export type PasswordRefusal =
+  'CONTROL_CHARACTERS' | 'INVISIBLE_CHARACTERS' | 'ONLY_SPACES' | 'ONE_CHARACTER' | 'STORE_NAME' | 'OWN_NAME';
 
 /** Whose password it is: the names and email the account carries. */
 export interface PasswordOwner {
@@ -15,6 +16,7 @@ export interface PasswordOwner {
 
 export const passwordRefusalMessages: Record<PasswordRefusal, string> = {
   CONTROL_CHARACTERS: 'Password cannot contain control characters (such as tabs, line breaks or NUL).',
+  INVISIBLE_CHARACTERS: 'Password cannot contain invisible characters (such as zero-width spaces).',
   ONLY_SPACES: 'Password cannot be only spaces.',
   ONE_CHARACTER: 'Password cannot be one character repeated.',
   STORE_NAME: "Password cannot be made of the shop's name. Please choose one that is harder to guess.",
@@ -24,6 +26,10 @@ export const passwordRefusalMessages: Record<PasswordRefusal, string> = {
 // Unicode's controls (Cc): C0 (NUL, tab, line breaks…), DEL and C1. Nobody types them, and
 // they are invisible in every form.
 const controlCharacter = /\p{Cc}/u;
+// Characters that show nothing: Unicode's format characters (Cf: zero-width spaces and
+// joiners, word joiner, direction marks, soft hyphen) and the letters and symbols drawn blank
+// (Hangul fillers, braille blank). A password of them looks empty and is typed by nobody.
+const invisibleCharacter = /[\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/u;
 
 /** The letters of a text, lower case, in order: "Ravi.Kumar_90" → "ravikumar". */
 function lettersOf(text: string): string {
@@ -51,6 +57,7 @@ export function passwordRefusal(
   storeName: string = STORE_NAME,
 ): PasswordRefusal | null {
   if (controlCharacter.test(password)) return 'CONTROL_CHARACTERS';
+  if (invisibleCharacter.test(password)) return 'INVISIBLE_CHARACTERS';
   if (password.trim() === '') return 'ONLY_SPACES';
   if (new Set(password.toLowerCase()).size === 1) return 'ONE_CHARACTER';
   const letters = lettersOf(password);

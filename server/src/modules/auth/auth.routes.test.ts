@@ -98,6 +98,7 @@ describe.each(testDialects)('accounts API on %s', (dialect) => {
       ['one letter repeated', 'aaaaaaaa', 'Password cannot be one character repeated.'],
       ['eight spaces', '        ', 'Password cannot be only spaces.'],
       ['eight NUL characters', '\u0000'.repeat(8), 'Password cannot contain control characters'],
+      ['zero-width spaces', '\u200b\u200c'.repeat(4), 'Password cannot contain invisible characters'],
       ['a tab inside', 'Monsoon\tKurta-2026', 'Password cannot contain control characters'],
       ["the shop's name with digits", 'kapas123', "Password cannot be made of the shop's name."],
       ["the shop's name in capitals with symbols", '#KAPAS-2026!', "Password cannot be made of the shop's name."],
