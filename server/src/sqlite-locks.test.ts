@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from './config.ts';
 import { signedInShopper } from './test/accounts.ts';
 import { createTestShop, type TestShop } from './test/databases.ts';
+import { databaseReadiness } from './db/readiness.ts';
 
 const HOLD_MS = 5000;
 
@@ -11,12 +12,15 @@ const HOLD_MS = 5000;
  * write of another server process or an operator's sqlite3 session would. Resolves once the
  * lock is held; `released` resolves when it lets go.
  */
-async function holdWriteLock(file: string): Promise<{ child: ChildProcess; released: Promise<number> }> {
+async function holdWriteLock(
+  file: string,
+  holdMs = HOLD_MS,
+): Promise<{ child: ChildProcess; released: Promise<number> }> {
   const script = `
     const db = new (require('better-sqlite3'))(process.argv[1]);
     db.exec('BEGIN IMMEDIATE');
     console.log('locked');
-    setTimeout(() => { db.exec('COMMIT'); console.log('released'); db.close(); }, ${HOLD_MS});
+    setTimeout(() => { db.exec('COMMIT'); console.log('released'); db.close(); }, ${holdMs});
   `;
   const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
@@ -106,5 +110,37 @@ describe('another process holding the SQLite write lock', () => {
     const after = await addToCart();
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json().data.itemCount).toBe(1);
+  }, 30_000);
+});
+
+describe('another process holding the SQLite write lock and never letting go', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop('sqlite');
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('is busy for a while, then stuck: readiness says so until the lock is gone', async () => {
+    const file = (shop.config as Extract<DatabaseConfig, { dialect: 'sqlite' }>).file;
+    const { child, released } = await holdWriteLock(file, 60_000);
+    try {
+      const start = Date.now();
+      const at = (ms: number) => new Date(start + ms);
+      expect(await databaseReadiness(shop.handle, at(0), 10_000)).toBeNull();
+      expect(await databaseReadiness(shop.handle, at(5_000), 10_000)).toBeNull();
+      expect(await databaseReadiness(shop.handle, at(11_000), 10_000)).toMatchObject({ code: 'DATABASE_LOCKED' });
+    } finally {
+      child.kill();
+    }
+    void released;
+    // The lock is gone with its process: a write succeeds, and the shop is ready again.
+    let ready: unknown = 'locked';
+    for (let attempt = 0; attempt < 20 && ready !== null; attempt++) {
+      ready = await databaseReadiness(shop.handle, new Date(), 10_000);
+      if (ready !== null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready).toBeNull();
   }, 30_000);
 });

@@ -26,13 +26,42 @@ export interface ReadinessProblem {
   message: string;
 }
 
+/** When each database's probe began meeting another process's write lock, without a write since. */
+const lockedSince = new WeakMap<DatabaseHandle, number>();
+
+/** Longer than any write of the shop holds the lock: a lock held this long is stuck. */
+export const STUCK_LOCK_MS = 15_000;
+
 /**
  * Whether the database serves the shop: it answers, every migration has run, and it takes a
  * write (a full disk or a read-only file or replica answers reads and refuses every order).
  * A write refused because another SQLite process holds the lock proves a writer is at work:
  * that database is busy, not broken.
  */
-export async function databaseReadiness(handle: DatabaseHandle, now = new Date()): Promise<ReadinessProblem | null> {
+export async function databaseReadiness(
+  handle: DatabaseHandle,
+  now = new Date(),
+  stuckLockMs = STUCK_LOCK_MS,
+): Promise<ReadinessProblem | null> {
+  const problem = await probeDatabase(handle, now);
+  if (problem !== LOCKED) {
+    lockedSince.delete(handle);
+    return problem;
+  }
+  // Busy is not broken, for a while: a lock held longer (a crashed tool, a transaction left
+  // open) means no write can succeed, and the process is not ready.
+  const since = lockedSince.get(handle) ?? now.getTime();
+  lockedSince.set(handle, since);
+  if (now.getTime() - since < stuckLockMs) return null;
+  return {
+    code: 'DATABASE_LOCKED',
+    message: `Another process has held the database's write lock for ${Math.round((now.getTime() - since) / 1000)} s.`,
+  };
+}
+
+const LOCKED = Symbol('locked');
+
+async function probeDatabase(handle: DatabaseHandle, now: Date): Promise<ReadinessProblem | null | typeof LOCKED> {
   try {
     await sql`select 1`.execute(handle.db);
     if (!(await isSchemaCurrent(handle))) {
@@ -51,10 +80,10 @@ export async function databaseReadiness(handle: DatabaseHandle, now = new Date()
     // probe still waiting after a moment has met a writer at work, and readiness answers at
     // once, within any health checker's timeout. The probe ends on its own later.
     const waitedOut = handle.dialect === 'sqlite' ? await settlesWithin(probe, SQLITE_PROBE_WAIT_MS) : true;
-    if (!waitedOut) return null;
+    if (!waitedOut) return LOCKED;
     await probe;
   } catch (error) {
-    if (isSqliteBusy(error)) return null;
+    if (isSqliteBusy(error)) return LOCKED;
     const detail = error instanceof Error ? ` (${error.message})` : '';
     return { code: 'DATABASE_NOT_WRITABLE', message: `The database does not take writes${detail}.` };
   }
