@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
+import { invoiceOrder } from '../orders/orders.service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
 import { refundIfPaid, refundStrayPayment } from './refunds.ts';
@@ -182,6 +183,8 @@ export async function markPaid(
         actorId: null,
         now: at,
       });
+      // Paid, the order is a sale: its invoice is numbered in this transaction.
+      await invoiceOrder(trx, order.id, now);
     }
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });

@@ -3,6 +3,7 @@ import { formatRupees } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import {
@@ -62,6 +63,8 @@ async function recordRefund(
     actorId: staffId,
     now: at,
   });
+  // A refunded invoiced order is reversed by a credit note (once: a cancelled one has it already).
+  await issueCreditNote(trx, payment.order_id, new Date(at));
   if (staffId) {
     await recordAudit(trx, {
       actorId: staffId,
