@@ -24,9 +24,12 @@ export const sellerDetailsBody = z
     addressLine2: inputText().trim().max(120, 'Address line 2 must be 120 characters or fewer.').default(''),
     city: text('City', 60),
     pinCode: pinCodeSchema,
-    stateCode: z.enum(indianStates.map((s) => s.gstCode) as [string, ...string[]], {
-      error: 'stateCode must be the GST code of an Indian state or union territory.',
-    }),
+    stateCode: inputText({ error: 'stateCode is required.' })
+      .trim()
+      .refine(
+        (code) => indianStates.some((s) => s.gstCode === code),
+        'stateCode must be the GST code of an Indian state or union territory (e.g. 27 for Maharashtra).',
+      ),
     gstin: inputText()
       .trim()
       .transform((g) => g.toUpperCase())
@@ -76,10 +79,12 @@ export const categoryTaxBody = z
     hsn: inputText()
       .trim()
       .regex(/^\d{4}(\d{2}){0,2}$/, 'The HSN code must be 4, 6 or 8 digits.'),
-    gstRate: z.union(
-      gstRates.map((rate) => z.literal(rate)),
-      { error: `The GST rate must be one of ${gstRates.join(', ')} percent.` },
-    ),
+    gstRate: z
+      .number({ error: 'The GST rate must be a number of percent.' })
+      .refine(
+        (rate) => (gstRates as readonly number[]).includes(rate),
+        `The GST rate must be one of ${gstRates.join(', ')} percent.`,
+      ),
   })
   .strict();
 export type CategoryTaxBody = z.input<typeof categoryTaxBody>;
