@@ -38,14 +38,16 @@ function renderPage(overrides: Parameters<typeof createFakeApi>[0] = {}) {
     'GET /admin/tax-settings': () => settings,
     ...overrides,
   });
-  return { api, ...renderWithProviders(null, { routes, route: '/admin/tax', api }) };
+  return { ...renderWithProviders(null, { routes, route: '/admin/tax', api }), api };
 }
 
 describe('Tax & invoices', () => {
   it('shows the seller and each category’s HSN code and rate', async () => {
     renderPage();
     // The first test also waits for the staff area's chunk to load.
-    expect(await screen.findByLabelText(/Legal name/, {}, { timeout: 5000 })).toHaveValue('Kapas Apparel Private Limited');
+    expect(await screen.findByLabelText(/Legal name/, {}, { timeout: 5000 })).toHaveValue(
+      'Kapas Apparel Private Limited',
+    );
     expect(screen.getByLabelText(/GSTIN/)).toHaveValue('27AAKCK4821L1Z6');
     expect(screen.getByLabelText(/^State/)).toHaveValue('27');
     expect(screen.getByLabelText("HSN code for Men's Shirts")).toHaveValue('6205');
