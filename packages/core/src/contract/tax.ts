@@ -70,7 +70,8 @@ export const sellerDetails = z.object({
   gstin: z.string(),
   invoicePrefix: z.string(),
   creditNotePrefix: z.string(),
-  updatedAt: z.string(),
+  /** When staff last saved them; null while they are the demo shop's. */
+  updatedAt: z.string().nullable(),
 });
 
 /** A category's HSN code and GST rate: what its products' invoice lines print and are taxed at. */

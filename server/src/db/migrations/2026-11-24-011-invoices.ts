@@ -31,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       gstin: '27AAKCK4821L1Z6',
       invoice_prefix: 'KP',
       credit_note_prefix: 'KPCN',
+      // The epoch marks details staff have never saved (the demo shop's).
       updated_at: new Date(0).toISOString(),
     })
     .execute();

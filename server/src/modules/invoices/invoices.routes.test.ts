@@ -207,7 +207,12 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       const res = await asStaff('GET', '/api/admin/tax-settings');
       expect(res.statusCode).toBe(200);
       const settings = res.json().data;
-      expect(settings.seller).toMatchObject({ gstin: '27AAKCK4821L1Z6', stateCode: '27', stateName: 'Maharashtra' });
+      expect(settings.seller).toMatchObject({
+        gstin: '27AAKCK4821L1Z6',
+        stateCode: '27',
+        stateName: 'Maharashtra',
+        updatedAt: null,
+      });
       expect(settings.categories).toContainEqual({
         categoryId: 'mens-t-shirts',
         name: "Men's T-Shirts",
@@ -266,6 +271,7 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
         creditNotePrefix: 'KRCN',
       });
       expect(seller.statusCode, seller.body).toBe(200);
+      expect(seller.json().data.seller).toMatchObject({ legalName: 'Kapas Retail LLP', updatedAt: expect.any(String) });
       const set = await asStaff('PUT', `/api/admin/tax-settings/categories/${product.category_id}`, {
         hsn: '62052000',
         gstRate: 5,

@@ -192,7 +192,9 @@ export async function documentPdf(db: Kysely<Database>, orderId: string, kind: T
 }
 
 function sellerView(row: repo.SellerRow): TaxSettings['seller'] {
-  return { ...toSeller(row), stateName: stateOfCode(row.state_code)?.name ?? '', updatedAt: row.updated_at };
+  // The migration writes the epoch: the demo shop's details, never saved by staff.
+  const updatedAt = row.updated_at === new Date(0).toISOString() ? null : row.updated_at;
+  return { ...toSeller(row), stateName: stateOfCode(row.state_code)?.name ?? '', updatedAt };
 }
 
 export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {

@@ -27,8 +27,8 @@ export function TaxSettingsPage() {
       />
       <ResourceView resource={settings} label="Loading the tax settings…">
         {(data) => (
-          <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <SellerForm key={data.seller.updatedAt} seller={data.seller} onSaved={settings.reload} />
+          <div className="space-y-4">
+            <SellerForm key={data.seller.updatedAt ?? 'demo'} seller={data.seller} onSaved={settings.reload} />
             <CategoryTaxes categories={data.categories} rates={data.rates} onSaved={settings.reload} />
           </div>
         )}
@@ -155,7 +155,11 @@ function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSave
           )}
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
-          <p className="text-xs text-muted">Last saved {formatDateTime(seller.updatedAt)}</p>
+          <p className="text-xs text-muted">
+            {seller.updatedAt
+              ? `Last saved ${formatDateTime(seller.updatedAt)}`
+              : 'These are the demo shop’s details: set your own before going live.'}
+          </p>
           <button type="submit" className={buttonClass('primary', 'sm')} disabled={saving}>
             {saving ? 'Saving…' : 'Save seller details'}
           </button>
@@ -217,12 +221,15 @@ function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; r
 
   return (
     <li>
-      <form onSubmit={(e) => void save(e)} className="flex flex-wrap items-end gap-3 py-3">
-        <div className="min-w-40 flex-1">
+      <form
+        onSubmit={(e) => void save(e)}
+        className="grid grid-cols-[7rem_6rem_auto] items-end gap-x-3 gap-y-2 py-3 sm:grid-cols-[minmax(0,1fr)_8rem_7rem_auto]"
+      >
+        <div className="col-span-3 sm:col-span-1 sm:self-center">
           <p className="text-sm font-medium">{category.name}</p>
           <p className="text-xs text-muted">{category.isDefault ? 'Shop default' : 'Set by staff'}</p>
         </div>
-        <label className="w-28 text-xs text-muted">
+        <label className="text-xs text-muted">
           HSN code
           <input
             className={`${smallControlClass} mt-1 font-mono`}
@@ -233,7 +240,7 @@ function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; r
             aria-label={`HSN code for ${category.name}`}
           />
         </label>
-        <label className="w-24 text-xs text-muted">
+        <label className="text-xs text-muted">
           GST rate
           <select
             className={`${smallControlClass} mt-1`}
@@ -248,7 +255,11 @@ function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; r
             ))}
           </select>
         </label>
-        <button type="submit" className={buttonClass('secondary', 'sm')} disabled={!changed || saving}>
+        <button
+          type="submit"
+          className={buttonClass('secondary', 'sm', 'justify-self-start')}
+          disabled={!changed || saving}
+        >
           {saving ? 'Saving…' : 'Save'}
         </button>
       </form>
