@@ -156,6 +156,31 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
     expect(docs).toEqual([]);
   });
 
+  it('staff refunding a paid order that stays delivered gives it a credit note', async () => {
+    const me = await shopperWithCart();
+    const orderId: string = (await me.order('razorpay')).json().data._id;
+    await me.call('POST', '/api/payments/success', await me.sandboxPay(await me.initiate(orderId)));
+    for (const status of ['shipped', 'delivered']) {
+      const moved = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/order/${orderId}/status`,
+        headers: staff.auth,
+        payload: { status },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const refunded = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: staff.auth,
+      payload: {},
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const { order } = refunded.json().data;
+    expect(order.status).toBe('delivered');
+    expect(order.documents.map((d: { kind: string }) => d.kind)).toEqual(['invoice', 'credit_note']);
+  });
+
   it('numbers run on with no gap or repeat when many orders are placed at once (30 rounds)', async () => {
     for (let round = 0; round < 30; round++) {
       const shoppers = await Promise.all(Array.from({ length: 5 }, () => shopperWithCart()));

@@ -13,11 +13,12 @@ import {
   type OrderAddressFacts,
   type OrderDocument,
   type SellerDetails,
-  type SellerDetailsBody,
+  type sellerDetailsBody,
   type TaxDocumentKind,
   type TaxDocumentSnapshot,
   type TaxSettings,
 } from '@shop/core';
+import type { z } from 'zod';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -210,15 +211,11 @@ export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
 }
 
 /** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */
-export async function updateSeller(
-  db: Kysely<Database>,
-  body: SellerDetailsBody & { gstin: string },
-  now = new Date(),
-) {
+export async function updateSeller(db: Kysely<Database>, body: z.output<typeof sellerDetailsBody>, now = new Date()) {
   await repo.updateSeller(db, {
     legal_name: body.legalName,
     address_line1: body.addressLine1,
-    address_line2: body.addressLine2 ?? '',
+    address_line2: body.addressLine2,
     city: body.city,
     pin_code: body.pinCode,
     state_code: body.stateCode,

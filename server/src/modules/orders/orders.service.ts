@@ -121,8 +121,9 @@ export async function invoiceOrder(trx: Trx, orderId: string, now: Date) {
   const order = await repo.findOrder(trx, orderId);
   if (!order) return;
   const [items, buyer] = await Promise.all([repo.findItems(trx, [orderId]), findUserById(trx, order.user_id)]);
-  const buyerName = buyer ? `${buyer.first_name} ${buyer.last_name}`.trim() : '';
-  await issueInvoice(trx, { order, items, buyerName: buyerName || JSON.parse(order.billing_address).name }, now);
+  // The account holder names the buyer; an account with no name on file, by its email.
+  const buyerName = `${buyer?.first_name ?? ''} ${buyer?.last_name ?? ''}`.trim() || buyer?.email || 'Customer';
+  await issueInvoice(trx, { order, items, buyerName }, now);
 }
 
 export async function getOrder(db: Kysely<Database>, id: string, now = new Date()): Promise<Order> {
