@@ -121,6 +121,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       ['/admin/orders', 'Orders'],
       ['/admin/coupons', 'Coupons'],
       ['/admin/messages', 'Messages'],
+      ['/admin/tax', 'Tax & invoices'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

@@ -98,7 +98,13 @@ export async function addByApi(
 export async function ordersOf(request: APIRequestContext, token: string) {
   const res = await request.get('/api/order/orders', { headers: auth(token) });
   expect(res.ok()).toBe(true);
-  return (await res.json()).data.orders as { _id: string; orderNumber: string; status: string; total: number }[];
+  return (await res.json()).data.orders as {
+    _id: string;
+    orderNumber: string;
+    status: string;
+    total: number;
+    documents: { kind: string; number: string; issuedAt: string }[];
+  }[];
 }
 
 /** The catalogue with sizes and stock, read once per worker. */

@@ -37,6 +37,7 @@ import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts'
 import { mailboxRoutes } from './modules/messages/mailbox.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
+import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createSandboxGateway, type PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(couponRoutes, { limiter });
       const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
       await api.register(orderRoutes, { gateway, mail });
+      await api.register(invoiceRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);
+          await admin.register(adminInvoiceRoutes);
         },
         { prefix: '/admin' },
       );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, gstOn, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { seededRandom } from './test/seeded-random.ts';
+import { cartTotals, gstOn, shippingGstPercent, type CartTotals, type PricedLine } from './cart-totals.ts';
 import { couponLabel, couponRefusalMessage, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
 
 const tee = (price: number, quantity: number, productId = `tee-${price}`): PricedLine => ({
@@ -219,5 +220,48 @@ describe('couponRefusalMessage', () => {
     ],
   ])('%j', (refusal, message) => {
     expect(couponRefusalMessage('SAVE10', refusal, 7450)).toBe(message);
+  });
+});
+
+describe('GST per line, at each category’s rate', () => {
+  const at = (price: number, quantity: number, gstPercent?: number): PricedLine => ({
+    productId: `p-${price}-${gstPercent}`,
+    categoryId: 'c',
+    price,
+    quantity,
+    ...(gstPercent !== undefined && { gstPercent }),
+  });
+
+  it.each<[string, PricedLine[], number, number, number]>([
+    // [case, lines, discount, shipping rate, GST]
+    // Every line at 18%: exactly the flat rate on (subtotal − discount + shipping).
+    ['all at 18%, no discount', [at(49999, 2, 18), at(19900, 1, 18)], 0, 18, gstOn(119898 + 1000, 18)],
+    ['all at 18%, discounted', [at(49999, 2, 18), at(19900, 1, 18)], 11990, 18, gstOn(119898 - 11990 + 1000, 18)],
+    // No rates given: the store's 18%.
+    ['no rate given', [at(99900, 1)], 0, 18, gstOn(99900 + 1000, 18)],
+    // ₹1,000 at 5% + ₹1,000 at 12%, shipping ₹10 at 12%: 50 + 120 + 1.20 = 171.20 → ₹171.
+    ['5% and 12%', [at(100000, 1, 5), at(100000, 1, 12)], 0, 12, 17100],
+    // ₹500 at 5% (25) + ₹10 shipping at 5% (0.50): 25.50 → ₹26 (halves up).
+    ['5% only, half rounds up', [at(50000, 1, 5)], 0, 5, 2600],
+    // Discount ₹300 shared 2:1: ₹2,000 at 28% − 200 → 1800 × 28% = 504; ₹1,000 at 0% − 100 → 0;
+    // shipping ₹10 at 28% = 2.80: 506.80 → ₹507.
+    ['28% and exempt, discounted', [at(200000, 1, 28), at(100000, 1, 0)], 30000, 28, 50700],
+    // Everything exempt: no GST at all, shipping included.
+    ['all exempt', [at(100000, 3, 0)], 0, 0, 0],
+  ])('%s', (_, lines, discount, shippingRate, gst) => {
+    expect(shippingGstPercent(lines, 18)).toBe(shippingRate);
+    const t = cartTotals(lines, discount);
+    expect(t.gst).toBe(gst);
+    expectInvariants(t);
+  });
+
+  it('with every line at the store rate, per-line GST is the flat GST for any cart (1,000 random carts)', () => {
+    const next = seededRandom(7);
+    for (let round = 0; round < 1000; round++) {
+      const lines = Array.from({ length: 1 + next(5) }, () => at(1 + next(500000), 1 + next(10), 18));
+      const subtotal = lines.reduce((n, l) => n + l.price * l.quantity, 0);
+      const discount = next(subtotal + 1);
+      expect(cartTotals(lines, discount).gst).toBe(gstOn(subtotal - discount + 1000, 18));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { apportion } from './gst-invoice.ts';
 import type { Paise } from './money.ts';
 import { defaultStoreSettings, type StoreSettings } from './store-settings.ts';
 
@@ -8,6 +9,8 @@ export interface PricedLine {
   /** Unit price in paise. */
   price: Paise;
   quantity: number;
+  /** GST rate of the line's category, whole percent; the store's rate when absent. */
+  gstPercent?: number;
 }
 
 export interface CartTotals {
@@ -34,6 +37,37 @@ export function gstOn(amount: Paise, percent: number): Paise {
 }
 
 /**
+ * The rate shipping is taxed at: delivery is part of one composite supply, taxed at the rate
+ * of its principal supply, taken here as the highest rate among the lines (the store's rate
+ * for a cart with no lines).
+ */
+export function shippingGstPercent(lines: readonly PricedLine[], storePercent: number): number {
+  return lines.reduce((top, line) => Math.max(top, line.gstPercent ?? storePercent), lines.length ? 0 : storePercent);
+}
+
+/**
+ * GST on a supply of lines (each at its own rate) and shipping, once rounded to whole rupees
+ * (halves up) for the whole order. The discount lowers each line's taxable value in
+ * proportion to its value, as the invoice shows it. With one rate for everything this is
+ * exactly that rate on (subtotal − discount + shipping).
+ */
+export function gstOfSupply(
+  lines: readonly PricedLine[],
+  discount: Paise,
+  shipping: Paise,
+  storePercent: number,
+): Paise {
+  const gross = lines.map((line) => line.price * line.quantity);
+  const shares = apportion(discount, gross);
+  // Σ value × percent: paise × percent, an integer (percent rates are whole numbers).
+  const weighted = lines.reduce(
+    (sum, line, i) => sum + (gross[i]! - shares[i]!) * (line.gstPercent ?? storePercent),
+    shipping * shippingGstPercent(lines, storePercent),
+  );
+  return Math.floor((weighted + 5000) / 10000) * 100;
+}
+
+/**
  * The totals of a cart, its checkout and its order: one function, so the three always agree.
  * The discount is clamped to the subtotal; an empty cart costs nothing (no shipping either).
  */
@@ -47,6 +81,6 @@ export function cartTotals(
   const discountAmount = Math.min(Math.max(0, discount), subtotal);
   const shipping = settings.shippingFee;
   const taxable = subtotal - discountAmount + shipping;
-  const gst = gstOn(taxable, settings.gstPercent);
+  const gst = gstOfSupply(lines, discountAmount, shipping, settings.gstPercent);
   return { subtotal, discountAmount, shipping, gst, total: taxable + gst };
 }

@@ -25,3 +25,7 @@ export * from './indian-states.ts';
 export * from './gst-invoice.ts';
 export * from './amount-in-words.ts';
 export * from './document-numbers.ts';
+export * from './gstin.ts';
+export * from './tax-document.ts';
+export * from './contract/tax.ts';
+export * from './category-taxes.ts';

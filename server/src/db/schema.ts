@@ -174,6 +174,8 @@ export interface OrderTable {
   billing_address: string;
   notes: string;
   idempotency_key: string | null;
+  /** GST rate (percent) shipping was taxed at. */
+  shipping_gst_rate: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -189,6 +191,9 @@ export interface OrderItemTable {
   quantity: number;
   /** Unit price when ordered, paise. */
   price: number;
+  /** HSN code and GST rate (percent) the line was taxed at; no HSN on lines from before invoices. */
+  hsn: string | null;
+  gst_rate: Generated<number>;
 }
 
 export interface OrderEventTable {
@@ -276,6 +281,49 @@ export interface HealthProbeTable {
   checked_at: string;
 }
 
+/** The seller every tax invoice names (one row, id 1). */
+export interface SellerDetailsTable {
+  id: number;
+  legal_name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  pin_code: string;
+  state_code: string;
+  gstin: string;
+  invoice_prefix: string;
+  credit_note_prefix: string;
+  updated_at: string;
+}
+
+/** A category's HSN code and GST rate (percent), as staff set them. */
+export interface CategoryTaxTable {
+  category_id: string;
+  hsn: string;
+  gst_rate: number;
+  updated_at: string;
+}
+
+/** The last number given in a document series in a financial year. */
+export interface DocumentSequenceTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+/** A tax invoice or credit note as issued; `snapshot` is the JSON of everything it prints. */
+export interface TaxDocumentTable {
+  id: string;
+  order_id: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  series: string;
+  financial_year: string;
+  sequence: number;
+  issued_at: string;
+  snapshot: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -302,4 +350,8 @@ export interface Database {
   audit_events: AuditEventTable;
   health_probe: HealthProbeTable;
   messages: MessageTable;
+  seller_details: SellerDetailsTable;
+  category_taxes: CategoryTaxTable;
+  document_sequences: DocumentSequenceTable;
+  tax_documents: TaxDocumentTable;
 }

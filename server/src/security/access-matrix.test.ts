@@ -193,6 +193,34 @@ const table: Row[] = [
     url: `/api/admin/orders/${await a.paidOrder()}/refund`,
     payload: {},
   })),
+  row('GET', '/api/admin/orders/:id/invoice', staffOnly, async ({ a }) => ({
+    url: `/api/admin/orders/${(await a.placeOrder())._id}/invoice`,
+    check: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  })),
+  row('GET', '/api/admin/orders/:id/credit-note', staffOnly, async ({ a }) => ({
+    url: `/api/admin/orders/${await a.creditedOrder()}/credit-note`,
+    check: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  })),
+  // Staff area: the seller's details and category taxes invoices print.
+  row('GET', '/api/admin/tax-settings', staffOnly),
+  row('PUT', '/api/admin/tax-settings/seller', staffOnly, () => ({
+    url: '/api/admin/tax-settings/seller',
+    payload: {
+      legalName: 'Kapas Apparel Private Limited',
+      addressLine1: 'Unit 4, Kamala Mills Compound, Senapati Bapat Marg',
+      addressLine2: 'Lower Parel',
+      city: 'Mumbai',
+      pinCode: '400013',
+      stateCode: '27',
+      gstin: '27AAKCK4821L1Z6',
+      invoicePrefix: 'KP',
+      creditNotePrefix: 'KPCN',
+    },
+  })),
+  row('PUT', '/api/admin/tax-settings/categories/:id', staffOnly, ({ fx }) => ({
+    url: `/api/admin/tax-settings/categories/${fx.categoryId}`,
+    payload: { hsn: '6205', gstRate: 18 },
+  })),
   row('GET', '/api/admin/coupons', staffOnly),
   row('GET', '/api/admin/coupons/:id', staffOnly, async ({ fx }) => ({
     url: `/api/admin/coupons/${await staffCoupon(fx.callers.admin)}`,
@@ -345,6 +373,12 @@ const table: Row[] = [
   }),
   row('POST', '/api/order/:id/cancel', ownerOnly, async ({ a }) => ({
     url: `/api/order/${(await a.placeOrder())._id}/cancel`,
+  })),
+  row('GET', '/api/order/:id/invoice', ownerOnly, async ({ a }) => ({
+    url: `/api/order/${(await a.placeOrder())._id}/invoice`,
+  })),
+  row('GET', '/api/order/:id/credit-note', ownerOnly, async ({ a }) => ({
+    url: `/api/order/${await a.creditedOrder()}/credit-note`,
   })),
   row('PATCH', '/api/order/:id/status', staffOnly, async ({ a }) => ({
     url: `/api/order/${(await a.placeOrder())._id}/status`,

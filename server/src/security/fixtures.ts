@@ -225,6 +225,12 @@ export function shopperActions(who: Caller, product: { productId: string; size: 
         )
       ).data;
     },
+    /** A cash order placed (so invoiced) and cancelled (so given a credit note): its id. */
+    async creditedOrder(): Promise<string> {
+      const placed = await this.placeOrder();
+      await ok(who.call({ method: 'POST', url: `/api/order/${placed._id}/cancel` }));
+      return placed._id;
+    },
     /** Starts paying an online order: the provider's order id. */
     async initiate(orderId: string): Promise<string> {
       return (await ok(who.call({ method: 'POST', url: '/api/payments/initiate', payload: { orderId } }))).data.order

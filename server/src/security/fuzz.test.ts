@@ -14,6 +14,8 @@ import {
   lowStockQuery,
   productVisibilityBody,
   refundBody,
+  sellerDetailsBody,
+  categoryTaxBody,
   stockChangesBody,
   categoryProductsQuery,
   colorSwatches,
@@ -252,8 +254,18 @@ function mutate(valid: fc.Arbitrary<J>): fc.Arbitrary<J> {
   return fc
     .tuple(valid, fc.nat(), junkValue, fc.constantFrom('replace', 'replace', 'drop', 'wrap', 'pollute', 'root'))
     .map(([original, index, junk, how]) => {
-      const tree = structuredClone(original);
-      const places = slots(tree);
+      let tree: J;
+      let places: ReturnType<typeof slots>;
+      try {
+        tree = structuredClone(original);
+        places = slots(tree);
+      } catch (error) {
+        // A plausible value may hold one of the 1000-deep junk values (a webhook's payment id,
+        // say): copying or walking it inside fast-check's own deep stack can overflow. Such a
+        // value is junk already; send the junk instead.
+        if (error instanceof RangeError) return junk;
+        throw error;
+      }
       if (how === 'root' || places.length === 0) return junk;
       const place = places[index % places.length]!;
       if (how === 'replace') place.set(junk);
@@ -379,6 +391,16 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
     case 'tag':
     case 'tags':
       return fc.oneof(words, text);
+    case 'stateCode':
+      return fc.oneof({ weight: 3, arbitrary: fc.constant('27') }, { weight: 1, arbitrary: digits(2, 2) });
+    case 'gstin':
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('27AAKCK4821L1Z6', '27AAPFU0939F1ZV') }, text);
+    case 'invoicePrefix':
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('KP', 'INV') }, text);
+    case 'creditNotePrefix':
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('KPCN', 'CN') }, text);
+    case 'hsn':
+      return fc.oneof(fc.constantFrom('6109', '62052000'), digits(4, 8), text);
     default:
       return text;
   }
@@ -398,6 +420,8 @@ function numberFor(key: string): fc.Arbitrary<J> {
       );
     case 'stock':
       return fc.integer({ min: 0, max: 100 });
+    case 'gstRate':
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(0, 5, 12, 18, 28) }, fc.integer({ min: -5, max: 40 }));
     case 'page':
       return fc.integer({ min: 1, max: 4 });
     case 'limit':
@@ -556,6 +580,15 @@ const families: Record<string, Target[]> = {
     { method: 'POST', route: '/api/admin/messages/:id/resend', guard: 'staff' },
     { method: 'GET', route: '/dev/mailbox', guard: 'public' },
     { method: 'GET', route: '/dev/mailbox/:id', guard: 'public' },
+  ],
+  invoices: [
+    { method: 'GET', route: '/api/order/:id/invoice', guard: 'shopper' },
+    { method: 'GET', route: '/api/order/:id/credit-note', guard: 'shopper' },
+    { method: 'GET', route: '/api/admin/orders/:id/invoice', guard: 'staff' },
+    { method: 'GET', route: '/api/admin/orders/:id/credit-note', guard: 'staff' },
+    { method: 'GET', route: '/api/admin/tax-settings', guard: 'staff' },
+    { method: 'PUT', route: '/api/admin/tax-settings/seller', guard: 'staff', body: sellerDetailsBody },
+    { method: 'PUT', route: '/api/admin/tax-settings/categories/:id', guard: 'staff', body: categoryTaxBody },
   ],
   operations: [
     { method: 'GET', route: '/api/health/live', guard: 'public' },

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config.ts';
+import type { Dialect } from '../db/connect.ts';
 import { prepareDatabase } from '../startup.ts';
 import { createTestDatabase } from './databases.ts';
 
@@ -125,9 +126,14 @@ export async function processShopper(server: ServerProcess) {
  * A seeded PostgreSQL test schema and a built server process on it per port, sharing one
  * signing secret (so a token works on every process), shoppers trusted to come through a proxy on 127.0.0.1.
  */
-export async function processesOnPostgres(ports: number[], env: Record<string, string> = {}) {
+export function processesOnPostgres(ports: number[], env: Record<string, string> = {}) {
+  return processesOn('postgres', ports, env);
+}
+
+/** As processesOnPostgres, on either database (SQLite: one file the processes share). */
+export async function processesOn(dialect: Dialect, ports: number[], env: Record<string, string> = {}) {
   if (!fs.existsSync(builtServer)) throw new Error('run `npm run build` first: this test starts the built server');
-  const database = await createTestDatabase('postgres');
+  const database = await createTestDatabase(dialect);
   await prepareDatabase(database.handle, { database: database.config, seed: true });
   const jwtSecret = randomBytes(32).toString('base64url');
   const shared = {

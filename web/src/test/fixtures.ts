@@ -206,6 +206,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-21T10:00:00.000Z',
     cancellable: true,
     history: [],
+    documents: [],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderStatuses } from '../order-status.ts';
+import { taxDocumentKinds } from '../tax-document.ts';
 import { phoneSchema, pinCodeSchema } from './auth.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { cart, totals } from './cart.ts';
@@ -106,6 +107,14 @@ export const orderEvent = z.object({
   note: z.string().nullable(),
 });
 
+/** A tax invoice or credit note given for the order (GET /order/:id/invoice, /credit-note). */
+export const orderDocument = z.object({
+  kind: z.enum(taxDocumentKinds),
+  number: z.string(),
+  issuedAt: z.string(),
+});
+export type OrderDocument = z.infer<typeof orderDocument>;
+
 export const order = z.object({
   _id: z.string(),
   orderNumber: z.string(),
@@ -125,6 +134,7 @@ export const order = z.object({
   /** Whether the shopper may cancel it now (status and the 12-hour window). */
   cancellable: z.boolean(),
   history: z.array(orderEvent),
+  documents: z.array(orderDocument),
 });
 export type Order = z.infer<typeof order>;
 

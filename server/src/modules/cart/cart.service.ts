@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupons.repository.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { couponNotFound, toPublicCoupon, withinCouponLimits, type CouponTrier } from '../coupons/coupons.service.ts';
+import { taxesOfCategories } from '../invoices/invoices.service.ts';
 import * as repo from './cart.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -40,14 +41,23 @@ function couponRefusal(code: string, reason: CouponRefusalReason, minPurchase: n
 export const overLimit = (refusal: CartLimitRefusal, advice = '') =>
   badRequest(refusal.reason, `${cartLimitMessage(refusal)}${advice}`);
 
-/** Cart lines as core's pricing sees them. */
-export function pricedLines(lines: repo.LineRow[]): PricedLine[] {
-  return lines.map((l) => ({
-    productId: l.product_id,
-    categoryId: l.category_id,
-    price: l.price,
-    quantity: l.quantity,
-  }));
+/** Cart lines as core's pricing sees them, each with its category's GST rate and HSN code. */
+export async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine & { hsn: string })[]> {
+  const taxes = await taxesOfCategories(
+    trx,
+    lines.map((l) => l.category_id),
+  );
+  return lines.map((l) => {
+    const tax = taxes.get(l.category_id)!;
+    return {
+      productId: l.product_id,
+      categoryId: l.category_id,
+      price: l.price,
+      quantity: l.quantity,
+      gstPercent: tax.gstRate,
+      hsn: tax.hsn,
+    };
+  });
 }
 
 /**
@@ -60,7 +70,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
     trx,
     lines.map((l) => l.product_id),
   );
-  const priced = pricedLines(lines);
+  const priced = await pricedLines(trx, lines);
 
   let coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
   let discount = 0;
@@ -216,7 +226,7 @@ export function applyCoupon(
     withCart(db, who.userId, now, async (trx, cart) => {
       const coupon = await findCouponByCode(trx, code);
       if (!coupon) throw couponNotFound(code);
-      const priced = pricedLines(await repo.findLines(trx, cart.id));
+      const priced = await pricedLines(trx, await repo.findLines(trx, cart.id));
       const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, who.userId), now);
       if (!decision.ok) {
         throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));

@@ -8,15 +8,18 @@ import {
   couponRefusalMessage,
   customerCancellation,
   DEFAULT_DELIVERY_NOTE,
+  defaultStoreSettings,
   evaluateCoupon,
   formatRupees,
   MAX_ORDER_PAISE,
+  shippingGstPercent,
   staffTransitions,
   subtotalOf,
   toPaise,
   toRupees,
   type CancelRefusal,
   type Order,
+  type OrderDocument,
   type OrderPaymentFacts,
   type OrderStatus,
   type placeOrderBody,
@@ -26,9 +29,11 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findUserById } from '../auth/auth.repository.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
+import { documentsOf, issueCreditNote, issueInvoice } from '../invoices/invoices.service.ts';
 import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
 import { capturedAmount, refundIfPaid } from '../payments/refunds.ts';
 import { queueOrderCancelled, queueOrderMoved, queueOrderPlaced, type OrderMailSettings } from './order-messages.ts';
@@ -47,7 +52,13 @@ const cancelRefusals: Record<CancelRefusal, string> = {
   WINDOW_PASSED: 'Orders can only be cancelled within 12 hours of placing them.',
 };
 
-function toOrder(row: repo.OrderRow, items: repo.OrderItemRow[], events: repo.OrderEventRow[], now: Date): Order {
+function toOrder(
+  row: repo.OrderRow,
+  items: repo.OrderItemRow[],
+  events: repo.OrderEventRow[],
+  documents: OrderDocument[],
+  now: Date,
+): Order {
   const shippingAddress = JSON.parse(row.shipping_address);
   return {
     _id: row.id,
@@ -80,21 +91,41 @@ function toOrder(row: repo.OrderRow, items: repo.OrderItemRow[], events: repo.Or
     createdAt: row.created_at,
     cancellable: customerCancellation({ status: row.status, createdAt: row.created_at }, now).ok,
     history: events.map((e) => ({ status: e.status as OrderStatus, at: e.created_at, note: e.note })),
+    documents,
   };
 }
 
-/** Orders with their lines and history: three queries however many orders. */
+/** Orders with their lines, history and tax documents: four queries however many orders. */
 async function ordersWithDetails(db: Kysely<Database> | Trx, rows: repo.OrderRow[], now: Date): Promise<Order[]> {
   const ids = rows.map((r) => r.id);
-  const [items, events] = await Promise.all([repo.findItems(db, ids), repo.findEvents(db, ids)]);
+  const [items, events, documents] = await Promise.all([
+    repo.findItems(db, ids),
+    repo.findEvents(db, ids),
+    documentsOf(db, ids),
+  ]);
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((i) => i.order_id === row.id),
       events.filter((e) => e.order_id === row.id),
+      documents.get(row.id) ?? [],
       now,
     ),
   );
+}
+
+/**
+ * Gives an order its tax invoice inside the transaction that makes it invoiceable (a cash
+ * order placed, an online order paid), after every other lock that transaction takes: the
+ * invoice series' counter is held from here to the commit, so it is taken last and briefly.
+ */
+export async function invoiceOrder(trx: Trx, orderId: string, now: Date) {
+  const order = await repo.findOrder(trx, orderId);
+  if (!order) return;
+  const [items, buyer] = await Promise.all([repo.findItems(trx, [orderId]), findUserById(trx, order.user_id)]);
+  // The account holder names the buyer; an account with no name on file, by its email.
+  const buyerName = `${buyer?.first_name ?? ''} ${buyer?.last_name ?? ''}`.trim() || buyer?.email || 'Customer';
+  await issueInvoice(trx, { order, items, buyerName }, now);
 }
 
 export async function getOrder(db: Kysely<Database>, id: string, now = new Date()): Promise<Order> {
@@ -246,7 +277,7 @@ export async function placeOrder(
       assertCartMatches(lines, body.items);
       const limit = cartLimitRefusal(lines);
       if (limit) throw overLimit(limit, ' Please lower it in your cart before you order.');
-      const priced = pricedLines(lines);
+      const priced = await pricedLines(trx, lines);
 
       const coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
       let discount = 0;
@@ -299,6 +330,7 @@ export async function placeOrder(
         billing_address: body.billingAddress ? JSON.stringify(body.billingAddress) : address,
         notes: body.notes || DEFAULT_DELIVERY_NOTE,
         idempotency_key: idempotencyKey ?? null,
+        shipping_gst_rate: shippingGstPercent(priced, defaultStoreSettings.gstPercent),
         created_at: at,
         updated_at: at,
       });
@@ -318,6 +350,8 @@ export async function placeOrder(
           size: l.size,
           quantity: l.quantity,
           price: l.price,
+          hsn: priced[position]!.hsn,
+          gst_rate: priced[position]!.gstPercent ?? defaultStoreSettings.gstPercent,
         })),
       );
       await repo.recordEvent(trx, { orderId: id, status: 'pending', note: 'Order placed', actorId: userId, now: at });
@@ -341,6 +375,9 @@ export async function placeOrder(
       // be ordered (and its stock taken) twice.
       await carts.deleteAllLines(trx, cart.id);
       await carts.setCartCoupon(trx, cart.id, null, at);
+      // Cash on delivery: the order is a sale from now, so it is invoiced now (an online
+      // order is invoiced when its payment arrives, in markPaid).
+      if (body.paymentMethod === 'cod') await invoiceOrder(trx, id, now);
       return id;
     });
   } catch (error) {
@@ -373,6 +410,8 @@ async function cancelIn(
   await releaseCoupon(trx, row.id);
   await queueOrderCancelled(trx, row, await capturedAmount(trx, row.id), new Date(now));
   await repo.recordEvent(trx, { orderId: row.id, status: 'cancelled', note, actorId, now });
+  // An invoiced order cancelled is reversed by a credit note, numbered in this transaction.
+  await issueCreditNote(trx, row.id, new Date(now));
   return true;
 }
 

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { queuePaymentReceived, type OrderMailSettings } from '../orders/order-messages.ts';
 import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
+import { invoiceOrder } from '../orders/orders.service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
 import { refundIfPaid, refundStrayPayment } from './refunds.ts';
@@ -189,6 +190,8 @@ export async function markPaid(
         now: at,
       });
       await queuePaymentReceived(trx, order, current.amount, mail, now);
+      // Paid, the order is a sale: its invoice is numbered in this transaction.
+      await invoiceOrder(trx, order.id, now);
     }
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });

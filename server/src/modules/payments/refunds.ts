@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { queueRefundRecorded } from '../orders/order-messages.ts';
+import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import {
@@ -76,6 +77,8 @@ async function recordRefund(
     actorId: staffId,
     now: at,
   });
+  // A refunded invoiced order is reversed by a credit note (once: a cancelled one has it already).
+  await issueCreditNote(trx, payment.order_id, new Date(at));
   if (staffId) {
     await recordAudit(trx, {
       actorId: staffId,

@@ -48,6 +48,7 @@ describe('the staff area for an admin', () => {
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
       ['Messages', '/admin/messages'],
+      ['Tax & invoices', '/admin/tax'],
       ['Back to shop', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -13,6 +13,7 @@ import { AdminOrderDetailPage } from './orders/order-detail-page.tsx';
 import { AdminOrdersPage } from './orders/orders-page.tsx';
 import { AdminProductEditPage, AdminProductsPage } from './products/admin-products-page.tsx';
 import { AdminPageHeader } from './shared/admin-page.tsx';
+import { TaxSettingsPage } from './tax/tax-settings-page.tsx';
 
 export function AdminRoutes() {
   return (
@@ -27,6 +28,7 @@ export function AdminRoutes() {
         <Route path="coupons" element={<AdminCouponsPage />} />
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="messages/:id" element={<AdminMessageDetailPage />} />
+        <Route path="tax" element={<TaxSettingsPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

@@ -1,6 +1,8 @@
 import type { AdminOrderDetail, Order } from '@shop/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { AdminPageHeader, AdminSection, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
@@ -92,6 +94,9 @@ export function AdminOrderDetailPage() {
           <AdminSection title="Payment">
             <PaymentFacts order={order} payment={payment} />
           </AdminSection>
+          <AdminSection title="Tax documents">
+            <TaxDocuments order={order} />
+          </AdminSection>
         </div>
       </div>
       <AuditTrail entries={detail.data.audit} className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6" />
@@ -180,5 +185,37 @@ function StatusHistory({ history }: { history: Order['history'] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The order's tax invoice and credit note: numbers, dates, and their PDFs. */
+function TaxDocuments({ order }: { order: Order }) {
+  if (order.documents.length === 0) {
+    return (
+      <p className="text-sm text-muted">
+        {order.paymentMethod === 'razorpay' && order.status !== 'cancelled'
+          ? 'No tax invoice yet: an online order is invoiced once it is paid.'
+          : 'No tax invoice was issued for this order.'}
+      </p>
+    );
+  }
+  return (
+    <>
+      <Facts>
+        {order.documents.map((document) => (
+          <Fact key={document.kind} label={document.kind === 'invoice' ? 'Invoice' : 'Credit note'}>
+            <span className="font-mono">{document.number}</span>
+            <span className="text-muted"> · {formatDateTime(document.issuedAt)}</span>
+          </Fact>
+        ))}
+      </Facts>
+      <DocumentDownloads
+        documents={order.documents}
+        basePath={`/admin/orders/${order._id}`}
+        orderNumber={order.orderNumber}
+        onError={(message) => toast.error(message, { autoClose: toastDurations.orders })}
+        className="mt-4"
+      />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { toast, toastDurations } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { BoxIcon } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
@@ -205,6 +206,13 @@ function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
       <p className="mt-3 text-xs text-muted">
         {order.items.map((item) => `${item.name} (${item.size}) × ${item.quantity}`).join(', ')}
       </p>
+      <DocumentDownloads
+        documents={order.documents}
+        basePath={`/order/${order._id}`}
+        orderNumber={order.orderNumber}
+        onError={(message) => toast.error(message, { autoClose: toastDurations.orders })}
+        className="mt-3"
+      />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="text-xs text-muted">{paymentNotes[order.paymentStatus]}</p>

@@ -1,0 +1,227 @@
+import PDFDocument from 'pdfkit';
+import { formatRupees, type InvoiceTaxLine, type TaxDocumentSnapshot } from '@shop/core';
+
+/**
+ * A tax invoice or credit note as an A4 PDF, drawn from its snapshot alone. PDF's standard
+ * fonts have no rupee sign, so amounts read "Rs. 1,199.00": the site's format otherwise.
+ */
+const rupees = (paise: number) => formatRupees(paise).replace('₹', 'Rs. ');
+const figures = (paise: number) => formatRupees(paise).replace('₹', '');
+
+/** A date as Indian invoices print it, in Indian time: "24 Nov 2026". */
+function indianDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
+}
+
+const INK = '#161514';
+const MUTED = '#6b6660';
+const LINE = '#d9d3cb';
+const MARGIN = 40;
+const PAGE_WIDTH = 595.28; // A4 in points
+const CONTENT = PAGE_WIDTH - 2 * MARGIN;
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  cell: (line: InvoiceTaxLine, index: number) => string;
+}
+
+function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
+  const taxColumns: Column[] =
+    snapshot.supplyKind === 'intra-state'
+      ? [
+          { title: 'CGST', width: 62, align: 'right', cell: (l) => figures(l.cgst) },
+          { title: 'SGST', width: 62, align: 'right', cell: (l) => figures(l.sgst) },
+        ]
+      : [{ title: 'IGST', width: 124, align: 'right', cell: (l) => figures(l.igst) }];
+  const fixed: Column[] = [
+    { title: '#', width: 18, align: 'left', cell: (_, i) => String(i + 1) },
+    { title: 'HSN/SAC', width: 50, align: 'left', cell: (l) => l.hsn },
+    { title: 'Qty', width: 28, align: 'right', cell: (l) => String(l.quantity) },
+    { title: 'Taxable value', width: 72, align: 'right', cell: (l) => figures(l.taxableValue) },
+    { title: 'Rate', width: 34, align: 'right', cell: (l) => `${l.ratePercent}%` },
+    ...taxColumns,
+  ];
+  const used = fixed.reduce((n, c) => n + c.width, 0);
+  const description: Column = {
+    title: 'Description',
+    width: CONTENT - used,
+    align: 'left',
+    cell: (l) => (l.discount > 0 ? `${l.description}\nless discount ${figures(l.discount)}` : l.description),
+  };
+  return [fixed[0]!, description, ...fixed.slice(1)];
+}
+
+export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${snapshot.title} ${snapshot.number}`, Author: snapshot.seller.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Title and the document's own facts.
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(snapshot.title, MARGIN, MARGIN);
+  const facts: [string, string][] = [
+    [snapshot.kind === 'invoice' ? 'Invoice no.' : 'Credit note no.', snapshot.number],
+    ['Date', indianDate(snapshot.issuedAt)],
+    ...(snapshot.against
+      ? ([['Against invoice', `${snapshot.against.number} of ${indianDate(snapshot.against.issuedAt)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ['Order', `${snapshot.orderNumber} of ${indianDate(snapshot.orderPlacedAt)}`],
+    ['Place of supply', `${snapshot.placeOfSupply.name} (${snapshot.placeOfSupply.code})`],
+    ['Reverse charge', 'No'],
+  ];
+  let y = MARGIN + 30;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, { width: 95 });
+    doc.fillColor(INK).text(value, MARGIN + 95, y, { width: 200 });
+    y += 14;
+  }
+
+  // Seller (right) and buyer (below).
+  const sellerX = MARGIN + CONTENT / 2 + 20;
+  const sellerWidth = CONTENT / 2 - 20;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(snapshot.seller.name, sellerX, MARGIN + 4, {
+      width: sellerWidth,
+      align: 'right',
+    });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      [
+        ...snapshot.seller.addressLines,
+        `${snapshot.seller.stateName} (state code ${snapshot.seller.stateCode})`,
+        `GSTIN ${snapshot.seller.gstin}`,
+      ].join('\n'),
+      { width: sellerWidth, align: 'right' },
+    );
+  y = Math.max(y, doc.y) + 14;
+
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(snapshot.buyer.name, MARGIN, doc.y + 2);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      [
+        ...snapshot.buyer.addressLines,
+        `${snapshot.buyer.stateName} (state code ${snapshot.buyer.stateCode})`,
+        `Phone ${snapshot.buyer.phone}`,
+      ].join('\n'),
+      { width: CONTENT / 2 },
+    );
+  y = doc.y + 16;
+
+  // The lines.
+  const columns = columnsFor(snapshot);
+  const drawRow = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 })));
+    if (y + height + 8 > doc.page.height - MARGIN - 120) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.fillColor(INK).text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    y += height + 8;
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + CONTENT, y)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
+  };
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(1)
+    .strokeColor(INK)
+    .stroke();
+  drawRow(
+    columns.map((c) => c.title),
+    true,
+  );
+  snapshot.lines.forEach((line, index) =>
+    drawRow(
+      columns.map((c) => c.cell(line, index)),
+      false,
+    ),
+  );
+
+  // Totals, in figures and in words.
+  y += 10;
+  const totals: [string, number][] = [
+    ['Taxable value', snapshot.totals.taxableValue],
+    ...(snapshot.supplyKind === 'intra-state'
+      ? ([
+          ['CGST', snapshot.totals.cgst],
+          ['SGST', snapshot.totals.sgst],
+        ] as [string, number][])
+      : ([['IGST', snapshot.totals.igst]] as [string, number][])),
+  ];
+  const labelX = MARGIN + CONTENT - 230;
+  for (const [label, amount] of totals) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, labelX, y, { width: 120 });
+    doc.fillColor(INK).text(rupees(amount), labelX + 120, y, { width: 110, align: 'right' });
+    y += 14;
+  }
+  doc
+    .moveTo(labelX, y)
+    .lineTo(MARGIN + CONTENT, y)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
+  y += 6;
+  const totalLabel = snapshot.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(totalLabel, labelX, y, { width: 120 });
+  doc.text(rupees(snapshot.totals.total), labelX + 120, y, { width: 110, align: 'right' });
+  y += 24;
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Amount in words', MARGIN, y);
+  doc
+    .font('Helvetica-Bold')
+    .fillColor(INK)
+    .text(snapshot.amountInWords, MARGIN, doc.y + 2, { width: CONTENT });
+
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      snapshot.kind === 'invoice'
+        ? 'This is a computer-generated tax invoice and needs no signature.'
+        : `This credit note reverses invoice ${snapshot.against?.number ?? ''} in full. It is computer-generated and needs no signature.`,
+      MARGIN,
+      doc.y + 24,
+      { width: CONTENT },
+    );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,120 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, SellerDetailsTable, TaxDocumentTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type SellerRow = Selectable<SellerDetailsTable>;
+export type TaxDocumentRow = Selectable<TaxDocumentTable>;
+
+export function findSeller(db: Db) {
+  return db.selectFrom('seller_details').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+export async function updateSeller(db: Db, seller: Omit<SellerRow, 'id'>) {
+  await db.updateTable('seller_details').set(seller).where('id', '=', 1).execute();
+}
+
+/** Every category, with the HSN code and rate staff set for it (null where they have not). */
+export function findCategoryTaxes(db: Db) {
+  return db
+    .selectFrom('categories as c')
+    .leftJoin('category_taxes as t', 't.category_id', 'c.id')
+    .select(['c.id', 'c.name', 't.hsn', 't.gst_rate'])
+    .orderBy('c.position')
+    .orderBy('c.id')
+    .execute();
+}
+
+export function findCategory(db: Db, id: string) {
+  return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+/** The staff-set taxes of some categories. */
+export async function findTaxesOf(db: Db, categoryIds: readonly string[]) {
+  if (categoryIds.length === 0) return [];
+  return db
+    .selectFrom('category_taxes')
+    .select(['category_id', 'hsn', 'gst_rate'])
+    .where('category_id', 'in', [...new Set(categoryIds)])
+    .execute();
+}
+
+/** The categories of some products (for order lines written before lines kept their HSN). */
+export async function findCategoriesOfProducts(db: Db, productIds: readonly string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'category_id'])
+    .where('id', 'in', [...new Set(productIds)])
+    .execute();
+}
+
+export async function upsertCategoryTax(
+  db: Db,
+  tax: { categoryId: string; hsn: string; gstRate: number; now: string },
+) {
+  await db
+    .insertInto('category_taxes')
+    .values({ category_id: tax.categoryId, hsn: tax.hsn, gst_rate: tax.gstRate, updated_at: tax.now })
+    .onConflict((oc) =>
+      oc.column('category_id').doUpdateSet({ hsn: tax.hsn, gst_rate: tax.gstRate, updated_at: tax.now }),
+    )
+    .execute();
+}
+
+/**
+ * The next number of a series in a financial year, in one statement that raises the counter
+ * (made at 1 on the year's first document). The row stays locked until the transaction ends
+ * (PostgreSQL's upsert takes the row's lock; SQLite runs one writer at a time), so two
+ * processes never get the same number, and a transaction rolled back gives its number back:
+ * numbers run on with no gaps.
+ */
+export async function nextSequence(trx: Transaction<Database>, series: string, financialYear: string): Promise<number> {
+  const row = await trx
+    .insertInto('document_sequences')
+    .values({ series, financial_year: financialYear, last_number: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['series', 'financial_year'])
+        .doUpdateSet({ last_number: sql<number>`${sql.ref('document_sequences.last_number')} + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+export async function insertDocument(trx: Transaction<Database>, document: TaxDocumentRow) {
+  await trx.insertInto('tax_documents').values(document).execute();
+}
+
+export function findDocument(db: Db, orderId: string, kind: TaxDocumentRow['kind']) {
+  return db
+    .selectFrom('tax_documents')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+/** A document of an order, if the order is `userId`'s. */
+export function findDocumentOfOwner(db: Db, orderId: string, kind: TaxDocumentRow['kind'], userId: string) {
+  return db
+    .selectFrom('tax_documents as d')
+    .innerJoin('orders as o', 'o.id', 'd.order_id')
+    .selectAll('d')
+    .where('d.order_id', '=', orderId)
+    .where('d.kind', '=', kind)
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The documents of many orders, without their snapshots: one query. */
+export async function findDocumentsOf(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('tax_documents')
+    .select(['order_id', 'kind', 'number', 'issued_at'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('issued_at')
+    .orderBy('kind', 'desc')
+    .execute();
+}

@@ -1,0 +1,240 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  creditNoteSnapshot,
+  defaultCategoryTax,
+  documentNumber,
+  financialYearOf,
+  gstRates,
+  invoiceSnapshot,
+  stateOfCode,
+  type CategoryTaxBody,
+  type CategoryTaxTerms,
+  type InvoiceFacts,
+  type OrderAddressFacts,
+  type OrderDocument,
+  type SellerDetails,
+  type sellerDetailsBody,
+  type TaxDocumentKind,
+  type TaxDocumentSnapshot,
+  type TaxSettings,
+} from '@shop/core';
+import type { z } from 'zod';
+import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { renderTaxDocument } from './invoice-pdf.ts';
+import * as repo from './invoices.repository.ts';
+
+type Trx = Transaction<Database>;
+
+const documentNotFound = (kind: TaxDocumentKind) =>
+  notFound(
+    kind === 'invoice' ? 'INVOICE_NOT_FOUND' : 'CREDIT_NOTE_NOT_FOUND',
+    kind === 'invoice' ? 'This order has no tax invoice.' : 'This order has no credit note.',
+  );
+
+function toSeller(row: repo.SellerRow): SellerDetails {
+  return {
+    legalName: row.legal_name,
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    city: row.city,
+    pinCode: row.pin_code,
+    stateCode: row.state_code,
+    gstin: row.gstin,
+    invoicePrefix: row.invoice_prefix,
+    creditNotePrefix: row.credit_note_prefix,
+  };
+}
+
+/**
+ * The HSN code and GST rate of each category asked about: staff's setting, else the shop's
+ * default for it. Carts and orders price their lines with these.
+ */
+export async function taxesOfCategories(
+  db: Kysely<Database> | Trx,
+  categoryIds: readonly string[],
+): Promise<Map<string, CategoryTaxTerms>> {
+  const set = new Map((await repo.findTaxesOf(db, categoryIds)).map((t) => [t.category_id, t]));
+  return new Map(
+    categoryIds.map((id) => {
+      const row = set.get(id);
+      return [id, row ? { hsn: row.hsn, gstRate: row.gst_rate } : defaultCategoryTax(id)];
+    }),
+  );
+}
+
+/** Issues the next number of a series, inside the transaction of the document it numbers. */
+async function nextNumber(trx: Trx, prefix: string, issuedAt: Date) {
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await repo.nextSequence(trx, prefix, financialYear);
+  return { series: prefix, financialYear, sequence, number: documentNumber(prefix, financialYear, sequence) };
+}
+
+async function store(
+  trx: Trx,
+  orderId: string,
+  snapshot: TaxDocumentSnapshot,
+  numbered: Awaited<ReturnType<typeof nextNumber>>,
+) {
+  await repo.insertDocument(trx, {
+    id: newId(),
+    order_id: orderId,
+    kind: snapshot.kind,
+    number: numbered.number,
+    series: numbered.series,
+    financial_year: numbered.financialYear,
+    sequence: numbered.sequence,
+    issued_at: snapshot.issuedAt,
+    snapshot: JSON.stringify(snapshot),
+  });
+}
+
+export interface InvoiceableOrder {
+  order: Pick<
+    OrderTable,
+    'id' | 'order_number' | 'created_at' | 'discount' | 'shipping' | 'gst' | 'shipping_address' | 'billing_address'
+  > & { shipping_gst_rate: number };
+  items: (Pick<OrderItemTable, 'product_id' | 'name' | 'size' | 'quantity' | 'price' | 'hsn'> & { gst_rate: number })[];
+  buyerName: string;
+}
+
+/**
+ * Gives an order its tax invoice, in the transaction that makes it invoiceable (a cash order
+ * placed, an online order paid): the next number of the invoice series in the financial year
+ * of `now`, and a snapshot of what it prints. An order invoiced already keeps its invoice.
+ */
+export async function issueInvoice(trx: Trx, { order, items, buyerName }: InvoiceableOrder, now: Date) {
+  if (await repo.findDocument(trx, order.id, 'invoice')) return;
+  const seller = toSeller(await repo.findSeller(trx));
+  // Lines from before lines kept their HSN code are printed with their category's.
+  const unknown = items.filter((i) => i.hsn === null).map((i) => i.product_id);
+  const categories = new Map(
+    (await repo.findCategoriesOfProducts(trx, unknown)).map((p) => [p.id, p.category_id] as const),
+  );
+  const taxes = await taxesOfCategories(trx, [...categories.values()]);
+  const hsnOf = (item: InvoiceableOrder['items'][number]) =>
+    item.hsn ?? taxes.get(categories.get(item.product_id) ?? '')?.hsn ?? defaultCategoryTax('').hsn;
+
+  const numbered = await nextNumber(trx, seller.invoicePrefix, now);
+  const facts: InvoiceFacts = {
+    number: numbered.number,
+    issuedAt: now.toISOString(),
+    seller,
+    buyerName,
+    billingAddress: JSON.parse(order.billing_address) as OrderAddressFacts,
+    shippingAddress: JSON.parse(order.shipping_address) as OrderAddressFacts,
+    orderNumber: order.order_number,
+    orderPlacedAt: order.created_at,
+    goods: items.map((item) => ({
+      description: `${item.name} (${item.size})`,
+      hsn: hsnOf(item),
+      quantity: item.quantity,
+      unitPrice: item.price,
+      ratePercent: item.gst_rate,
+    })),
+    discount: order.discount,
+    shipping: order.shipping,
+    shippingRatePercent: order.shipping_gst_rate,
+    gst: order.gst,
+  };
+  await store(trx, order.id, invoiceSnapshot(facts), numbered);
+}
+
+/**
+ * Gives an invoiced order its credit note (cancelled, or its payment refunded), in that
+ * change's transaction: numbered in the credit note series, reversing the invoice in full.
+ * Once per order; an order never invoiced gets none.
+ */
+export async function issueCreditNote(trx: Trx, orderId: string, now: Date) {
+  const invoice = await repo.findDocument(trx, orderId, 'invoice');
+  if (!invoice || (await repo.findDocument(trx, orderId, 'credit_note'))) return;
+  const seller = await repo.findSeller(trx);
+  const numbered = await nextNumber(trx, seller.credit_note_prefix, now);
+  const snapshot = JSON.parse(invoice.snapshot) as TaxDocumentSnapshot;
+  await store(trx, orderId, creditNoteSnapshot(snapshot, numbered.number, now.toISOString()), numbered);
+}
+
+/** The documents of many orders, for their payloads: one query. */
+export async function documentsOf(
+  db: Kysely<Database> | Trx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderDocument[]>> {
+  const documents = new Map<string, OrderDocument[]>();
+  for (const row of await repo.findDocumentsOf(db, orderIds)) {
+    const list = documents.get(row.order_id) ?? [];
+    list.push({ kind: row.kind, number: row.number, issuedAt: row.issued_at });
+    documents.set(row.order_id, list);
+  }
+  return documents;
+}
+
+export interface DocumentFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** "KP/26-27/000123" → "KP-26-27-000123.pdf". */
+export const documentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
+async function toFile(row: repo.TaxDocumentRow | undefined, kind: TaxDocumentKind): Promise<DocumentFile> {
+  if (!row) throw documentNotFound(kind);
+  return { fileName: documentFileName(row.number), pdf: await renderTaxDocument(JSON.parse(row.snapshot)) };
+}
+
+/** A shopper's document of their own order, as PDF; 404 for anyone else's or none issued. */
+export async function ownDocumentPdf(db: Kysely<Database>, userId: string, orderId: string, kind: TaxDocumentKind) {
+  return toFile(await repo.findDocumentOfOwner(db, orderId, kind, userId), kind);
+}
+
+/** Any order's document, as PDF, for staff. */
+export async function documentPdf(db: Kysely<Database>, orderId: string, kind: TaxDocumentKind) {
+  return toFile(await repo.findDocument(db, orderId, kind), kind);
+}
+
+function sellerView(row: repo.SellerRow): TaxSettings['seller'] {
+  // The migration writes the epoch: the demo shop's details, never saved by staff.
+  const updatedAt = row.updated_at === new Date(0).toISOString() ? null : row.updated_at;
+  return { ...toSeller(row), stateName: stateOfCode(row.state_code)?.name ?? '', updatedAt };
+}
+
+export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
+  const [seller, categories] = await Promise.all([repo.findSeller(db), repo.findCategoryTaxes(db)]);
+  return {
+    seller: sellerView(seller),
+    categories: categories.map((c) => {
+      const terms = c.hsn === null || c.gst_rate === null ? null : { hsn: c.hsn, gstRate: c.gst_rate };
+      return { categoryId: c.id, name: c.name, ...(terms ?? defaultCategoryTax(c.id)), isDefault: terms === null };
+    }),
+    rates: [...gstRates],
+  };
+}
+
+/** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */
+export async function updateSeller(db: Kysely<Database>, body: z.output<typeof sellerDetailsBody>, now = new Date()) {
+  await repo.updateSeller(db, {
+    legal_name: body.legalName,
+    address_line1: body.addressLine1,
+    address_line2: body.addressLine2,
+    city: body.city,
+    pin_code: body.pinCode,
+    state_code: body.stateCode,
+    gstin: body.gstin,
+    invoice_prefix: body.invoicePrefix,
+    credit_note_prefix: body.creditNotePrefix,
+    updated_at: now.toISOString(),
+  });
+  return taxSettings(db);
+}
+
+/** Staff set a category's HSN code and GST rate: carts and orders price with it from now on. */
+export async function updateCategoryTax(
+  db: Kysely<Database>,
+  categoryId: string,
+  body: CategoryTaxBody,
+  now = new Date(),
+) {
+  if (!(await repo.findCategory(db, categoryId))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
+  await repo.upsertCategoryTax(db, { categoryId, hsn: body.hsn, gstRate: body.gstRate, now: now.toISOString() });
+  return taxSettings(db);
+}

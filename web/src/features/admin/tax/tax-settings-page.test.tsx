@@ -1,0 +1,93 @@
+import type { TaxSettings } from '@shop/core';
+import { screen, within } from '@testing-library/react';
+import { routes } from '../../../app/router.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { createFakeApi } from '../../../test/fake-api.ts';
+import { makeCart, makeProductPage } from '../../../test/fixtures.ts';
+import { renderWithProviders, signIn } from '../../../test/render.tsx';
+import { makeAdminUser } from '../test-fixtures.ts';
+
+const settings: TaxSettings = {
+  seller: {
+    legalName: 'Kapas Apparel Private Limited',
+    addressLine1: 'Unit 4, Kamala Mills',
+    addressLine2: 'Lower Parel',
+    city: 'Mumbai',
+    pinCode: '400013',
+    stateCode: '27',
+    stateName: 'Maharashtra',
+    gstin: '27AAKCK4821L1Z6',
+    invoicePrefix: 'KP',
+    creditNotePrefix: 'KPCN',
+    updatedAt: '2026-11-24T10:00:00.000Z',
+  },
+  categories: [
+    { categoryId: 'mens-shirts', name: "Men's Shirts", hsn: '6205', gstRate: 18, isDefault: true },
+    { categoryId: 'jewelery', name: 'Jewelery', hsn: '7117', gstRate: 3, isDefault: false },
+  ],
+  rates: [0, 3, 5, 12, 18, 28],
+};
+
+function renderPage(overrides: Parameters<typeof createFakeApi>[0] = {}) {
+  const admin = makeAdminUser();
+  signIn(admin);
+  const api = createFakeApi({
+    'GET /product': () => makeProductPage([]),
+    'GET /auth/profile': () => admin,
+    'GET /cart': () => makeCart(),
+    'GET /admin/tax-settings': () => settings,
+    ...overrides,
+  });
+  return { ...renderWithProviders(null, { routes, route: '/admin/tax', api }), api };
+}
+
+describe('Tax & invoices', () => {
+  it('shows the seller and each category’s HSN code and rate', async () => {
+    renderPage();
+    // The first test also waits for the staff area's chunk to load.
+    expect(await screen.findByLabelText(/Legal name/, {}, { timeout: 5000 })).toHaveValue(
+      'Kapas Apparel Private Limited',
+    );
+    expect(screen.getByLabelText(/GSTIN/)).toHaveValue('27AAKCK4821L1Z6');
+    expect(screen.getByLabelText(/^State/)).toHaveValue('27');
+    expect(screen.getByLabelText("HSN code for Men's Shirts")).toHaveValue('6205');
+    expect(screen.getByLabelText('GST rate for Jewelery')).toHaveValue('3');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tax & invoices' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    expect(within(nav).getByRole('link', { name: 'Tax & invoices' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('saves the seller, and shows the server’s reason under a refused field', async () => {
+    const { api, user } = renderPage({
+      'PUT /admin/tax-settings/seller': () => {
+        throw new ApiError('Invalid body', {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'gstin', message: 'The GSTIN is mistyped: its last character does not match the rest.' }],
+        });
+      },
+    });
+    const gstin = await screen.findByLabelText(/GSTIN/);
+    await user.clear(gstin);
+    await user.type(gstin, '27aakck4821l1z7');
+    await user.click(screen.getByRole('button', { name: 'Save seller details' }));
+    expect(
+      await screen.findByText('The GSTIN is mistyped: its last character does not match the rest.', { selector: 'p' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT /admin/tax-settings/seller')[0]!.body).toMatchObject({
+      gstin: '27AAKCK4821L1Z7',
+      stateCode: '27',
+      invoicePrefix: 'KP',
+    });
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('saves a category’s HSN code and rate', async () => {
+    const { api, user } = renderPage({ 'PUT /admin/tax-settings/categories/:id': () => settings });
+    const rate = await screen.findByLabelText("GST rate for Men's Shirts");
+    await user.selectOptions(rate, '5');
+    await user.click(within(rate.closest('form')!).getByRole('button', { name: 'Save' }));
+    const [call] = api.callsTo('PUT /admin/tax-settings/categories/:id');
+    expect(call).toMatchObject({ params: { id: 'mens-shirts' }, body: { hsn: '6205', gstRate: 5 } });
+  });
+});

@@ -1,0 +1,268 @@
+import { indianStates, type CategoryTax, type SellerDetailsBody, type TaxSettings } from '@shop/core';
+import { useState, type FormEvent } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { controlClass, Field, smallControlClass } from '../products/form-controls.tsx';
+import { AdminPageHeader, AdminSection, ResourceView } from '../shared/admin-page.tsx';
+import { formatDateTime } from '../shared/format.ts';
+import { notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { useApiClient } from '../shared/use-api-client.ts';
+import { getTaxSettings, saveCategoryTax, saveSeller } from './api.ts';
+
+/**
+ * "Tax & invoices": the seller every tax invoice names (legal name, address, state, GSTIN and
+ * the number series), and each category's HSN code and GST rate. Documents already issued
+ * keep what they printed; changes apply to those issued from now on.
+ */
+export function TaxSettingsPage() {
+  const settings = useAdminResource('tax-settings', (api, signal) => getTaxSettings(api, signal), {
+    fallbackMessage: 'Failed to fetch the tax settings',
+  });
+  return (
+    <>
+      <AdminPageHeader
+        title="Tax & invoices"
+        description="What every GST tax invoice and credit note prints. Changes apply to documents issued from now on."
+      />
+      <ResourceView resource={settings} label="Loading the tax settings…">
+        {(data) => (
+          <div className="space-y-4">
+            <SellerForm key={data.seller.updatedAt ?? 'demo'} seller={data.seller} onSaved={settings.reload} />
+            <CategoryTaxes categories={data.categories} rates={data.rates} onSaved={settings.reload} />
+          </div>
+        )}
+      </ResourceView>
+    </>
+  );
+}
+
+type SellerFields = Required<SellerDetailsBody>;
+const sellerFields: { name: keyof SellerFields; label: string; hint?: string; optional?: boolean }[] = [
+  { name: 'legalName', label: 'Legal name', hint: 'As registered for GST.' },
+  { name: 'addressLine1', label: 'Address line 1' },
+  { name: 'addressLine2', label: 'Address line 2', optional: true },
+  { name: 'city', label: 'City' },
+  { name: 'pinCode', label: 'PIN code' },
+];
+
+function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSaved: () => void }) {
+  const api = useApiClient();
+  const [form, setForm] = useState<SellerFields>({
+    legalName: seller.legalName,
+    addressLine1: seller.addressLine1,
+    addressLine2: seller.addressLine2,
+    city: seller.city,
+    pinCode: seller.pinCode,
+    stateCode: seller.stateCode,
+    gstin: seller.gstin,
+    invoicePrefix: seller.invoicePrefix,
+    creditNotePrefix: seller.creditNotePrefix,
+  });
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (name: keyof SellerFields, value: string) => setForm((f) => ({ ...f, [name]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setIssues({});
+    try {
+      await saveSeller(api, form);
+      notifySuccess('Seller details saved');
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError) setIssues(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      notifyFailure(error, 'Failed to save the seller details');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AdminSection title="Seller on every invoice">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+        {sellerFields.map((field) => (
+          <Field
+            key={field.name}
+            label={field.label}
+            hint={field.hint}
+            optional={field.optional}
+            error={issues[field.name]}
+            className={field.name === 'pinCode' || field.name === 'city' ? '' : 'sm:col-span-2'}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={controlClass}
+                value={form[field.name]}
+                onChange={(e) => set(field.name, e.target.value)}
+              />
+            )}
+          </Field>
+        ))}
+        <Field
+          label="State"
+          error={issues.stateCode}
+          hint="Where the seller is registered: it decides CGST + SGST or IGST."
+        >
+          {(control) => (
+            <select
+              {...control}
+              className={controlClass}
+              value={form.stateCode}
+              onChange={(e) => set('stateCode', e.target.value)}
+            >
+              {indianStates.map((s) => (
+                <option key={s.gstCode} value={s.gstCode}>
+                  {s.name} ({s.gstCode})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="GSTIN" error={issues.gstin} hint="15 characters, starting with the state code.">
+          {(control) => (
+            <input
+              {...control}
+              className={`${controlClass} font-mono uppercase`}
+              value={form.gstin}
+              maxLength={15}
+              onChange={(e) => set('gstin', e.target.value.toUpperCase())}
+            />
+          )}
+        </Field>
+        <Field label="Invoice prefix" error={issues.invoicePrefix} hint="e.g. KP → KP/26-27/000123">
+          {(control) => (
+            <input
+              {...control}
+              className={`${controlClass} font-mono uppercase`}
+              value={form.invoicePrefix}
+              maxLength={5}
+              onChange={(e) => set('invoicePrefix', e.target.value.toUpperCase())}
+            />
+          )}
+        </Field>
+        <Field label="Credit note prefix" error={issues.creditNotePrefix} hint="A series of its own, e.g. KPCN">
+          {(control) => (
+            <input
+              {...control}
+              className={`${controlClass} font-mono uppercase`}
+              value={form.creditNotePrefix}
+              maxLength={5}
+              onChange={(e) => set('creditNotePrefix', e.target.value.toUpperCase())}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
+          <p className="text-xs text-muted">
+            {seller.updatedAt
+              ? `Last saved ${formatDateTime(seller.updatedAt)}`
+              : 'These are the demo shop’s details: set your own before going live.'}
+          </p>
+          <button type="submit" className={buttonClass('primary', 'sm')} disabled={saving}>
+            {saving ? 'Saving…' : 'Save seller details'}
+          </button>
+        </div>
+      </form>
+    </AdminSection>
+  );
+}
+
+function CategoryTaxes({
+  categories,
+  rates,
+  onSaved,
+}: {
+  categories: CategoryTax[];
+  rates: number[];
+  onSaved: () => void;
+}) {
+  return (
+    <AdminSection title="GST by category">
+      <p className="mb-4 text-sm text-muted">
+        Each product is invoiced with its category’s HSN code and taxed at its rate; shipping takes the highest rate in
+        the order.
+      </p>
+      <ul className="divide-y divide-line">
+        {categories.map((category) => (
+          <CategoryTaxRow
+            key={`${category.categoryId}-${category.hsn}-${category.gstRate}`}
+            category={category}
+            rates={rates}
+            onSaved={onSaved}
+          />
+        ))}
+      </ul>
+    </AdminSection>
+  );
+}
+
+function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; rates: number[]; onSaved: () => void }) {
+  const api = useApiClient();
+  const [hsn, setHsn] = useState(category.hsn);
+  const [rate, setRate] = useState(category.gstRate);
+  const [saving, setSaving] = useState(false);
+  const changed = hsn !== category.hsn || rate !== category.gstRate;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await saveCategoryTax(api, category.categoryId, { hsn: hsn.trim(), gstRate: rate });
+      notifySuccess(`${category.name}: HSN ${hsn.trim()}, GST ${rate}%`);
+      onSaved();
+    } catch (error) {
+      notifyFailure(error, 'Failed to save the category tax');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li>
+      <form
+        onSubmit={(e) => void save(e)}
+        className="grid grid-cols-[7rem_6rem_auto] items-end gap-x-3 gap-y-2 py-3 sm:grid-cols-[minmax(0,1fr)_8rem_7rem_auto]"
+      >
+        <div className="col-span-3 sm:col-span-1 sm:self-center">
+          <p className="text-sm font-medium">{category.name}</p>
+          <p className="text-xs text-muted">{category.isDefault ? 'Shop default' : 'Set by staff'}</p>
+        </div>
+        <label className="text-xs text-muted">
+          HSN code
+          <input
+            className={`${smallControlClass} mt-1 font-mono`}
+            value={hsn}
+            inputMode="numeric"
+            maxLength={8}
+            onChange={(e) => setHsn(e.target.value)}
+            aria-label={`HSN code for ${category.name}`}
+          />
+        </label>
+        <label className="text-xs text-muted">
+          GST rate
+          <select
+            className={`${smallControlClass} mt-1`}
+            value={rate}
+            onChange={(e) => setRate(Number(e.target.value))}
+            aria-label={`GST rate for ${category.name}`}
+          >
+            {rates.map((r) => (
+              <option key={r} value={r}>
+                {r}%
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className={buttonClass('secondary', 'sm', 'justify-self-start')}
+          disabled={!changed || saving}
+        >
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </li>
+  );
+}
