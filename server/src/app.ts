@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
       await api.register(orderRoutes, { gateway });
+      await api.register(deliveryRoutes);
       await api.register(paymentRoutes, { gateway, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);
+          await admin.register(adminDeliveryRoutes);
         },
         { prefix: '/admin' },
       );

@@ -259,6 +259,25 @@ export interface HealthProbeTable {
   checked_at: string;
 }
 
+/** The owner's settings: one row, id 1. Amounts in paise. */
+export interface ShopSettingsTable {
+  id: number;
+  free_shipping_threshold: number | null;
+  cod_max_order_value: number;
+  cod_max_open_orders: number;
+  updated_at: string;
+}
+
+/** An inclusive range of PIN codes the shop delivers to (a single code: pin_from = pin_to). */
+export interface ServiceablePinTable {
+  id: string;
+  pin_from: number;
+  pin_to: number;
+  /** 0/1: whether cash on delivery is taken there. */
+  cod_allowed: number;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -284,4 +303,6 @@ export interface Database {
   audit_events: AuditEventTable;
   health_probe: HealthProbeTable;
   messages: MessageTable;
+  shop_settings: ShopSettingsTable;
+  serviceable_pins: ServiceablePinTable;
 }

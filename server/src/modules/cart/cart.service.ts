@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupons.repository.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { couponNotFound, toPublicCoupon, withinCouponLimits, type CouponTrier } from '../coupons/coupons.service.ts';
+import { totalsSettings } from '../delivery/delivery.service.ts';
 import * as repo from './cart.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -77,7 +78,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
     }
   }
 
-  const totals = cartTotals(priced, discount);
+  const totals = cartTotals(priced, discount, await totalsSettings(trx));
   return {
     items: lines.map((l) => {
       const lineImages = images.get(l.product_id) ?? [];

@@ -8,6 +8,8 @@ import {
   couponRefusalMessage,
   customerCancellation,
   DEFAULT_DELIVERY_NOTE,
+  defaultStoreSettings,
+  deliveryRefusal,
   evaluateCoupon,
   formatRupees,
   MAX_ORDER_PAISE,
@@ -19,6 +21,7 @@ import {
   type Order,
   type OrderPaymentFacts,
   type OrderStatus,
+  type ShopSettings,
   type placeOrderBody,
 } from '@shop/core';
 import type { z } from 'zod';
@@ -29,6 +32,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import * as carts from '../cart/cart.repository.ts';
 import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
+import { deliveryTo, getShopSettings } from '../delivery/delivery.service.ts';
 import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundIfPaid } from '../payments/refunds.ts';
 import { newOrderNumber } from './order-number.ts';
@@ -215,6 +219,27 @@ async function replaceUnpaidOrders(trx: Trx, userId: string, orderNumber: string
 }
 
 /**
+ * The shop delivers to the order's PIN code, and takes cash on delivery there, for this total,
+ * with this shopper's open cash-on-delivery orders. Counted after the cart's lock is taken
+ * (every order of a shopper takes it first), so simultaneous orders are counted one by one.
+ */
+async function assertDeliverable(trx: Trx, userId: string, body: ParsedOrder, total: number, settings: ShopSettings) {
+  const refusal = deliveryRefusal(
+    {
+      delivery: await deliveryTo(trx, body.shippingAddress.pinCode),
+      paymentMethod: body.paymentMethod,
+      total,
+      openCodOrders: body.paymentMethod === 'cod' ? await repo.countOpenCodOrders(trx, userId) : 0,
+    },
+    settings,
+  );
+  if (!refusal) return;
+  throw refusal.reason === 'COD_TOO_MANY_OPEN'
+    ? conflict(refusal.reason, refusal.message)
+    : badRequest(refusal.reason, refusal.message);
+}
+
+/**
  * Places an order from the shopper's server-side cart, in one transaction that starts by
  * locking the cart: prices, limits and the coupon checked again, the total compared with the
  * one the shopper saw, an online order waiting for payment replaced, stock taken (never
@@ -256,7 +281,8 @@ export async function placeOrder(
         }
         discount = decision.discount;
       }
-      const totals = cartTotals(priced, discount);
+      const settings = await getShopSettings(trx);
+      const totals = cartTotals(priced, discount, { ...defaultStoreSettings, ...settings });
       if (totals.subtotal > MAX_ORDER_PAISE || totals.total > MAX_ORDER_PAISE) {
         throw badRequest(
           'ORDER_TOO_LARGE',
@@ -264,6 +290,7 @@ export async function placeOrder(
         );
       }
       assertTotalMatches(body.expectedTotal, totals.total);
+      await assertDeliverable(trx, userId, body, totals.total, settings);
 
       const id = newId();
       const orderNumber = newOrderNumber(now);
