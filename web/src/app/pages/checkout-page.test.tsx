@@ -512,7 +512,7 @@ describe('checkout where the shop cannot deliver, or not on delivery', () => {
     'GET /store': () => storeInfo,
     'GET /delivery/:pin': ({ params }: { params: Record<string, string> }) => ({
       pinCode: params.pin,
-      ...answers[params.pin],
+      ...answers[params.pin ?? ''],
     }),
   };
 
