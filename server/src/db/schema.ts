@@ -221,7 +221,7 @@ export interface PaymentEventTable {
 export interface AuditEventTable {
   id: string;
   actor_id: string | null;
-  entity_type: 'product' | 'order' | 'coupon' | 'message';
+  entity_type: 'product' | 'order' | 'coupon' | 'message' | 'delivery';
   entity_id: string;
   action: string;
   summary: string;

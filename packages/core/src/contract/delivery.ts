@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isPinCodeShape } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
+import { auditEntry } from './admin.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText, rupeesSchema } from './primitives.ts';
 
@@ -81,7 +82,10 @@ export const serviceableRangeData = z.object({
 });
 export type ServiceableRangeData = z.infer<typeof serviceableRangeData>;
 export const serviceableRangeResponse = successEnvelope(serviceableRangeData);
-export const serviceableRangeListResponse = successEnvelope(z.object({ ranges: z.array(serviceableRangeData) }));
+/** The ranges, and the history of the shop's delivery settings and ranges (newest first). */
+export const serviceableRangeListResponse = successEnvelope(
+  z.object({ ranges: z.array(serviceableRangeData), audit: z.array(auditEntry) }),
+);
 
 export const serviceableRangeBody = z
   .object({

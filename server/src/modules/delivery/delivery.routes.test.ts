@@ -98,6 +98,8 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data).toEqual({ ...DEFAULT_SETTINGS, freeShippingThreshold: 500 });
       expect((await staff('GET', '/api/admin/settings')).json().data.freeShippingThreshold).toBe(500);
+      const history = (await staff('GET', '/api/admin/delivery')).json().data.audit;
+      expect(history[0]).toMatchObject({ action: 'settings.updated', summary: 'Free shipping from: none → ₹500' });
       const texts = (await get('/api/store')).json().data.texts;
       expect(texts.shippingPromise).toBe('Free shipping on orders of ₹500 and above');
 
@@ -141,7 +143,15 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
       expect((await delivery('190001')).cod).toBe(false);
 
       expect((await staff('DELETE', `/api/admin/delivery/${range._id}`)).statusCode).toBe(200);
-      expect((await staff('GET', '/api/admin/delivery')).json().data.ranges).toHaveLength(3);
+      const after = (await staff('GET', '/api/admin/delivery')).json().data;
+      expect(after.ranges).toHaveLength(3);
+      // Each change is in the history, newest first, with who made it.
+      expect(after.audit.slice(0, 3).map((e: { summary: string }) => e.summary)).toEqual([
+        'No longer delivers to 190001',
+        'Cash on delivery off for 190001',
+        'Delivers to 190001, with cash on delivery',
+      ]);
+      expect(after.audit[0].actor).not.toBeNull();
       expect((await staff('DELETE', `/api/admin/delivery/${range._id}`)).statusCode).toBe(404);
     });
 

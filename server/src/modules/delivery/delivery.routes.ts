@@ -15,6 +15,7 @@ import {
   storeInfoResponse,
 } from '@shop/core';
 import { z } from 'zod';
+import { signedInUser } from '../../plugins/authenticate.ts';
 import * as service from './delivery.service.ts';
 
 /** Public: what the storefront says about shipping and tax, and whether a PIN is delivered to. */
@@ -56,13 +57,13 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Settings saved',
-      data: await service.updateShopSettings(db, request.body),
+      data: await service.updateShopSettings(db, signedInUser(request).id, request.body),
     }),
   );
 
   app.get('/delivery', { schema: { tags, response: { 200: serviceableRangeListResponse } } }, async () => ({
     success: true as const,
-    data: { ranges: await service.listRanges(db) },
+    data: await service.listRanges(db),
   }));
 
   app.post(
@@ -72,7 +73,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({
         success: true as const,
         message: 'PIN codes added',
-        data: await service.addRange(db, request.body),
+        data: await service.addRange(db, signedInUser(request).id, request.body),
       }),
   );
 
@@ -89,7 +90,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'PIN codes updated',
-      data: await service.setRangeCod(db, request.params.id, request.body.cod),
+      data: await service.setRangeCod(db, signedInUser(request).id, request.params.id, request.body.cod),
     }),
   );
 
@@ -97,7 +98,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delivery/:id',
     { schema: { tags, params: serviceableRangeIdParams, response: { 200: messageResponse } } },
     async (request) => {
-      await service.deleteRange(db, request.params.id);
+      await service.deleteRange(db, signedInUser(request).id, request.params.id);
       return { success: true as const, message: 'PIN codes removed', data: null };
     },
   );
@@ -113,7 +114,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delivery.csv',
     { bodyLimit: 2_100_000, schema: { tags, body: serviceableCsvBody, response: { 200: serviceableImportResponse } } },
     async (request) => {
-      const imported = await service.importCsv(db, request.body.csv);
+      const imported = await service.importCsv(db, signedInUser(request).id, request.body.csv);
       return { success: true as const, message: `Imported ${imported} PIN code ranges`, data: { imported } };
     },
   );

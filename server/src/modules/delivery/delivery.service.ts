@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   defaultShopSettings,
   defaultStoreSettings,
+  formatPromiseAmount,
   deliveryFor,
   parseServiceableCsv,
   serializeServiceableCsv,
@@ -9,6 +10,7 @@ import {
   toPaise,
   toRupees,
   type DeliveryAnswer,
+  type AuditEntry,
   type ServiceableRange,
   type ServiceableRangeData,
   type ShopSettings,
@@ -21,6 +23,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './delivery.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -65,8 +68,41 @@ export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSe
   return settingsData(await getShopSettings(db));
 }
 
+/** "₹999" or "none", as the history reads. */
+const amountText = (paise: number | null) => (paise === null ? 'none' : formatPromiseAmount(paise));
+
+/** One line of what changed, e.g. "Free shipping from: none → ₹999; open COD orders: 3 → 5". */
+function settingsChangeSummary(before: ShopSettings, after: ShopSettings): string {
+  const parts: string[] = [];
+  if (before.freeShippingThreshold !== after.freeShippingThreshold) {
+    parts.push(
+      `Free shipping from: ${amountText(before.freeShippingThreshold)} → ${amountText(after.freeShippingThreshold)}`,
+    );
+  }
+  if (before.codMaxOrderValue !== after.codMaxOrderValue) {
+    parts.push(`COD up to: ${amountText(before.codMaxOrderValue)} → ${amountText(after.codMaxOrderValue)}`);
+  }
+  if (before.codMaxOpenOrders !== after.codMaxOpenOrders) {
+    parts.push(`Open COD orders per shopper: ${before.codMaxOpenOrders} → ${after.codMaxOpenOrders}`);
+  }
+  return parts.join('; ');
+}
+
+/** Every delivery change is recorded under one entity, so the Delivery page shows one history. */
+const DELIVERY_ENTITY = 'shop';
+const audit = (trx: Db, actorId: string, action: string, summary: string, now: Date) =>
+  recordAudit(trx, {
+    actorId,
+    entityType: 'delivery',
+    entityId: DELIVERY_ENTITY,
+    action,
+    summary,
+    now: now.toISOString(),
+  });
+
 export async function updateShopSettings(
   db: Kysely<Database>,
+  actorId: string,
   body: z.output<typeof shopSettingsBody>,
   now = new Date(),
 ): Promise<ShopSettingsData> {
@@ -75,7 +111,11 @@ export async function updateShopSettings(
     codMaxOrderValue: toPaise(body.codMaxOrderValue),
     codMaxOpenOrders: body.codMaxOpenOrders,
   };
-  await repo.saveSettings(db, settings, now.toISOString());
+  await db.transaction().execute(async (trx) => {
+    const summary = settingsChangeSummary(await getShopSettings(trx), settings);
+    await repo.saveSettings(trx, settings, now.toISOString());
+    if (summary) await audit(trx, actorId, 'settings.updated', summary, now);
+  });
   return settingsData(settings);
 }
 
@@ -101,12 +141,18 @@ export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswe
 
 // ---------------------------------------------------------------- staff: ranges
 
-export async function listRanges(db: Kysely<Database>): Promise<ServiceableRangeData[]> {
-  return (await repo.listRanges(db)).map(toRangeData);
+export async function listRanges(
+  db: Kysely<Database>,
+): Promise<{ ranges: ServiceableRangeData[]; audit: AuditEntry[] }> {
+  const [rows, trail] = await Promise.all([repo.listRanges(db), auditTrail(db, 'delivery', DELIVERY_ENTITY, 50)]);
+  return { ranges: rows.map(toRangeData), audit: trail };
 }
+
+const spanText = (r: ServiceableRange) => (r.from === r.to ? r.from : `${r.from}–${r.to}`);
 
 export async function addRange(
   db: Kysely<Database>,
+  actorId: string,
   body: z.output<typeof serviceableRangeBody>,
   now = new Date(),
 ): Promise<ServiceableRangeData> {
@@ -119,8 +165,13 @@ export async function addRange(
     created_at: now.toISOString(),
   };
   if (await repo.findRangeBySpan(db, row.pin_from, row.pin_to)) throw rangeTaken(body.from, to);
+  const range = toRange(row);
   try {
-    await repo.insertRanges(db, [row]);
+    await db.transaction().execute(async (trx) => {
+      await repo.insertRanges(trx, [row]);
+      const cod = range.cod ? 'with' : 'without';
+      await audit(trx, actorId, 'range.added', `Delivers to ${spanText(range)}, ${cod} cash on delivery`, now);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw rangeTaken(body.from, to);
     throw error;
@@ -128,15 +179,29 @@ export async function addRange(
   return toRangeData(row);
 }
 
-export async function setRangeCod(db: Kysely<Database>, id: string, cod: boolean): Promise<ServiceableRangeData> {
-  if (!(await repo.setRangeCod(db, id, cod))) throw rangeNotFound();
-  const row = await repo.findRange(db, id);
-  if (!row) throw rangeNotFound();
-  return toRangeData(row);
+export async function setRangeCod(
+  db: Kysely<Database>,
+  actorId: string,
+  id: string,
+  cod: boolean,
+  now = new Date(),
+): Promise<ServiceableRangeData> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.setRangeCod(trx, id, cod))) throw rangeNotFound();
+    const row = await repo.findRange(trx, id);
+    if (!row) throw rangeNotFound();
+    const summary = `Cash on delivery ${cod ? 'on' : 'off'} for ${spanText(toRange(row))}`;
+    await audit(trx, actorId, 'range.cod', summary, now);
+    return toRangeData(row);
+  });
 }
 
-export async function deleteRange(db: Kysely<Database>, id: string): Promise<void> {
-  if (!(await repo.deleteRange(db, id))) throw rangeNotFound();
+export async function deleteRange(db: Kysely<Database>, actorId: string, id: string, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findRange(trx, id);
+    if (!row || !(await repo.deleteRange(trx, id))) throw rangeNotFound();
+    await audit(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
+  });
 }
 
 export async function exportCsv(db: Kysely<Database>): Promise<string> {
@@ -147,7 +212,7 @@ export async function exportCsv(db: Kysely<Database>): Promise<string> {
  * Replaces every range with the CSV's, in one transaction: a file with any bad line changes
  * nothing, and the answer lists every bad line by its number.
  */
-export async function importCsv(db: Kysely<Database>, csv: string, now = new Date()): Promise<number> {
+export async function importCsv(db: Kysely<Database>, actorId: string, csv: string, now = new Date()): Promise<number> {
   const parsed = parseServiceableCsv(csv);
   if (!parsed.ok) {
     const issues = parsed.errors.map((e) => ({ path: `line ${e.line}`, message: e.message }));
@@ -170,6 +235,13 @@ export async function importCsv(db: Kysely<Database>, csv: string, now = new Dat
         cod_allowed: r.cod ? 1 : 0,
         created_at: at,
       })),
+    );
+    await audit(
+      trx,
+      actorId,
+      'ranges.imported',
+      `Imported ${parsed.ranges.length} PIN code ranges from a CSV file`,
+      now,
     );
   });
   return parsed.ranges.length;

@@ -1,5 +1,11 @@
 /** Staff requests for the shop's settings and where it delivers (admin only). */
-import type { ServiceableRangeBody, ServiceableRangeData, ShopSettingsBody, ShopSettingsData } from '@shop/core';
+import type {
+  AuditEntry,
+  ServiceableRangeBody,
+  ServiceableRangeData,
+  ShopSettingsBody,
+  ShopSettingsData,
+} from '@shop/core';
 import type { ApiClient } from '../../../lib/http.ts';
 
 const rangePath = (id: string) => `/admin/delivery/${encodeURIComponent(id)}`;
@@ -12,8 +18,12 @@ export function saveSettings(api: ApiClient, body: ShopSettingsBody): Promise<Sh
   return api.put<ShopSettingsData>('/admin/settings', body);
 }
 
-export async function listRanges(api: ApiClient, signal?: AbortSignal): Promise<ServiceableRangeData[]> {
-  return (await api.get<{ ranges: ServiceableRangeData[] }>('/admin/delivery', { signal })).ranges;
+/** The ranges, and the history of delivery changes (newest first). */
+export function listRanges(
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<{ ranges: ServiceableRangeData[]; audit: AuditEntry[] }> {
+  return api.get('/admin/delivery', { signal });
 }
 
 export function addRange(api: ApiClient, body: ServiceableRangeBody): Promise<ServiceableRangeData> {

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { AuditTrail } from '../shared/audit-trail.tsx';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { useAdminResource } from '../shared/use-admin-resource.ts';
@@ -16,6 +17,11 @@ import * as deliveryApi from './api.ts';
 export function AdminDeliveryPage() {
   const settings = useAdminResource('settings', (api, signal) => deliveryApi.getSettings(api, signal));
   const ranges = useAdminResource('ranges', (api, signal) => deliveryApi.listRanges(api, signal));
+  // A settings change shows in the history that comes with the ranges.
+  const settingsSaved = () => {
+    settings.reload();
+    ranges.reload();
+  };
   return (
     <>
       <AdminPageHeader
@@ -25,14 +31,19 @@ export function AdminDeliveryPage() {
       <div className="space-y-6">
         <AdminSection title="Shipping and cash on delivery">
           <ResourceView resource={settings} label="Loading the settings…">
-            {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} onSaved={settings.reload} />}
+            {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} onSaved={settingsSaved} />}
           </ResourceView>
         </AdminSection>
         <AdminSection title="PIN codes">
           <ResourceView resource={ranges} label="Loading PIN codes…">
-            {(data) => <Ranges ranges={data} onChanged={ranges.reload} />}
+            {(data) => <Ranges ranges={data.ranges} onChanged={ranges.reload} />}
           </ResourceView>
         </AdminSection>
+        {ranges.data && (
+          <AdminSection title="History">
+            <AuditTrail entries={ranges.data.audit} />
+          </AdminSection>
+        )}
       </div>
     </>
   );
