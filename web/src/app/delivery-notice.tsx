@@ -48,9 +48,12 @@ export function DeliveryNotice({ verdict, className = '' }: { verdict: DeliveryV
     );
   }
   if (verdict.noCod) {
+    // The spec's messages end without a full stop; the cap's already says to pay online.
+    const ended = /[.!?]$/.test(verdict.noCod);
     return (
       <p role="status" className={`rounded-xl border border-accent/30 bg-sand px-4 py-3 text-sm text-ink ${className}`}>
-        <span className="font-medium">{verdict.noCod}</span> You can pay online.
+        <span className="font-medium">{verdict.noCod}</span>
+        {ended ? '' : '. You can pay online.'}
       </p>
     );
   }

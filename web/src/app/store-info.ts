@@ -33,7 +33,12 @@ export const fetchStoreInfo = createAppAsyncThunk(
 const storeInfoSlice = createSlice({
   name: 'storeInfo',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The settings changed (staff saved them): the next reader fetches them again. */
+    storeInfoStale(state) {
+      if (state.status !== 'loading') state.status = 'idle';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchStoreInfo.pending, (state) => {
@@ -50,6 +55,7 @@ const storeInfoSlice = createSlice({
 });
 
 export const storeInfoReducer = storeInfoSlice.reducer;
+export const { storeInfoStale } = storeInfoSlice.actions;
 
 /** The shop's promises, or null until they have arrived (nothing is promised before). */
 export function useStoreInfo(): StoreInfo | null {

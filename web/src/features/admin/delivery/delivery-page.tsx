@@ -1,5 +1,7 @@
 import { serializeServiceableCsv, type ServiceableRangeData, type ShopSettingsData } from '@shop/core';
 import { useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { storeInfoStale } from '../../../app/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/http.ts';
@@ -18,9 +20,12 @@ export function AdminDeliveryPage() {
   const settings = useAdminResource('settings', (api, signal) => deliveryApi.getSettings(api, signal));
   const ranges = useAdminResource('ranges', (api, signal) => deliveryApi.listRanges(api, signal));
   // A settings change shows in the history that comes with the ranges.
+  const dispatch = useAppDispatch();
   const settingsSaved = () => {
     settings.reload();
     ranges.reload();
+    // The banner and every text of this visit follow the new settings at once.
+    dispatch(storeInfoStale());
   };
   return (
     <>
@@ -40,9 +45,7 @@ export function AdminDeliveryPage() {
           </ResourceView>
         </AdminSection>
         {ranges.data && (
-          <AdminSection title="History">
-            <AuditTrail entries={ranges.data.audit} />
-          </AdminSection>
+          <AuditTrail entries={ranges.data.audit} className="rounded-2xl border border-line bg-white p-4 sm:p-6" />
         )}
       </div>
     </>
