@@ -21,7 +21,7 @@ function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
     'GET /admin/delivery': () => ({ ranges, audit: [] }),
     ...handlers,
   });
-  return { api, ...renderWithProviders(<AdminDeliveryPage />, { api }) };
+  return { ...renderWithProviders(<AdminDeliveryPage />, { api }), api };
 }
 
 describe('staff Delivery page', () => {
