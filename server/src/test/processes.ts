@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config.ts';
 import { prepareDatabase } from '../startup.ts';
-import { createTestDatabase } from './databases.ts';
+import { createTestDatabase, relaxedShopSettings } from './databases.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
 
@@ -129,6 +129,8 @@ export async function processesOnPostgres(ports: number[], env: Record<string, s
   if (!fs.existsSync(builtServer)) throw new Error('run `npm run build` first: this test starts the built server');
   const database = await createTestDatabase('postgres');
   await prepareDatabase(database.handle, { database: database.config, seed: true });
+  // As in createTestShop: suites about other rules place many COD orders for one shopper.
+  await relaxedShopSettings(database.handle.db);
   const jwtSecret = randomBytes(32).toString('base64url');
   const shared = {
     ...databaseEnvFor(database.config),
