@@ -26,7 +26,7 @@ export function Footer() {
         <div className="col-span-2 md:col-span-5">
           <p className="font-display text-2xl tracking-[0.18em]">{STORE_NAME}</p>
           <p className="mt-3 max-w-xs text-sm leading-6 text-white/75">
-            {STORE_TAGLINE}. Easy shirts, T-shirts and accessories, delivered across India with cash on delivery.
+            {STORE_TAGLINE}. Easy shirts, T-shirts and accessories, delivered across most of India.
           </p>
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
