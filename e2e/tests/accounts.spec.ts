@@ -59,7 +59,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Address line 1').fill('Marine Drive');
     await page.getByLabel('Address line 2').fill('Opp. the sea face');
     await page.getByLabel('City').fill('Mumbai');
-    await page.getByLabel('State').fill('Maharashtra');
+    await page.getByLabel('State').selectOption('Maharashtra');
     await page.getByLabel('Make this my default address').check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Address saved!')).toBeVisible();

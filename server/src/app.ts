@@ -29,6 +29,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
       await api.register(orderRoutes, { gateway, mail });
       await api.register(invoiceRoutes);
+      await api.register(deliveryRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);
           await admin.register(adminInvoiceRoutes);
+          await admin.register(adminDeliveryRoutes);
         },
         { prefix: '/admin' },
       );

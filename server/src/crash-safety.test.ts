@@ -8,7 +8,7 @@ import type { DatabaseConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { newId } from './lib/ids.ts';
 import { prepareDatabase } from './startup.ts';
-import { createTestDatabase, testDialects } from './test/databases.ts';
+import { createTestDatabase, relaxedShopSettings, testDialects } from './test/databases.ts';
 import { builtServer, call, databaseEnvFor, startServerProcess, type ServerProcess } from './test/processes.ts';
 
 const address = {
@@ -28,6 +28,8 @@ async function databaseFor(
     const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dataDir, 'shop.db') };
     const handle = openDatabase(config);
     await prepareDatabase(handle, { database: config, seed: true });
+    // Six shoppers place order after order: no cash-on-delivery limits here.
+    await relaxedShopSettings(handle.db);
     return {
       env: { DATA_DIR: dataDir },
       handle,
@@ -36,6 +38,7 @@ async function databaseFor(
   }
   const test = await createTestDatabase('postgres');
   await prepareDatabase(test.handle, { database: test.config, seed: true });
+  await relaxedShopSettings(test.handle.db);
   return { env: databaseEnvFor(test.config), handle: test.handle, drop: () => test.drop() };
 }
 

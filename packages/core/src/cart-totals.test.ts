@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from './test/seeded-random.ts';
 import { cartTotals, gstOn, shippingGstPercent, type CartTotals, type PricedLine } from './cart-totals.ts';
 import { couponLabel, couponRefusalMessage, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
+import { defaultStoreSettings } from './store-settings.ts';
 
 const tee = (price: number, quantity: number, productId = `tee-${price}`): PricedLine => ({
   productId,
@@ -148,6 +149,29 @@ describe('cart totals (paise), with and without coupons', () => {
     const totals = totalsWith(lines, coupon);
     expect(totals).toEqual(expected);
     expectInvariants(totals);
+  });
+});
+
+describe("free shipping at the shop's threshold (items after discount)", () => {
+  const settings = (freeShippingThreshold: number | null) => ({ ...defaultStoreSettings, freeShippingThreshold });
+  it.each<[string, number, number, number | null, number]>([
+    // case, items (paise), discount, threshold, shipping
+    ['no threshold: flat ₹10 however large', 10_000_000, 0, null, 1000],
+    ['below the threshold', 99_899, 0, 99_900, 1000],
+    ['exactly the threshold ships free', 99_900, 0, 99_900, 0],
+    ['above the threshold', 150_000, 0, 99_900, 0],
+    ['a discount taking it below the threshold pays shipping', 100_000, 200, 99_900, 1000],
+    ['a discount leaving it at the threshold ships free', 100_000, 100, 99_900, 0],
+    ['a threshold of ₹0 ships everything free', 100, 0, 0, 0],
+  ])('%s', (_case, items, discount, threshold, shipping) => {
+    const totals = cartTotals([tee(items, 1)], discount, settings(threshold));
+    expect(totals.shipping).toBe(shipping);
+    expect(totals.gst).toBe(gstOn(items - discount + shipping, 18));
+    expectInvariants(totals);
+  });
+
+  it('an empty cart pays nothing, whatever the threshold', () => {
+    expect(cartTotals([], 0, settings(0))).toEqual({ subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 });
   });
 });
 

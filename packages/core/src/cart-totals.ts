@@ -1,5 +1,6 @@
 import { apportion } from './gst-invoice.ts';
 import type { Paise } from './money.ts';
+import { shipsFree, type ShopSettings } from './shop-settings.ts';
 import { defaultStoreSettings, type StoreSettings } from './store-settings.ts';
 
 /** One line of a cart or order, as pricing sees it: integer paise, whole quantities. */
@@ -70,16 +71,19 @@ export function gstOfSupply(
 /**
  * The totals of a cart, its checkout and its order: one function, so the three always agree.
  * The discount is clamped to the subtotal; an empty cart costs nothing (no shipping either).
+ * Shipping is free once the items after discount reach the shop's threshold, if it has one.
  */
 export function cartTotals(
   lines: readonly PricedLine[],
   discount: Paise = 0,
-  settings: Pick<StoreSettings, 'shippingFee' | 'gstPercent'> = defaultStoreSettings,
+  settings: Pick<StoreSettings, 'shippingFee' | 'gstPercent'> &
+    Partial<Pick<ShopSettings, 'freeShippingThreshold'>> = defaultStoreSettings,
 ): CartTotals {
   const subtotal = subtotalOf(lines);
   if (subtotal === 0) return { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 };
   const discountAmount = Math.min(Math.max(0, discount), subtotal);
-  const shipping = settings.shippingFee;
+  const freeShippingThreshold = settings.freeShippingThreshold ?? null;
+  const shipping = shipsFree(subtotal - discountAmount, { freeShippingThreshold }) ? 0 : settings.shippingFee;
   const taxable = subtotal - discountAmount + shipping;
   const gst = gstOfSupply(lines, discountAmount, shipping, settings.gstPercent);
   return { subtotal, discountAmount, shipping, gst, total: taxable + gst };

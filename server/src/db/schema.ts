@@ -243,7 +243,7 @@ export interface PaymentEventTable {
 export interface AuditEventTable {
   id: string;
   actor_id: string | null;
-  entity_type: 'product' | 'order' | 'coupon' | 'message';
+  entity_type: 'product' | 'order' | 'coupon' | 'message' | 'delivery';
   entity_id: string;
   action: string;
   summary: string;
@@ -324,6 +324,25 @@ export interface TaxDocumentTable {
   snapshot: string;
 }
 
+/** The owner's settings: one row, id 1. Amounts in paise. */
+export interface ShopSettingsTable {
+  id: number;
+  free_shipping_threshold: number | null;
+  cod_max_order_value: number;
+  cod_max_open_orders: number;
+  updated_at: string;
+}
+
+/** An inclusive range of PIN codes the shop delivers to (a single code: pin_from = pin_to). */
+export interface ServiceablePinTable {
+  id: string;
+  pin_from: number;
+  pin_to: number;
+  /** 0/1: whether cash on delivery is taken there. */
+  cod_allowed: number;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -354,4 +373,6 @@ export interface Database {
   category_taxes: CategoryTaxTable;
   document_sequences: DocumentSequenceTable;
   tax_documents: TaxDocumentTable;
+  shop_settings: ShopSettingsTable;
+  serviceable_pins: ServiceablePinTable;
 }

@@ -85,3 +85,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     message,
   );
 }
+
+/** A unique key refused the write (PostgreSQL 23505; SQLite's unique and primary-key constraints). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

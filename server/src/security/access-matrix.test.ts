@@ -15,6 +15,7 @@ import {
   createStockedProduct,
   deliveredMessage,
   freshAddress,
+  freshPin,
   GOOD_CODE,
   orderAddress,
   newCouponBody,
@@ -23,6 +24,7 @@ import {
   shopperActions,
   signedWebhook,
   staffCoupon,
+  staffRange,
   stubIdentityProvider,
   type Caller,
   type CallerName,
@@ -249,6 +251,38 @@ const table: Row[] = [
   })),
   row('POST', '/api/admin/messages/:id/resend', [401, 403, 403, 201], async ({ fx }) => ({
     url: `/api/admin/messages/${await deliveredMessage(fx.shop)}/resend`,
+  })),
+  // Where the shop delivers: public answers, staff settings and PIN ranges.
+  row('GET', '/api/store', publicRead),
+  row('GET', '/api/delivery/:pin', publicRead, () => ({
+    url: '/api/delivery/744101',
+    check: (res) => expect(json(res).data).toMatchObject({ serviceable: false }),
+  })),
+  row('GET', '/api/admin/settings', staffOnly),
+  row('PUT', '/api/admin/settings', staffOnly, () => ({
+    url: '/api/admin/settings',
+    // The suite's own relaxed limits (see createTestShop): A places many COD orders.
+    payload: { freeShippingThreshold: null, codMaxOrderValue: 10_000_000, codMaxOpenOrders: 100 },
+  })),
+  row('GET', '/api/admin/delivery', staffOnly),
+  row('POST', '/api/admin/delivery', [401, 403, 403, 201], () => ({
+    url: '/api/admin/delivery',
+    payload: { from: freshPin(), cod: false },
+  })),
+  row('PATCH', '/api/admin/delivery/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/delivery/${await staffRange(fx.callers.admin)}`,
+    payload: { cod: true },
+  })),
+  row('DELETE', '/api/admin/delivery/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/delivery/${await staffRange(fx.callers.admin)}`,
+  })),
+  row('GET', '/api/admin/delivery.csv', staffOnly, () => ({
+    url: '/api/admin/delivery.csv',
+    check: (res) => expect(res.body).toContain('from,to,cod'),
+  })),
+  row('PUT', '/api/admin/delivery.csv', staffOnly, () => ({
+    url: '/api/admin/delivery.csv',
+    payload: { csv: 'from,to,cod\n100000,743999,yes\n190000,194999,no\n745000,899999,yes\n' },
   })),
   // The development mailbox: a demo feature with no account (this suite's shop answers every address, as with DEMO_FEATURES=on).
   row('GET', '/dev/mailbox', publicRead),

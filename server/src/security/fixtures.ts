@@ -275,6 +275,19 @@ export async function staffCoupon(admin: Caller): Promise<string> {
   return (await ok(admin.call({ method: 'POST', url: '/api/admin/coupons', payload: newCouponBody() }), 201)).data._id;
 }
 
+let pinCounter = 0;
+/** A PIN code no other case of the suite has listed as its own range. */
+export function freshPin(): string {
+  pinCounter += 1;
+  return String(560_100 + pinCounter);
+}
+
+/** A single code listed by staff (no cash on delivery), for a case to change or remove. */
+export async function staffRange(admin: Caller): Promise<string> {
+  const body = { from: freshPin(), cod: false };
+  return (await ok(admin.call({ method: 'POST', url: '/api/admin/delivery', payload: body }), 201)).data._id;
+}
+
 /** A Razorpay webhook delivery, signed with the suite's webhook secret. */
 export function signedWebhook(body: unknown, eventId = `evt_${randomBytes(6).toString('hex')}`) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);

@@ -5,6 +5,7 @@ import type { CatalogState } from '../features/catalog/slice.ts';
 import type { OrderState } from '../features/orders/slice.ts';
 import type { PaymentState } from '../features/payments/slice.ts';
 import { api as defaultApi, type ApiClient } from '../lib/http.ts';
+import { storeInfoReducer } from './store-info.ts';
 
 /** What every thunk receives as `extra`: the API client, injected so tests can pass a fake. */
 export interface ThunkExtra {
@@ -30,6 +31,7 @@ export interface LazyLoadedSlices {
 export const rootReducer = combineSlices({
   auth: authReducer,
   cart: cartStandInReducer,
+  storeInfo: storeInfoReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

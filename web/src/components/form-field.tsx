@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 export const inputClass =
   'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 focus:border-ink focus:outline-none sm:text-sm';
@@ -39,6 +39,47 @@ export function FormAlert({ message, className = '' }: { message: string | null;
       {message && (
         <p className="rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">{message}</p>
       )}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
+  label: string;
+  options: readonly string[];
+  /** The first, empty choice ("Select a band"). */
+  placeholder: string;
+}
+
+/** A labelled select, styled like the text inputs. */
+export function SelectField({ label, options, placeholder, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <select id={id} className={`${inputClass} appearance-none pr-10`} {...select}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+        <svg
+          aria-hidden="true"
+          width={16}
+          height={16}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-muted"
+        >
+          <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
     </div>
   );
 }

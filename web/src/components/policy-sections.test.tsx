@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultShopSettings, defaultStoreSettings, storeTexts } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { PolicySections } from './policy-sections.tsx';
 
@@ -24,5 +25,25 @@ describe('PolicySections', () => {
 
     await user.click(returns);
     expect(returns).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("says what shipping, cash on delivery and GST cost, from the shop's settings; never that prices include GST", async () => {
+    const user = userEvent.setup();
+    const texts = storeTexts({ ...defaultStoreSettings, ...defaultShopSettings, freeShippingThreshold: 99_900 });
+    const info = {
+      shippingFee: 10,
+      freeShippingThreshold: 999,
+      gstPercent: 18,
+      codMaxOrderValue: 50000,
+      codMaxOpenOrders: 3,
+      texts,
+    };
+    render(<PolicySections info={info} />);
+    await user.click(screen.getByRole('button', { name: 'Shipping Policy' }));
+    expect(screen.getByText(texts.shippingPolicy)).toBeVisible();
+    expect(screen.getByText(/Cash on delivery is available on orders up to ₹50,000/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Terms and Conditions' }));
+    expect(screen.getByText(texts.taxPolicy)).toBeVisible();
+    expect(screen.queryByText(/include GST|inclusive of all taxes/i)).toBeNull();
   });
 });

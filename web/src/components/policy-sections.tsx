@@ -1,3 +1,11 @@
+import {
+  defaultShopSettings,
+  defaultStoreSettings,
+  formatPromiseAmount,
+  storeTexts,
+  toPaise,
+  type StoreInfo,
+} from '@shop/core';
 import { useId, useState } from 'react';
 
 export interface Policy {
@@ -7,49 +15,84 @@ export interface Policy {
   points: string[];
 }
 
+/** Tax is not an owner's setting: its sentence holds before the shop's details arrive. */
+const defaultTexts = storeTexts({ ...defaultStoreSettings, ...defaultShopSettings });
+
+/**
+ * What the policies say about shipping, cash on delivery and tax, from the settings the totals
+ * use (`GET /api/store`); until those arrive, only what cannot differ (the tax).
+ */
+function storePoints(info: StoreInfo | null | undefined) {
+  if (!info) return { shipping: [], terms: [defaultTexts.taxPolicy] };
+  const cap = formatPromiseAmount(toPaise(info.codMaxOrderValue));
+  const open = info.codMaxOpenOrders;
+  return {
+    shipping: [
+      info.texts.shippingPolicy,
+      `Cash on delivery is available on orders up to ${cap} in most PIN codes, with at most ${open} cash-on-delivery ${open === 1 ? 'order' : 'orders'} on the way at a time. Enter your PIN code on a product page to check yours.`,
+    ],
+    terms: [info.texts.taxPolicy],
+  };
+}
+
 /** The shop's policies (spec §9), shown on the cart, the checkout and the policies page. */
-export const policies: Policy[] = [
-  {
-    id: 'shipping-policy',
-    title: 'Shipping Policy',
-    points: [
-      'Orders are processed within 2-5 business days. Orders placed after 5 PM are processed the next business day.',
-      'Delivery takes 4-8 business days after dispatch.',
-      'We ship within India only; we do not ship internationally.',
-      'If your parcel arrives damaged, please tell us within 24 hours of delivery.',
-    ],
-  },
-  {
-    id: 'terms-and-conditions',
-    title: 'Terms and Conditions',
-    points: [
-      'Orders can be cancelled within 12 hours of placing them, unless they have already shipped.',
-      'Customers must be 18 or older, or shop under the supervision of a parent or guardian.',
-      'Prices are in Indian rupees and include GST. Delivery is within India only.',
-    ],
-  },
-  {
-    id: 'return-and-refund-policy',
-    title: 'Return and Refund Policy',
-    points: [
-      'Returns are accepted within 3 days of delivery, only for damaged, defective or incorrect items.',
-      'We do not offer exchanges.',
-      'Approved refunds reach your original payment method within 7-10 business days.',
-      'Our support team replies within 24-48 hours.',
-    ],
-  },
-];
+export function policiesFor(info?: StoreInfo | null): Policy[] {
+  const points = storePoints(info);
+  return [
+    {
+      id: 'shipping-policy',
+      title: 'Shipping Policy',
+      points: [
+        'Orders are processed within 2-5 business days. Orders placed after 5 PM are processed the next business day.',
+        'Delivery takes 4-8 business days after dispatch.',
+        'We ship within India only; we do not ship internationally.',
+        'If your parcel arrives damaged, please tell us within 24 hours of delivery.',
+        ...points.shipping,
+      ],
+    },
+    {
+      id: 'terms-and-conditions',
+      title: 'Terms and Conditions',
+      points: [
+        'Orders can be cancelled within 12 hours of placing them, unless they have already shipped.',
+        'Customers must be 18 or older, or shop under the supervision of a parent or guardian.',
+        ...points.terms,
+        'Delivery is within India only.',
+      ],
+    },
+    {
+      id: 'return-and-refund-policy',
+      title: 'Return and Refund Policy',
+      points: [
+        'Returns are accepted within 3 days of delivery, only for damaged, defective or incorrect items.',
+        'We do not offer exchanges.',
+        'Approved refunds reach your original payment method within 7-10 business days.',
+        'Our support team replies within 24-48 hours.',
+      ],
+    },
+  ];
+}
+
+/** The sections' anchors, which do not depend on the settings. */
+export const policyIds = policiesFor().map((policy) => policy.id);
 
 /**
  * The three collapsible policy sections, one open at a time (spec §2: cart and checkout).
  * Each is a disclosure button with its panel, reachable and operable by keyboard.
  */
-export function PolicySections({ initiallyOpen = null }: { initiallyOpen?: string | null }) {
+export function PolicySections({
+  initiallyOpen = null,
+  info,
+}: {
+  initiallyOpen?: string | null;
+  /** The shop's settings, for what shipping, cash on delivery and tax cost. */
+  info?: StoreInfo | null;
+}) {
   const [open, setOpen] = useState<string | null>(initiallyOpen);
   const baseId = useId();
   return (
     <div className="divide-y divide-line rounded-xl border border-line bg-white">
-      {policies.map((policy) => {
+      {policiesFor(info).map((policy) => {
         const expanded = open === policy.id;
         const panelId = `${baseId}-${policy.id}`;
         return (

@@ -12,7 +12,7 @@ import { idSchema, inputText, limitQuery, pageQuery, rupeesSchema, textQuery } f
 
 // ---------------------------------------------------------------- audit
 
-export const auditEntityTypes = ['product', 'order', 'coupon', 'message'] as const;
+export const auditEntityTypes = ['product', 'order', 'coupon', 'message', 'delivery'] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** One recorded staff change: who, when, what. */

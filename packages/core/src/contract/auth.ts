@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAddressState } from '../delivery-rules.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText } from './primitives.ts';
 
@@ -42,15 +43,29 @@ export const pinCodeSchema = z
   .trim()
   .regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits.');
 
-export const addressInput = z.object({
-  name: inputText().trim().max(40, 'Address name must be 40 characters or fewer.').default('Home'),
-  addressLine1: requiredText('Address line 1', 200),
-  addressLine2: inputText().trim().max(200, 'Address line 2 must be 200 characters or fewer.').default(''),
-  city: requiredText('City', 80),
-  state: requiredText('State', 80),
-  pinCode: pinCodeSchema,
-  isDefault: z.boolean().default(false),
-});
+/**
+ * An address's state must be one of India's states and union territories (any letter case,
+ * kept under its canonical name) and its PIN code one that state's post offices use. The
+ * refusal names the field it is about, so the form can show it there.
+ */
+export function inIndianState<T extends { state: string; pinCode: string }>(address: T, ctx: z.RefinementCtx): T {
+  const check = checkAddressState(address.state, address.pinCode);
+  if (check.ok) return { ...address, state: check.state.name };
+  ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
+  return z.NEVER;
+}
+
+export const addressInput = z
+  .object({
+    name: inputText().trim().max(40, 'Address name must be 40 characters or fewer.').default('Home'),
+    addressLine1: requiredText('Address line 1', 200),
+    addressLine2: inputText().trim().max(200, 'Address line 2 must be 200 characters or fewer.').default(''),
+    city: requiredText('City', 80),
+    state: requiredText('State', 80),
+    pinCode: pinCodeSchema,
+    isDefault: z.boolean().default(false),
+  })
+  .transform(inIndianState);
 export type AddressInput = z.input<typeof addressInput>;
 
 export const address = z.object({

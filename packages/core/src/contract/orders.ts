@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderStatuses } from '../order-status.ts';
 import { taxDocumentKinds } from '../tax-document.ts';
-import { phoneSchema, pinCodeSchema } from './auth.ts';
+import { inIndianState, phoneSchema, pinCodeSchema } from './auth.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { cart, totals } from './cart.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
@@ -28,16 +28,18 @@ const text = (label: string, max: number) =>
     .max(max, `${label} is too long.`);
 
 /** The spec's order address: an address plus country (always India) and a phone. */
-export const orderAddressInput = z.object({
-  name: inputText().trim().max(80).default('Home'),
-  addressLine1: text('Address line 1', 200),
-  addressLine2: inputText().trim().max(200).default(''),
-  city: text('City', 80),
-  state: text('State', 80),
-  pinCode: pinCodeSchema,
-  country: z.literal('India', { error: 'We deliver within India only.' }).default('India'),
-  phone: phoneSchema,
-});
+export const orderAddressInput = z
+  .object({
+    name: inputText().trim().max(80).default('Home'),
+    addressLine1: text('Address line 1', 200),
+    addressLine2: inputText().trim().max(200).default(''),
+    city: text('City', 80),
+    state: text('State', 80),
+    pinCode: pinCodeSchema,
+    country: z.literal('India', { error: 'We deliver within India only.' }).default('India'),
+    phone: phoneSchema,
+  })
+  .transform(inIndianState);
 export type OrderAddressInput = z.input<typeof orderAddressInput>;
 
 export const placeOrderBody = z.object({

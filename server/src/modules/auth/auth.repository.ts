@@ -149,7 +149,4 @@ export async function insertIdentity(
 }
 
 /** True for the unique-constraint error of either dialect (a concurrent insert won). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+export { isUniqueViolation } from '../../lib/errors.ts';

@@ -18,6 +18,7 @@ import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupon
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { couponNotFound, toPublicCoupon, withinCouponLimits, type CouponTrier } from '../coupons/coupons.service.ts';
 import { taxesOfCategories } from '../invoices/invoices.service.ts';
+import { totalsSettings } from '../delivery/delivery.service.ts';
 import * as repo from './cart.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -87,7 +88,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
     }
   }
 
-  const totals = cartTotals(priced, discount);
+  const totals = cartTotals(priced, discount, await totalsSettings(trx));
   return {
     items: lines.map((l) => {
       const lineImages = images.get(l.product_id) ?? [];

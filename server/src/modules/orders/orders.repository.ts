@@ -144,6 +144,18 @@ export function stockOf(trx: Transaction<Database>, productId: string, size: str
 }
 
 /** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
+/** The shopper's cash-on-delivery orders not yet delivered or cancelled. */
+export async function countOpenCodOrders(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('payment_method', '=', 'cod')
+    .where('status', 'in', ['pending', 'confirmed', 'shipped'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
   return db
     .selectFrom('orders')

@@ -9,6 +9,7 @@ import {
   customerCancellation,
   DEFAULT_DELIVERY_NOTE,
   defaultStoreSettings,
+  deliveryRefusal,
   evaluateCoupon,
   formatRupees,
   MAX_ORDER_PAISE,
@@ -22,6 +23,7 @@ import {
   type OrderDocument,
   type OrderPaymentFacts,
   type OrderStatus,
+  type ShopSettings,
   type placeOrderBody,
 } from '@shop/core';
 import type { z } from 'zod';
@@ -34,6 +36,7 @@ import * as carts from '../cart/cart.repository.ts';
 import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
 import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
 import { documentsOf, issueCreditNote, issueInvoice } from '../invoices/invoices.service.ts';
+import { deliveryTo, getShopSettings } from '../delivery/delivery.service.ts';
 import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
 import { capturedAmount, refundIfPaid } from '../payments/refunds.ts';
 import { queueOrderCancelled, queueOrderMoved, queueOrderPlaced, type OrderMailSettings } from './order-messages.ts';
@@ -247,6 +250,27 @@ async function replaceUnpaidOrders(trx: Trx, userId: string, orderNumber: string
 }
 
 /**
+ * The shop delivers to the order's PIN code, and takes cash on delivery there, for this total,
+ * with this shopper's open cash-on-delivery orders. Counted after the cart's lock is taken
+ * (every order of a shopper takes it first), so simultaneous orders are counted one by one.
+ */
+async function assertDeliverable(trx: Trx, userId: string, body: ParsedOrder, total: number, settings: ShopSettings) {
+  const refusal = deliveryRefusal(
+    {
+      delivery: await deliveryTo(trx, body.shippingAddress.pinCode),
+      paymentMethod: body.paymentMethod,
+      total,
+      openCodOrders: body.paymentMethod === 'cod' ? await repo.countOpenCodOrders(trx, userId) : 0,
+    },
+    settings,
+  );
+  if (!refusal) return;
+  throw refusal.reason === 'COD_TOO_MANY_OPEN'
+    ? conflict(refusal.reason, refusal.message)
+    : badRequest(refusal.reason, refusal.message);
+}
+
+/**
  * Places an order from the shopper's server-side cart, in one transaction that starts by
  * locking the cart: prices, limits and the coupon checked again, the total compared with the
  * one the shopper saw, an online order waiting for payment replaced, stock taken (never
@@ -289,7 +313,8 @@ export async function placeOrder(
         }
         discount = decision.discount;
       }
-      const totals = cartTotals(priced, discount);
+      const settings = await getShopSettings(trx);
+      const totals = cartTotals(priced, discount, { ...defaultStoreSettings, ...settings });
       if (totals.subtotal > MAX_ORDER_PAISE || totals.total > MAX_ORDER_PAISE) {
         throw badRequest(
           'ORDER_TOO_LARGE',
@@ -297,6 +322,7 @@ export async function placeOrder(
         );
       }
       assertTotalMatches(body.expectedTotal, totals.total);
+      await assertDeliverable(trx, userId, body, totals.total, settings);
 
       const id = newId();
       const orderNumber = newOrderNumber(now);

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionKeeper } from '../session-keeper.tsx';
+import { useStoreInfo } from '../store-info.ts';
 import { AppToasts } from '../toasts.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 /** The shared frame of every page: header, main content, footer, toasts. */
 export function AppLayout() {
+  const info = useStoreInfo();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -18,7 +20,15 @@ export function AppLayout() {
         aria-label="Offers"
         className="bg-ink px-4 py-2 text-center text-[11px] tracking-[0.14em] text-white/85 uppercase sm:text-xs"
       >
-        Free shipping &amp; returns over ₹75<span className="hidden sm:inline"> · Cash on delivery across India</span>
+        {/* Says nothing until the shop's settings arrive, rather than promise what the totals may not do. */}
+        {info ? (
+          <>
+            {info.texts.shippingPromise}
+            <span className="hidden sm:inline"> · {info.texts.taxNote} · Cash on delivery in most PIN codes</span>
+          </>
+        ) : (
+          <span aria-hidden="true">&nbsp;</span>
+        )}
       </aside>
       <Header cartCount={0} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

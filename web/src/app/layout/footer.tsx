@@ -1,7 +1,9 @@
+import { defaultStoreSettings } from '@shop/core';
 import { Link } from 'react-router';
 import { MailIcon } from '../../components/icons.tsx';
 import { STORE_NAME, STORE_TAGLINE } from '../brand.ts';
 import { SUPPORT_EMAIL } from '../contact.ts';
+import { useStoreInfo } from '../store-info.ts';
 
 /** The support links open the policies page on their section; Contact on how to reach us. */
 export const supportLinks = [
@@ -15,13 +17,16 @@ const linkClass = 'rounded-sm text-sm text-white/75 transition-colors hover:text
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const info = useStoreInfo();
+  // The rate is the shop's fixed setting; it is known before the shop's details arrive.
+  const gstPercent = info?.gstPercent ?? defaultStoreSettings.gstPercent;
   return (
     <footer className="mt-24 bg-ink text-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-12 lg:px-8">
         <div className="col-span-2 md:col-span-5">
           <p className="font-display text-2xl tracking-[0.18em]">{STORE_NAME}</p>
           <p className="mt-3 max-w-xs text-sm leading-6 text-white/75">
-            {STORE_TAGLINE}. Easy shirts, T-shirts and accessories, delivered across India with cash on delivery.
+            {STORE_TAGLINE}. Easy shirts, T-shirts and accessories, delivered across most of India.
           </p>
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
@@ -76,7 +81,10 @@ export function Footer() {
           <p>
             © {year} {STORE_NAME}. All rights reserved.
           </p>
-          <p>Prices in Indian rupees, inclusive of all taxes. Delivery within India only.</p>
+          <p>
+            Prices in Indian rupees; {gstPercent}% GST is added at checkout.
+            {info && ` ${info.texts.shippingPromise}.`} Delivery within India only.
+          </p>
         </div>
       </div>
     </footer>

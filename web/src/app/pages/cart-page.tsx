@@ -14,6 +14,8 @@ import { ArrowRightIcon, BagIcon, LockIcon } from '../../components/icons.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
 import { pageTitle } from '../brand.ts';
+import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
+import { useStoreInfo } from '../store-info.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toast, toastDurations } from '../toasts.tsx';
 
@@ -29,6 +31,8 @@ export function CartPage() {
   const updating = useAppSelector(selectHasPendingChanges);
   const user = useAppSelector(selectUser);
   const [confirmClear, setConfirmClear] = useState(false);
+  const info = useStoreInfo();
+  const verdict = useDeliveryVerdict(user?.addresses[0] ?? null, cart?.totals.total ?? 0);
 
   useEffect(() => {
     void dispatch(fetchCart());
@@ -112,6 +116,8 @@ export function CartPage() {
               <div className="mt-5 border-t border-line pt-4">
                 <TotalsList totals={cart.totals} labels={cartTotalsLabels} updating={updating} />
               </div>
+              {info && <p className="mt-3 text-xs leading-5 text-muted">{info.texts.shippingPolicy}</p>}
+              <DeliveryNotice verdict={verdict} className="mt-4" />
               <button
                 type="button"
                 className={buttonClass('primary', 'lg', 'mt-6 w-full')}
@@ -132,7 +138,7 @@ export function CartPage() {
             <h2 id="policies-heading" className="mb-3 font-display text-xl">
               Before you order
             </h2>
-            <PolicySections />
+            <PolicySections info={info} />
           </section>
         </div>
       )}

@@ -494,3 +494,69 @@ describe('checkout page', () => {
     });
   });
 });
+
+describe('checkout where the shop cannot deliver, or not on delivery', () => {
+  const storeInfo = {
+    shippingFee: 10,
+    freeShippingThreshold: null,
+    gstPercent: 18,
+    codMaxOrderValue: 50000,
+    codMaxOpenOrders: 3,
+    texts: {
+      shippingPromise: 'Flat ₹10 shipping',
+      shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
+      taxNote: '+ 18% GST, added at checkout',
+      taxPolicy: 'Prices are in Indian rupees before GST: 18% GST is added at checkout.',
+    },
+  };
+  const at = (pinCode: string, state: string) => {
+    const address = makeAddress({ city: 'Somewhere', state, pinCode });
+    return makeUser({ _id: 'u2', addresses: [address], shippingAddress: address });
+  };
+  const answers: Record<string, object> = {
+    '190001': {
+      serviceable: true,
+      cod: false,
+      message: "Delivers to 190001 · Cash on delivery isn't available for 190001",
+    },
+    '744101': { serviceable: false, cod: false, message: "We don't deliver to 744101 yet" },
+  };
+  const handlers = {
+    'GET /store': () => storeInfo,
+    'GET /delivery/:pin': ({ params }: { params: Record<string, string> }) => ({
+      pinCode: params.pin,
+      ...answers[params.pin ?? ''],
+    }),
+  };
+
+  it('says at once that cash on delivery is not taken there, and offers only online payment', async () => {
+    renderCheckout(handlers, { user: at('190001', 'Jammu and Kashmir') });
+    // Beside the address, and as the reason the button gives.
+    expect(await screen.findAllByText("Cash on delivery isn't available for 190001")).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Cash on Delivery' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cash on Delivery' })).toHaveAccessibleDescription(
+      "Cash on delivery isn't available for 190001",
+    );
+    expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+  });
+
+  it('says at once that the shop does not deliver there, and nothing can be placed', async () => {
+    renderCheckout(handlers, { user: at('744101', 'Andaman and Nicobar Islands') });
+    const shipping = await screen.findByRole('region', { name: 'Delivery address' });
+    expect(await within(shipping).findByRole('alert')).toHaveTextContent("We don't deliver to 744101 yet");
+    expect(screen.getByRole('button', { name: 'Cash on Delivery' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeDisabled();
+  });
+
+  it('refuses cash on delivery over the shop’s cap', async () => {
+    answers['560001'] = { serviceable: true, cod: true, message: 'Delivers to 560001 · Cash on delivery available' };
+    renderCheckout(
+      { ...handlers, 'GET /store': () => ({ ...storeInfo, codMaxOrderValue: 100 }) },
+      { user: at('560001', 'Karnataka') },
+    );
+    const why = 'Cash on delivery is available for orders up to ₹100. Please pay online for this order.';
+    expect(await screen.findAllByText(why)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Cash on Delivery' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay with Razorpay' })).toBeEnabled();
+  });
+});

@@ -21,6 +21,8 @@ import { buttonClass } from '../../components/button.ts';
 import { BoxIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.tsx';
 import { ItemImage } from '../../components/item-image.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
+import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
+import { useStoreInfo } from '../store-info.ts';
 import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { pageTitle } from '../brand.ts';
@@ -92,6 +94,8 @@ export function CheckoutPage() {
 
   const waiting = placedOnline ?? (cartEmpty ? (orders.find(awaitsOnlinePayment) ?? null) : null);
   const address = user?.addresses[0] ?? null;
+  const info = useStoreInfo();
+  const verdict = useDeliveryVerdict(address, cart?.totals.total ?? 0);
 
   function start(next: Step): boolean {
     if (submitting.current) return false;
@@ -283,6 +287,7 @@ export function CheckoutPage() {
                     <p className="mt-2 text-sm text-sale">Add a delivery address to place your order.</p>
                   )}
                   <p className="mt-1 text-xs text-muted">{DEFAULT_DELIVERY_NOTE}</p>
+                  <DeliveryNotice verdict={verdict} className="mt-3" />
                 </div>
                 <Link
                   to="/profile"
@@ -347,7 +352,8 @@ export function CheckoutPage() {
                   type="button"
                   className={buttonClass('primary', 'lg', 'w-full')}
                   onClick={payOnDelivery}
-                  disabled={step !== null}
+                  disabled={step !== null || verdict.noDelivery !== null || verdict.noCod !== null}
+                  aria-describedby={verdict.noCod ? 'cod-unavailable' : undefined}
                 >
                   <TruckIcon size={20} />
                   {step === 'cod' ? 'Placing order...' : 'Cash on Delivery'}
@@ -357,7 +363,7 @@ export function CheckoutPage() {
                     type="button"
                     className={buttonClass('secondary', 'lg', 'w-full')}
                     onClick={payOnline}
-                    disabled={step !== null}
+                    disabled={step !== null || verdict.noDelivery !== null}
                   >
                     <LockIcon size={18} />
                     {step === 'razorpay'
@@ -372,6 +378,11 @@ export function CheckoutPage() {
                   </p>
                 )}
               </div>
+              {(verdict.noCod ?? verdict.noDelivery) && (
+                <p id="cod-unavailable" className="mt-3 text-center text-xs text-muted">
+                  {verdict.noCod ?? verdict.noDelivery}
+                </p>
+              )}
               <div role="alert" className="empty:hidden">
                 {problem && (
                   <p className="mt-4 rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">
@@ -389,7 +400,7 @@ export function CheckoutPage() {
             <h2 id="checkout-policies-heading" className="mb-3 font-display text-xl">
               Before you order
             </h2>
-            <PolicySections />
+            <PolicySections info={info} />
           </section>
         </div>
       )}

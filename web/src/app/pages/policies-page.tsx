@@ -1,14 +1,15 @@
 import { useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
-import { policies, PolicySections } from '../../components/policy-sections.tsx';
+import { policyIds, PolicySections } from '../../components/policy-sections.tsx';
+import { useStoreInfo } from '../store-info.ts';
 import { pageTitle } from '../brand.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../contact.ts';
 
 /** The policy a link asks for (`/policies#shipping-policy`), if it is one. */
 export function policyFromHash(hash: string): string | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
-  return policies.some((policy) => policy.id === id) ? id : null;
+  return policyIds.includes(id) ? id : null;
 }
 
 /**
@@ -18,6 +19,7 @@ export function policyFromHash(hash: string): string | null {
 export function PoliciesPage() {
   const { hash } = useLocation();
   const open = policyFromHash(hash);
+  const info = useStoreInfo();
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
@@ -35,7 +37,7 @@ export function PoliciesPage() {
           <div className="mt-8">
             <h2 className="sr-only">Our policies</h2>
             {/* A new hash opens its section: the key starts the sections afresh. */}
-            <PolicySections key={open ?? 'none'} initiallyOpen={open} />
+            <PolicySections key={open ?? 'none'} initiallyOpen={open} info={info} />
           </div>
         </div>
 

@@ -257,6 +257,22 @@ describe('profile page', () => {
     expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
   });
 
+  it('lists the states and territories, and says at once when the PIN code is not in the chosen one', async () => {
+    const { user, api } = renderProfile(makeUser({ addresses: [], shippingAddress: null }));
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+    const state = screen.getByLabelText('State');
+    expect(within(state).getAllByRole('option')).toHaveLength(37);
+    expect(within(state).getByRole('option', { name: 'Andaman and Nicobar Islands' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('House number'), '7');
+    await user.type(screen.getByLabelText('Postal code'), '400001');
+    await user.type(screen.getByLabelText('Address line 1'), 'Marine Drive');
+    await user.type(screen.getByLabelText('City'), 'Mumbai');
+    await user.selectOptions(state, 'Karnataka');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('PIN code 400001 is not in Karnataka.');
+    expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
+  });
+
   it('saves the address: the non-default ones kept, the new one added, then the user refreshed', async () => {
     const oldDefault = makeAddress({ _id: 'old', addressLine1: '1, Old Street', isDefault: true });
     const office = makeAddress({
@@ -293,8 +309,7 @@ describe('profile page', () => {
     await user.type(field(/Address line 2/), 'Opp. the sea face');
     await user.clear(field('City'));
     await user.type(field('City'), 'Mumbai');
-    await user.clear(field('State'));
-    await user.type(field('State'), 'Maharashtra');
+    await user.selectOptions(field('State'), 'Maharashtra');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Address saved!')).toBeInTheDocument();

@@ -16,6 +16,7 @@ vi.mock('./products/admin-products-page.tsx', async () => {
 });
 vi.mock('./coupons/admin-coupons-page.tsx', () => ({ AdminCouponsPage: () => <h1>Coupons</h1> }));
 vi.mock('./messages/messages-page.tsx', () => ({ AdminMessagesPage: () => <h1>Messages</h1> }));
+vi.mock('./delivery/delivery-page.tsx', () => ({ AdminDeliveryPage: () => <h1>Delivery</h1> }));
 vi.mock('./messages/message-detail-page.tsx', async () => {
   const { useParams } = await import('react-router');
   return { AdminMessageDetailPage: () => <h1>Message {useParams().id}</h1> };
@@ -48,6 +49,7 @@ describe('the staff area for an admin', () => {
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
       ['Messages', '/admin/messages'],
+      ['Delivery', '/admin/delivery'],
       ['Tax & invoices', '/admin/tax'],
       ['Back to shop', '/'],
     ]);
@@ -88,6 +90,13 @@ describe('the staff area for an admin', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
     expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('routes /admin/delivery to the delivery page', async () => {
+    renderApp('/admin/delivery');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff' });
+    expect(within(nav).getByRole('link', { name: 'Delivery' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('answers an unknown staff address inside the staff frame', async () => {

@@ -6,6 +6,7 @@ import { Link, Route, Routes } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { AdminCouponsPage } from './coupons/admin-coupons-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { AdminDeliveryPage } from './delivery/delivery-page.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
 import { AdminMessageDetailPage } from './messages/message-detail-page.tsx';
 import { AdminMessagesPage } from './messages/messages-page.tsx';
@@ -28,6 +29,7 @@ export function AdminRoutes() {
         <Route path="coupons" element={<AdminCouponsPage />} />
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="messages/:id" element={<AdminMessageDetailPage />} />
+        <Route path="delivery" element={<AdminDeliveryPage />} />
         <Route path="tax" element={<TaxSettingsPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>

@@ -13,6 +13,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Messages', to: '/admin/messages' },
+  { label: 'Delivery', to: '/admin/delivery' },
   { label: 'Tax & invoices', to: '/admin/tax' },
 ];
 

@@ -1,9 +1,9 @@
-import type { User } from '@shop/core';
+import { checkAddressState, findIndianState, indianStates, type User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { toast } from '../../../app/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { FormAlert, FormField, SelectField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { addressesAfterSaving, addressFormFor, isAddressComplete, type AddressForm } from '../address.ts';
@@ -20,9 +20,15 @@ interface AddressEditorProps {
  * "Edit Address", prefilled from the shipping address. Saving keeps the non-default
  * addresses, adds this one, then refreshes the user (spec §4).
  */
+const stateNames = indianStates.map((state) => state.name);
+
 export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEditorProps) {
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<AddressForm>(() => addressFormFor(user.shippingAddress));
+  const [form, setForm] = useState<AddressForm>(() => {
+    const prefilled = addressFormFor(user.shippingAddress);
+    // An address saved before the list (any spelling) shows under its listed name, or unchosen.
+    return { ...prefilled, state: findIndianState(prefilled.state)?.name ?? '' };
+  });
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -38,6 +44,12 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
     if (saving) return;
     if (!isAddressComplete(form)) {
       setMessage('Please fill in all required address fields.');
+      return;
+    }
+    // The server's rule, said before the round trip: the PIN code is one of the state's.
+    const inState = checkAddressState(form.state, form.pinCode.trim());
+    if (!inState.ok) {
+      setMessage(inState.message);
       return;
     }
     setMessage(null);
@@ -76,7 +88,14 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
         <FormField label="Address line 2" optional autoComplete="address-line3" {...text('addressLine2')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="City" autoComplete="address-level2" aria-required="true" {...text('city')} />
-          <FormField label="State" autoComplete="address-level1" aria-required="true" {...text('state')} />
+          <SelectField
+            label="State"
+            autoComplete="address-level1"
+            aria-required="true"
+            options={stateNames}
+            placeholder="Select a state"
+            {...text('state')}
+          />
         </div>
         <label className="flex cursor-pointer items-center gap-3 text-sm">
           <input

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageTitle, STORE_NAME } from '../../../app/brand.ts';
+import { useStoreInfo } from '../../../app/store-info.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 
 interface AuthShellProps {
@@ -11,6 +12,7 @@ interface AuthShellProps {
 
 /** Sign in and sign up: the form on the right, on wide screens a brand panel on the left. */
 export function AuthShell({ title, subtitle, tabTitle, children }: AuthShellProps) {
+  const info = useStoreInfo();
   return (
     <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_1.1fr] lg:gap-20 lg:px-8">
       <title>{pageTitle(tabTitle)}</title>
@@ -24,8 +26,8 @@ export function AuthShell({ title, subtitle, tabTitle, children }: AuthShellProp
           <li className="flex items-start gap-3">
             <TruckIcon size={20} className="mt-0.5 shrink-0 text-accent-soft" />
             <span>
-              <span className="block font-semibold">Free shipping over ₹75</span>
-              <span className="text-white/65">Delivered anywhere in India.</span>
+              <span className="block font-semibold">{info?.texts.shippingPromise ?? 'Delivered to your door'}</span>
+              <span className="text-white/65">Delivered across most of India.</span>
             </span>
           </li>
           <li className="flex items-start gap-3">

@@ -9,8 +9,10 @@ import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../../app/session.ts';
+import { useStoreInfo } from '../../../app/store-info.ts';
 import { MiniCart, useAddSelectionToCart } from '../add-to-cart.ts';
 import { ColorDots } from '../components/color-dots.tsx';
+import { DeliveryCheck } from '../components/delivery-check.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
@@ -23,7 +25,6 @@ import { fetchProduct, fetchProductSizes, selectCatalog, type RequestStatus } fr
 /** Fixed figures the spec asks for (§9): they are not tied to data. */
 const VIEWERS_NOW = 23;
 const ITEMS_LEFT = 9;
-const FREE_SHIPPING_OVER = 75;
 
 /**
  * What the page can show: the full product once fetched, or until then the summary the
@@ -110,6 +111,7 @@ interface ProductDetailsProps {
 
 function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDetailsProps) {
   const signedIn = useIsSignedIn();
+  const info = useStoreInfo();
   const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
@@ -174,7 +176,7 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
               </span>
             )}
           </div>
-          <p className="mt-1 text-xs text-muted">Inclusive of all taxes</p>
+          <p className="mt-1 min-h-4 text-xs text-muted">{info?.texts.taxNote}</p>
 
           <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
             <EyeIcon size={18} className="text-accent" />
@@ -246,10 +248,11 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
             <li className="flex gap-3 p-4">
               <TruckIcon size={20} className="shrink-0 text-accent" />
               <span>
-                <span className="block font-medium">
-                  Free shipping and returns over {formatPrice(FREE_SHIPPING_OVER)}
+                <span className="block min-h-5 font-medium">{info?.texts.shippingPromise}</span>
+                <span className="block text-muted">
+                  Dispatched in 2–5 business days, delivered across most of India.
                 </span>
-                <span className="block text-muted">Dispatched in 2–5 business days, delivered across India.</span>
+                <DeliveryCheck />
               </span>
             </li>
             <li className="flex gap-3 p-4">

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent, type SelectHTMLAttributes } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pageTitle } from '../../../app/brand.ts';
 import { toast } from '../../../app/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { FormField, SelectField } from '../../../components/form-field.tsx';
 import {
   audienceBands,
   COLLABORATION_EMPTY_MESSAGE,
@@ -100,6 +100,8 @@ export function CollaborationPage() {
               name="subscribers"
               value={form.subscribers}
               onChange={(e) => set('subscribers')(e.target.value)}
+              options={audienceBands}
+              placeholder="Select a band"
             />
             <FormField
               label="Instagram page name"
@@ -112,50 +114,14 @@ export function CollaborationPage() {
               name="followers"
               value={form.followers}
               onChange={(e) => set('followers')(e.target.value)}
+              options={audienceBands}
+              placeholder="Select a band"
             />
           </div>
           <button type="submit" className={buttonClass('primary', 'lg', 'mt-8 w-full sm:w-auto')}>
             Submit
           </button>
         </form>
-      </div>
-    </div>
-  );
-}
-
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
-  label: string;
-}
-
-/** A labelled select of the audience bands, styled like the text inputs. */
-function SelectField({ label, ...select }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <select id={id} className={`${inputClass} appearance-none pr-10`} {...select}>
-          <option value="">Select a band</option>
-          {audienceBands.map((band) => (
-            <option key={band} value={band}>
-              {band}
-            </option>
-          ))}
-        </select>
-        <svg
-          aria-hidden="true"
-          width={16}
-          height={16}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 text-muted"
-        >
-          <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
       </div>
     </div>
   );

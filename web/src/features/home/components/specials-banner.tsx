@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useStoreInfo } from '../../../app/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { special, specialFeatures } from '../data.ts';
@@ -10,6 +11,19 @@ type Size = (typeof special.sizes)[number];
 /** The specials banner (spec §2): one static product, sizes S–XL, ₹1,199.00 and Buy Now. */
 export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
   const [size, setSize] = useState<Size>('M');
+  const info = useStoreInfo();
+  // The shipping blurb says what the totals do (the shop's settings), never a fixed promise.
+  const features = specialFeatures.map((feature) =>
+    feature.id !== 'shipping'
+      ? feature
+      : info
+        ? {
+            ...feature,
+            title: info.freeShippingThreshold === null ? 'Shipping' : 'Free Shipping',
+            text: info.texts.shippingPromise,
+          }
+        : feature,
+  );
   return (
     <section aria-labelledby="specials-heading" className="bg-paper">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24 lg:px-8">
@@ -65,7 +79,7 @@ export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
         </div>
 
         <ul className="mt-12 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-4">
-          {specialFeatures.map((feature) => (
+          {features.map((feature) => (
             <li key={feature.id} className="flex items-start gap-4">
               <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white text-accent shadow-sm">
                 {featureIcons[feature.id]}

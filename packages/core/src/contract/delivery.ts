@@ -1,0 +1,112 @@
+/**
+ * Where the shop delivers and what it promises: the storefront's `GET /api/store` and
+ * `GET /api/delivery/:pin`, and the staff Delivery page's settings and PIN ranges.
+ */
+import { z } from 'zod';
+import { isPinCodeShape } from '../indian-states.ts';
+import { toPaise } from '../money.ts';
+import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
+import { auditEntry } from './admin.ts';
+import { successEnvelope } from './envelope.ts';
+import { idSchema, inputText, rupeesSchema } from './primitives.ts';
+
+/** What every storefront page needs to say about shipping, tax and cash on delivery. */
+export const storeInfo = z.object({
+  /** Rupees. */
+  shippingFee: z.number(),
+  /** Rupees; null: shipping is never free. */
+  freeShippingThreshold: z.number().nullable(),
+  gstPercent: z.number(),
+  /** Rupees: the largest total that may be paid on delivery. */
+  codMaxOrderValue: z.number(),
+  codMaxOpenOrders: z.number().int(),
+  texts: z.object({
+    shippingPromise: z.string(),
+    shippingPolicy: z.string(),
+    taxNote: z.string(),
+    taxPolicy: z.string(),
+  }),
+});
+export type StoreInfo = z.infer<typeof storeInfo>;
+export const storeInfoResponse = successEnvelope(storeInfo);
+
+const pinText = (label: string) =>
+  inputText({ error: `${label} is required.` })
+    .trim()
+    .refine(isPinCodeShape, `${label} must be a 6-digit PIN code.`);
+
+export const deliveryPinParams = z.object({ pin: pinText('PIN code') });
+
+export const deliveryAnswer = z.object({
+  pinCode: z.string(),
+  serviceable: z.boolean(),
+  cod: z.boolean(),
+  message: z.string(),
+});
+export type DeliveryAnswerData = z.infer<typeof deliveryAnswer>;
+export const deliveryAnswerResponse = successEnvelope(deliveryAnswer);
+
+// ---------------------------------------------------------------- staff
+
+const amount = (label: string) =>
+  rupeesSchema.refine((rupees) => toPaise(rupees) <= SHOP_SETTING_LIMITS.maxAmount, `${label} is too large.`);
+
+export const shopSettingsData = z.object({
+  freeShippingThreshold: z.number().nullable(),
+  codMaxOrderValue: z.number(),
+  codMaxOpenOrders: z.number().int(),
+});
+export type ShopSettingsData = z.infer<typeof shopSettingsData>;
+export const shopSettingsResponse = successEnvelope(shopSettingsData);
+
+export const shopSettingsBody = z.object({
+  /** Rupees; null turns free shipping off. */
+  freeShippingThreshold: amount('The free-shipping threshold').nullable(),
+  codMaxOrderValue: amount('The cash-on-delivery limit'),
+  codMaxOpenOrders: z
+    .number({ error: 'The open cash-on-delivery orders limit must be a whole number.' })
+    .int('The open cash-on-delivery orders limit must be a whole number.')
+    .min(0, 'The open cash-on-delivery orders limit must not be negative.')
+    .max(
+      SHOP_SETTING_LIMITS.maxOpenOrders,
+      `The open cash-on-delivery orders limit must be ${SHOP_SETTING_LIMITS.maxOpenOrders} or less.`,
+    ),
+});
+export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
+
+export const serviceableRangeData = z.object({
+  _id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  cod: z.boolean(),
+});
+export type ServiceableRangeData = z.infer<typeof serviceableRangeData>;
+export const serviceableRangeResponse = successEnvelope(serviceableRangeData);
+/** The ranges, and the history of the shop's delivery settings and ranges (newest first). */
+export const serviceableRangeListResponse = successEnvelope(
+  z.object({ ranges: z.array(serviceableRangeData), audit: z.array(auditEntry) }),
+);
+
+export const serviceableRangeBody = z
+  .object({
+    from: pinText('The first PIN code'),
+    /** Left out (or blank) for a single code. */
+    to: z.preprocess((v) => (v === '' ? undefined : v), pinText('The last PIN code').optional()),
+    cod: z.boolean({ error: 'cod must be true or false.' }).default(true),
+  })
+  .refine((r) => r.to === undefined || r.to >= r.from, {
+    path: ['to'],
+    message: 'The last PIN code must not come before the first.',
+  });
+export type ServiceableRangeBody = z.input<typeof serviceableRangeBody>;
+
+export const serviceableRangeIdParams = z.object({ id: idSchema });
+export const serviceableRangeCodBody = z.object({ cod: z.boolean({ error: 'cod must be true or false.' }) });
+
+/** The import's body: the CSV itself (sent as text/csv, or as JSON `{ csv }`). */
+export const serviceableCsvBody = z.object({
+  csv: z
+    .string({ error: 'Send the CSV file as the body.' })
+    .max(2_000_000, 'The CSV file is too large (2 MB at most).'),
+});
+export const serviceableImportResponse = successEnvelope(z.object({ imported: z.number().int() }));

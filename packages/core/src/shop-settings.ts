@@ -1,0 +1,70 @@
+import { formatRupees, type Paise } from './money.ts';
+import type { StoreSettings } from './store-settings.ts';
+
+/**
+ * The settings an owner changes from the staff area (kept in the database, one row), beside
+ * the fixed `StoreSettings`. The defaults keep the specification's totals: no free shipping.
+ */
+export interface ShopSettings {
+  /** Orders whose items cost this much or more after discounts ship free; null: never free. */
+  freeShippingThreshold: Paise | null;
+  /** The largest order total that may be paid on delivery. */
+  codMaxOrderValue: Paise;
+  /** How many cash-on-delivery orders one shopper may have open (placed, confirmed or shipped). */
+  codMaxOpenOrders: number;
+}
+
+export const defaultShopSettings: ShopSettings = {
+  freeShippingThreshold: null,
+  codMaxOrderValue: 5_000_000,
+  codMaxOpenOrders: 3,
+};
+
+/** The most an owner may set: a cap above any order the database can hold is no cap. */
+export const SHOP_SETTING_LIMITS = { maxAmount: 2_147_483_647, maxOpenOrders: 100 } as const;
+
+/** "₹10", "₹999", "₹1,499.50": whole rupees without the paise, as a promise reads. */
+export function formatPromiseAmount(paise: Paise): string {
+  return formatRupees(paise).replace(/\.00$/, '');
+}
+
+type ShippingFacts = Pick<StoreSettings, 'shippingFee'> & Pick<ShopSettings, 'freeShippingThreshold'>;
+
+/** Whether an order whose items come to `itemsAfterDiscount` ships free. */
+export function shipsFree(itemsAfterDiscount: Paise, settings: Pick<ShopSettings, 'freeShippingThreshold'>): boolean {
+  return settings.freeShippingThreshold !== null && itemsAfterDiscount >= settings.freeShippingThreshold;
+}
+
+/**
+ * What the banner, product page, footer, policies and cart promise about shipping and tax,
+ * derived from the same settings the totals use, so no page promises what the totals don't do.
+ */
+export interface StoreTexts {
+  /** Short, for the banner: "Flat ₹10 shipping" or "Free shipping on orders of ₹999 and above". */
+  shippingPromise: string;
+  /** One sentence for policies and the cart. */
+  shippingPolicy: string;
+  /** Short, beside a price: "+ 18% GST, added at checkout". */
+  taxNote: string;
+  /** One sentence for the footer, policies and terms. */
+  taxPolicy: string;
+}
+
+export function storeTexts(settings: ShippingFacts & Pick<StoreSettings, 'gstPercent'>): StoreTexts {
+  const fee = formatPromiseAmount(settings.shippingFee);
+  const threshold = settings.freeShippingThreshold;
+  const shippingPromise =
+    threshold === null
+      ? `Flat ${fee} shipping`
+      : `Free shipping on orders of ${formatPromiseAmount(threshold)} and above`;
+  const shippingPolicy =
+    threshold === null
+      ? `Every order pays a flat ${fee} for shipping.`
+      : `Shipping is free when your items come to ${formatPromiseAmount(threshold)} or more after discounts; below that it is a flat ${fee}.`;
+  return {
+    shippingPromise,
+    shippingPolicy,
+    taxNote: `+ ${settings.gstPercent}% GST, added at checkout`,
+    taxPolicy: `Prices are in Indian rupees before GST: ${settings.gstPercent}% GST is added at checkout, on the items after discounts plus shipping.`,
+  };
+}

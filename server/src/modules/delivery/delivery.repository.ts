@@ -1,0 +1,89 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findSettings(db: Db) {
+  return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+export async function saveSettings(
+  db: Db,
+  settings: { freeShippingThreshold: number | null; codMaxOrderValue: number; codMaxOpenOrders: number },
+  now: string,
+) {
+  const values = {
+    free_shipping_threshold: settings.freeShippingThreshold,
+    cod_max_order_value: settings.codMaxOrderValue,
+    cod_max_open_orders: settings.codMaxOpenOrders,
+    updated_at: now,
+  };
+  await db
+    .insertInto('shop_settings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+export function listRanges(db: Db) {
+  return db.selectFrom('serviceable_pins').selectAll().orderBy('pin_from').orderBy('pin_to').execute();
+}
+
+/** The ranges holding a PIN (few: a wide range and the exceptions inside it). */
+export function rangesHolding(db: Db, pin: number) {
+  return db
+    .selectFrom('serviceable_pins')
+    .selectAll()
+    .where('pin_from', '<=', pin)
+    .where('pin_to', '>=', pin)
+    .execute();
+}
+
+export function findRange(db: Db, id: string) {
+  return db.selectFrom('serviceable_pins').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findRangeBySpan(db: Db, from: number, to: number) {
+  return db
+    .selectFrom('serviceable_pins')
+    .selectAll()
+    .where('pin_from', '=', from)
+    .where('pin_to', '=', to)
+    .executeTakeFirst();
+}
+
+export interface NewRange {
+  id: string;
+  pin_from: number;
+  pin_to: number;
+  cod_allowed: number;
+  created_at: string;
+}
+
+export async function insertRanges(db: Db, ranges: NewRange[]) {
+  // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
+  for (let i = 0; i < ranges.length; i += 500) {
+    await db
+      .insertInto('serviceable_pins')
+      .values(ranges.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export async function setRangeCod(db: Db, id: string, cod: boolean) {
+  const result = await db
+    .updateTable('serviceable_pins')
+    .set({ cod_allowed: cod ? 1 : 0 })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteRange(db: Db, id: string) {
+  const result = await db.deleteFrom('serviceable_pins').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteAllRanges(trx: Transaction<Database>) {
+  await trx.deleteFrom('serviceable_pins').execute();
+}

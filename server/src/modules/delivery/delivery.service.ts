@@ -1,0 +1,248 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  defaultShopSettings,
+  defaultStoreSettings,
+  formatPromiseAmount,
+  deliveryFor,
+  parseServiceableCsv,
+  serializeServiceableCsv,
+  storeTexts,
+  toPaise,
+  toRupees,
+  type DeliveryAnswer,
+  type AuditEntry,
+  type ServiceableRange,
+  type ServiceableRangeData,
+  type ShopSettings,
+  type ShopSettingsData,
+  type StoreInfo,
+  type serviceableRangeBody,
+  type shopSettingsBody,
+} from '@shop/core';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
+import * as repo from './delivery.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type RangeRow = Awaited<ReturnType<typeof repo.listRanges>>[number];
+
+const pinText = (pin: number) => String(pin).padStart(6, '0');
+const toRange = (row: RangeRow): ServiceableRange => ({
+  from: pinText(row.pin_from),
+  to: pinText(row.pin_to),
+  cod: row.cod_allowed === 1,
+});
+const toRangeData = (row: RangeRow): ServiceableRangeData => ({ _id: row.id, ...toRange(row) });
+
+const rangeNotFound = () => notFound('RANGE_NOT_FOUND', 'PIN code range not found');
+const rangeTaken = (from: string, to: string) =>
+  conflict('RANGE_EXISTS', `${from === to ? from : `${from}–${to}`} is already listed.`);
+
+/** The owner's settings (paise); the defaults if the row is missing. */
+export async function getShopSettings(db: Db): Promise<ShopSettings> {
+  const row = await repo.findSettings(db);
+  if (!row) return defaultShopSettings;
+  return {
+    freeShippingThreshold: row.free_shipping_threshold,
+    codMaxOrderValue: row.cod_max_order_value,
+    codMaxOpenOrders: row.cod_max_open_orders,
+  };
+}
+
+/** What cart totals need from the settings: the fixed fee and rate, and the owner's threshold. */
+export async function totalsSettings(db: Db) {
+  const { freeShippingThreshold } = await getShopSettings(db);
+  return { ...defaultStoreSettings, freeShippingThreshold };
+}
+
+const settingsData = (s: ShopSettings): ShopSettingsData => ({
+  freeShippingThreshold: s.freeShippingThreshold === null ? null : toRupees(s.freeShippingThreshold),
+  codMaxOrderValue: toRupees(s.codMaxOrderValue),
+  codMaxOpenOrders: s.codMaxOpenOrders,
+});
+
+export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
+  return settingsData(await getShopSettings(db));
+}
+
+/** "₹999" or "none", as the history reads. */
+const amountText = (paise: number | null) => (paise === null ? 'none' : formatPromiseAmount(paise));
+
+/** One line of what changed, e.g. "Free shipping from: none → ₹999; open COD orders: 3 → 5". */
+function settingsChangeSummary(before: ShopSettings, after: ShopSettings): string {
+  const parts: string[] = [];
+  if (before.freeShippingThreshold !== after.freeShippingThreshold) {
+    parts.push(
+      `Free shipping from: ${amountText(before.freeShippingThreshold)} → ${amountText(after.freeShippingThreshold)}`,
+    );
+  }
+  if (before.codMaxOrderValue !== after.codMaxOrderValue) {
+    parts.push(`COD up to: ${amountText(before.codMaxOrderValue)} → ${amountText(after.codMaxOrderValue)}`);
+  }
+  if (before.codMaxOpenOrders !== after.codMaxOpenOrders) {
+    parts.push(`Open COD orders per shopper: ${before.codMaxOpenOrders} → ${after.codMaxOpenOrders}`);
+  }
+  return parts.join('; ');
+}
+
+/** Every delivery change is recorded under one entity, so the Delivery page shows one history. */
+const DELIVERY_ENTITY = 'shop';
+const audit = (trx: Db, actorId: string, action: string, summary: string, now: Date) =>
+  recordAudit(trx, {
+    actorId,
+    entityType: 'delivery',
+    entityId: DELIVERY_ENTITY,
+    action,
+    summary,
+    now: now.toISOString(),
+  });
+
+export async function updateShopSettings(
+  db: Kysely<Database>,
+  actorId: string,
+  body: z.output<typeof shopSettingsBody>,
+  now = new Date(),
+): Promise<ShopSettingsData> {
+  const settings: ShopSettings = {
+    freeShippingThreshold: body.freeShippingThreshold === null ? null : toPaise(body.freeShippingThreshold),
+    codMaxOrderValue: toPaise(body.codMaxOrderValue),
+    codMaxOpenOrders: body.codMaxOpenOrders,
+  };
+  await db.transaction().execute(async (trx) => {
+    const summary = settingsChangeSummary(await getShopSettings(trx), settings);
+    await repo.saveSettings(trx, settings, now.toISOString());
+    if (summary) await audit(trx, actorId, 'settings.updated', summary, now);
+  });
+  return settingsData(settings);
+}
+
+/** The storefront's facts and texts about shipping, tax and cash on delivery. */
+export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
+  const shop = await getShopSettings(db);
+  const settings = { ...defaultStoreSettings, ...shop };
+  return {
+    shippingFee: toRupees(settings.shippingFee),
+    freeShippingThreshold: shop.freeShippingThreshold === null ? null : toRupees(shop.freeShippingThreshold),
+    gstPercent: settings.gstPercent,
+    codMaxOrderValue: toRupees(shop.codMaxOrderValue),
+    codMaxOpenOrders: shop.codMaxOpenOrders,
+    texts: storeTexts(settings),
+  };
+}
+
+/** Whether the shop delivers to a PIN code, and takes cash on delivery there. */
+export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswer> {
+  const ranges = /^\d{6}$/.test(pinCode) ? await repo.rangesHolding(db, Number(pinCode)) : [];
+  return deliveryFor(pinCode, ranges.map(toRange));
+}
+
+// ---------------------------------------------------------------- staff: ranges
+
+export async function listRanges(
+  db: Kysely<Database>,
+): Promise<{ ranges: ServiceableRangeData[]; audit: AuditEntry[] }> {
+  const [rows, trail] = await Promise.all([repo.listRanges(db), auditTrail(db, 'delivery', DELIVERY_ENTITY, 50)]);
+  return { ranges: rows.map(toRangeData), audit: trail };
+}
+
+const spanText = (r: ServiceableRange) => (r.from === r.to ? r.from : `${r.from}–${r.to}`);
+
+export async function addRange(
+  db: Kysely<Database>,
+  actorId: string,
+  body: z.output<typeof serviceableRangeBody>,
+  now = new Date(),
+): Promise<ServiceableRangeData> {
+  const to = body.to ?? body.from;
+  const row = {
+    id: newId(),
+    pin_from: Number(body.from),
+    pin_to: Number(to),
+    cod_allowed: body.cod ? 1 : 0,
+    created_at: now.toISOString(),
+  };
+  if (await repo.findRangeBySpan(db, row.pin_from, row.pin_to)) throw rangeTaken(body.from, to);
+  const range = toRange(row);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertRanges(trx, [row]);
+      const cod = range.cod ? 'with' : 'without';
+      await audit(trx, actorId, 'range.added', `Delivers to ${spanText(range)}, ${cod} cash on delivery`, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw rangeTaken(body.from, to);
+    throw error;
+  }
+  return toRangeData(row);
+}
+
+export async function setRangeCod(
+  db: Kysely<Database>,
+  actorId: string,
+  id: string,
+  cod: boolean,
+  now = new Date(),
+): Promise<ServiceableRangeData> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.setRangeCod(trx, id, cod))) throw rangeNotFound();
+    const row = await repo.findRange(trx, id);
+    if (!row) throw rangeNotFound();
+    const summary = `Cash on delivery ${cod ? 'on' : 'off'} for ${spanText(toRange(row))}`;
+    await audit(trx, actorId, 'range.cod', summary, now);
+    return toRangeData(row);
+  });
+}
+
+export async function deleteRange(db: Kysely<Database>, actorId: string, id: string, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.findRange(trx, id);
+    if (!row || !(await repo.deleteRange(trx, id))) throw rangeNotFound();
+    await audit(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
+  });
+}
+
+export async function exportCsv(db: Kysely<Database>): Promise<string> {
+  return serializeServiceableCsv((await repo.listRanges(db)).map(toRange));
+}
+
+/**
+ * Replaces every range with the CSV's, in one transaction: a file with any bad line changes
+ * nothing, and the answer lists every bad line by its number.
+ */
+export async function importCsv(db: Kysely<Database>, actorId: string, csv: string, now = new Date()): Promise<number> {
+  const parsed = parseServiceableCsv(csv);
+  if (!parsed.ok) {
+    const issues = parsed.errors.map((e) => ({ path: `line ${e.line}`, message: e.message }));
+    const first = issues.slice(0, 3).map((i) => `Line ${i.path.slice(5)}: ${i.message}`);
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+    throw new AppError(400, 'INVALID_CSV', `The file was not imported. ${first.join(' ')}${more}`, issues);
+  }
+  if (parsed.ranges.length === 0) {
+    throw new AppError(400, 'INVALID_CSV', 'The file lists no PIN codes: the shop would deliver nowhere.');
+  }
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteAllRanges(trx);
+    await repo.insertRanges(
+      trx,
+      parsed.ranges.map((r) => ({
+        id: newId(),
+        pin_from: Number(r.from),
+        pin_to: Number(r.to),
+        cod_allowed: r.cod ? 1 : 0,
+        created_at: at,
+      })),
+    );
+    await audit(
+      trx,
+      actorId,
+      'ranges.imported',
+      `Imported ${parsed.ranges.length} PIN code ranges from a CSV file`,
+      now,
+    );
+  });
+  return parsed.ranges.length;
+}

@@ -1,0 +1,80 @@
+import type { ServiceableRangeData, ShopSettingsBody } from '@shop/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../../lib/http.ts';
+import { createFakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { AdminDeliveryPage } from './delivery-page.tsx';
+
+const ranges: ServiceableRangeData[] = [
+  { _id: 'r1', from: '100000', to: '743999', cod: true },
+  { _id: 'r2', from: '190000', to: '194999', cod: false },
+];
+
+function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
+  let settings = { freeShippingThreshold: null as number | null, codMaxOrderValue: 50000, codMaxOpenOrders: 3 };
+  const api = createFakeApi({
+    'GET /admin/settings': () => settings,
+    'PUT /admin/settings': ({ body }) => {
+      settings = body as typeof settings;
+      return settings;
+    },
+    'GET /admin/delivery': () => ({ ranges, audit: [] }),
+    ...handlers,
+  });
+  return { ...renderWithProviders(<AdminDeliveryPage />, { api }), api };
+}
+
+describe('staff Delivery page', () => {
+  it('lists the ranges with their cash on delivery, and saves the settings in rupees', async () => {
+    const { api, user } = renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('100000 – 743999')).toBeInTheDocument();
+    expect(within(table).getByLabelText('Cash on delivery for 190000 – 194999')).not.toBeChecked();
+
+    await user.type(await screen.findByLabelText(/Free shipping from/), '999');
+    await user.clear(screen.getByLabelText('Open COD orders per shopper'));
+    await user.type(screen.getByLabelText('Open COD orders per shopper'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT /admin/settings')[0]!.body).toEqual({
+      freeShippingThreshold: 999,
+      codMaxOrderValue: 50000,
+      codMaxOpenOrders: 5,
+    } satisfies ShopSettingsBody);
+  });
+
+  it('adds a single code, leaving "To" out', async () => {
+    const { api, user } = renderPage({ 'POST /admin/delivery': ({ body }) => ({ _id: 'r3', ...(body as object) }) });
+    await user.type(await screen.findByLabelText('From PIN code'), '190001');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(api.callsTo('POST /admin/delivery')).toHaveLength(1));
+    expect(api.callsTo('POST /admin/delivery')[0]!.body).toEqual({ from: '190001', to: '', cod: true });
+  });
+
+  it('a refused import lists every bad line, and says nothing changed', async () => {
+    renderPage({
+      'PUT /admin/delivery.csv': () => {
+        throw new ApiError('The file was not imported.', {
+          status: 400,
+          code: 'INVALID_CSV',
+          issues: [
+            { path: 'line 3', message: '"11000" is not a PIN code (6 digits, the first 1 to 8).' },
+            { path: 'line 4', message: 'cod must be yes or no, not "maybe".' },
+          ],
+        });
+      },
+    });
+    const input = (await screen.findByText('Import CSV')).querySelector('input')!;
+    fireEvent.change(input, { target: { files: [new File(['from,to,cod\n'], 'pins.csv', { type: 'text/csv' })] } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file was not imported; nothing changed.');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Line 3: "11000" is not a PIN code (6 digits, the first 1 to 8).',
+      'Line 4: cod must be yes or no, not "maybe".',
+    ]);
+  });
+});

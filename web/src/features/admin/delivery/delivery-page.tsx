@@ -1,0 +1,350 @@
+import { serializeServiceableCsv, type ServiceableRangeData, type ShopSettingsData } from '@shop/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { storeInfoStale } from '../../../app/store-info.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/http.ts';
+import { AuditTrail } from '../shared/audit-trail.tsx';
+import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
+import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { useAdminResource } from '../shared/use-admin-resource.ts';
+import { useApiClient } from '../shared/use-api-client.ts';
+import * as deliveryApi from './api.ts';
+
+/**
+ * /admin/delivery: the settings shipping and cash on delivery follow (free-shipping threshold,
+ * COD limits) and the PIN codes the shop delivers to, with their CSV export and import.
+ */
+export function AdminDeliveryPage() {
+  const settings = useAdminResource('settings', (api, signal) => deliveryApi.getSettings(api, signal));
+  const ranges = useAdminResource('ranges', (api, signal) => deliveryApi.listRanges(api, signal));
+  // A settings change shows in the history that comes with the ranges.
+  const dispatch = useAppDispatch();
+  const settingsSaved = () => {
+    settings.reload();
+    ranges.reload();
+    // The banner and every text of this visit follow the new settings at once.
+    dispatch(storeInfoStale());
+  };
+  return (
+    <>
+      <AdminPageHeader
+        title="Delivery"
+        description="Where the shop delivers, where it takes cash on delivery, and what shipping costs."
+      />
+      <div className="space-y-6">
+        <AdminSection title="Shipping and cash on delivery">
+          <ResourceView resource={settings} label="Loading the settings…">
+            {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} onSaved={settingsSaved} />}
+          </ResourceView>
+        </AdminSection>
+        <AdminSection title="PIN codes">
+          <ResourceView resource={ranges} label="Loading PIN codes…">
+            {(data) => <Ranges ranges={data.ranges} onChanged={ranges.reload} />}
+          </ResourceView>
+        </AdminSection>
+        {ranges.data && (
+          <AuditTrail entries={ranges.data.audit} className="rounded-2xl border border-line bg-white p-4 sm:p-6" />
+        )}
+      </div>
+    </>
+  );
+}
+
+const rupeesText = (value: number | null) => (value === null ? '' : String(value));
+
+function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSaved: () => void }) {
+  const api = useApiClient();
+  const [threshold, setThreshold] = useState(rupeesText(settings.freeShippingThreshold));
+  const [cap, setCap] = useState(rupeesText(settings.codMaxOrderValue));
+  const [openOrders, setOpenOrders] = useState(String(settings.codMaxOpenOrders));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await deliveryApi.saveSettings(api, {
+        freeShippingThreshold: threshold.trim() === '' ? null : Number(threshold),
+        codMaxOrderValue: Number(cap),
+        codMaxOpenOrders: Number(openOrders),
+      });
+      notifySuccess('Settings saved');
+      onSaved();
+    } catch (failure) {
+      setError(failureText(failure, 'Could not save the settings.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+      <div className="grid gap-5 md:grid-cols-3">
+        <FormField
+          label="Free shipping from (₹)"
+          inputMode="decimal"
+          value={threshold}
+          onChange={(event) => setThreshold(event.target.value)}
+          optional
+          hint="Items after discounts. Leave empty for a flat fee on every order."
+        />
+        <FormField
+          label="Cash on delivery up to (₹)"
+          inputMode="decimal"
+          value={cap}
+          onChange={(event) => setCap(event.target.value)}
+          hint="Larger orders are paid online."
+        />
+        <FormField
+          label="Open COD orders per shopper"
+          inputMode="numeric"
+          value={openOrders}
+          onChange={(event) => setOpenOrders(event.target.value)}
+          hint="Placed, confirmed or shipped, not yet delivered."
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={buttonClass('primary', 'md')} disabled={saving}>
+        {saving ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  );
+}
+
+/** A chosen file's text (FileReader: every browser, and the tests' DOM). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('Could not read the file.'));
+    reader.readAsText(file);
+  });
+}
+
+/** Downloads the ranges as the CSV the import reads (the server's own format, from core). */
+function downloadCsv(ranges: readonly ServiceableRangeData[]) {
+  const url = URL.createObjectURL(new Blob([serializeServiceableCsv(ranges)], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'serviceable-pin-codes.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChanged: () => void }) {
+  const api = useApiClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [importErrors, setImportErrors] = useState<string[]>([]);
+
+  async function change(id: string, run: () => Promise<unknown>, done: string, fallback: string) {
+    setBusy(id);
+    try {
+      await run();
+      notifySuccess(done);
+      onChanged();
+    } catch (failure) {
+      notifyFailure(failure, fallback);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function importFile(file: File) {
+    setImportErrors([]);
+    setBusy('import');
+    try {
+      const { imported } = await deliveryApi.importRanges(api, await readText(file));
+      notifySuccess(`Imported ${imported} PIN code ranges`);
+      onChanged();
+    } catch (failure) {
+      const lines =
+        failure instanceof ApiError && failure.issues.length > 0
+          ? failure.issues.map((issue) => `${issue.path.replace(/^line/, 'Line')}: ${issue.message}`)
+          : [failureText(failure, 'Could not import the file.')];
+      setImportErrors(lines);
+    } finally {
+      setBusy(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <AddRangeForm onAdded={onChanged} />
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => downloadCsv(ranges)}>
+          Export CSV
+        </button>
+        <label className={buttonClass('secondary', 'sm', 'cursor-pointer')}>
+          {busy === 'import' ? 'Importing…' : 'Import CSV'}
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            disabled={busy === 'import'}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void importFile(file);
+            }}
+          />
+        </label>
+        <span className="text-xs text-muted">An import replaces every range. Columns: from,to,cod (yes/no).</span>
+      </div>
+      {importErrors.length > 0 && (
+        <div role="alert" className="rounded-xl border border-sale/20 bg-sale/5 p-4 text-sm text-sale">
+          <p className="font-medium">The file was not imported; nothing changed.</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {importErrors.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {ranges.length === 0 ? (
+        <EmptyState title="The shop delivers nowhere.">Add a range or import a CSV file.</EmptyState>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                PIN codes
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Cash on delivery
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranges.map((range) => {
+              const name = range.from === range.to ? range.from : `${range.from} – ${range.to}`;
+              return (
+                <tr key={range._id} className="border-b border-line last:border-0">
+                  <td className="py-3 pr-3 font-mono tabular-nums">{name}</td>
+                  <td className="py-3 pr-3">
+                    <label className="inline-flex cursor-pointer items-center gap-2">
+                      <input
+                        type="checkbox"
+                        checked={range.cod}
+                        disabled={busy === range._id}
+                        aria-label={`Cash on delivery for ${name}`}
+                        className="h-5 w-5 rounded border-line accent-ink"
+                        onChange={(event) =>
+                          void change(
+                            range._id,
+                            () => deliveryApi.setRangeCod(api, range._id, event.target.checked),
+                            `Cash on delivery ${event.target.checked ? 'on' : 'off'} for ${name}`,
+                            'Could not change cash on delivery.',
+                          )
+                        }
+                      />
+                      <span className={range.cod ? 'text-success' : 'text-muted'}>{range.cod ? 'Yes' : 'No'}</span>
+                    </label>
+                  </td>
+                  <td className="py-3 text-right">
+                    <button
+                      type="button"
+                      className="rounded-sm text-sm text-muted underline-offset-4 hover:text-sale hover:underline"
+                      disabled={busy === range._id}
+                      aria-label={`Delete ${name}`}
+                      onClick={() =>
+                        void change(
+                          range._id,
+                          () => deliveryApi.deleteRange(api, range._id),
+                          `${name} removed`,
+                          'Could not remove the range.',
+                        )
+                      }
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function AddRangeForm({ onAdded }: { onAdded: () => void }) {
+  const api = useApiClient();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [cod, setCod] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAdding(true);
+    setError(null);
+    try {
+      await deliveryApi.addRange(api, { from: from.trim(), to: to.trim(), cod });
+      notifySuccess('PIN codes added');
+      setFrom('');
+      setTo('');
+      onAdded();
+    } catch (failure) {
+      setError(failureText(failure, 'Could not add the PIN codes.'));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Add PIN codes" className="space-y-3">
+      <div className="grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto_auto]">
+        <FormField
+          label="From PIN code"
+          inputMode="numeric"
+          maxLength={6}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <FormField
+          label="To PIN code"
+          optional
+          inputMode="numeric"
+          maxLength={6}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+        <label className="flex h-12 cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={cod}
+            onChange={(e) => setCod(e.target.checked)}
+            className="h-5 w-5 rounded border-line accent-ink"
+          />
+          Cash on delivery
+        </label>
+        <button type="submit" className={buttonClass('primary', 'md', 'h-12')} disabled={adding}>
+          {adding ? 'Adding…' : 'Add'}
+        </button>
+      </div>
+      <p className="text-xs text-muted">
+        A single code (leave "To" empty) or a narrower range overrides the wider range around it.
+      </p>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
