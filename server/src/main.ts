@@ -10,6 +10,7 @@ import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
 import { refundOwed } from './modules/payments/refunds.ts';
+import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
@@ -67,7 +68,8 @@ async function runServer(config: Config) {
   }
 
   // Every process delivers the outbox; each message is claimed by one of them.
-  const outbox = outboxWorkerFromConfig(config, database, app.log);
+  // Order emails carry their tax invoice or credit note as a PDF.
+  const outbox = outboxWorkerFromConfig(config, database, app.log, documentAttachments(database.db));
   if (outbox) app.addHook('onClose', () => outbox.stop());
   else app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 

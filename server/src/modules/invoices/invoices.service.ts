@@ -14,6 +14,7 @@ import {
   type OrderDocument,
   type SellerDetails,
   type sellerDetailsBody,
+  type MessageTemplate,
   type TaxDocumentKind,
   type TaxDocumentSnapshot,
   type TaxSettings,
@@ -190,6 +191,30 @@ export async function ownDocumentPdf(db: Kysely<Database>, userId: string, order
 /** Any order's document, as PDF, for staff. */
 export async function documentPdf(db: Kysely<Database>, orderId: string, kind: TaxDocumentKind) {
   return toFile(await repo.findDocument(db, orderId, kind), kind);
+}
+
+/**
+ * Which document each order email carries: the confirmation of a sale its invoice (a cash
+ * order's "placed", an online order's "payment received"; an online order placed but not yet
+ * paid has none), a cancellation or refund its credit note.
+ */
+const documentOfTemplate: Partial<Record<MessageTemplate, TaxDocumentKind>> = {
+  'order-placed': 'invoice',
+  'payment-received': 'invoice',
+  'staff-new-order': 'invoice',
+  'order-cancelled': 'credit_note',
+  'refund-recorded': 'credit_note',
+};
+
+/** The tax document an order email carries as a PDF attachment, if its order has one. */
+export function documentAttachments(db: Kysely<Database>) {
+  return async ({ template, orderId }: { template: string; orderId: string | null }) => {
+    const kind = documentOfTemplate[template as MessageTemplate];
+    const row = kind && orderId ? await repo.findDocument(db, orderId, kind) : undefined;
+    if (!row) return [];
+    const file = await toFile(row, row.kind);
+    return [{ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' }];
+  };
 }
 
 function sellerView(row: repo.SellerRow): TaxSettings['seller'] {

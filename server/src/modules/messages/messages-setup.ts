@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { createOutboxWorker, type OutboxWorker, type WorkerLog } from './outbox-worker.ts';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions, type WorkerLog } from './outbox-worker.ts';
 import { listenForMessages } from './pg-listener.ts';
 import { createMailboxTransport, createSmtpTransport, type MailTransport } from './transports.ts';
 
@@ -26,6 +26,7 @@ export function outboxWorkerFromConfig(
   config: Pick<Config, 'mailer' | 'publicUrl' | 'database'>,
   database: DatabaseHandle,
   log: WorkerLog,
+  attachmentsFor?: OutboxWorkerOptions['attachmentsFor'],
 ): OutboxWorker | null {
   const transport = transportFromConfig(config);
   if (!transport) return null;
@@ -36,6 +37,7 @@ export function outboxWorkerFromConfig(
     transport,
     publicUrl: config.publicUrl,
     log,
+    ...(attachmentsFor && { attachmentsFor }),
     ...(settings.dialect === 'postgres' && {
       listen: (onNotify, onLost) => listenForMessages(settings.url, onNotify, onLost),
     }),

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import * as repo from './messages.repository.ts';
 import { outboxSignals } from './messages.service.ts';
 import type { Listener } from './pg-listener.ts';
-import type { MailTransport } from './transports.ts';
+import type { MailTransport, MessageAttachment } from './transports.ts';
 
 /** The part of pino the worker writes to. */
 export interface WorkerLog {
@@ -30,6 +30,11 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   now?: () => Date;
   log?: WorkerLog;
+  /**
+   * The files a message carries, found when it is sent (the order's tax invoice, drawn from
+   * the document the order's transaction issued). A failure counts as a failed attempt.
+   */
+  attachmentsFor?: (message: { template: string; orderId: string | null }) => Promise<MessageAttachment[]>;
 }
 
 export interface DrainReport {
@@ -101,7 +106,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     try {
-      await transport.send({ id: row.id, to: row.recipient, ...rendered });
+      const attachments = (await options.attachmentsFor?.({ template: row.template, orderId: row.order_id })) ?? [];
+      await transport.send({
+        id: row.id,
+        to: row.recipient,
+        ...rendered,
+        ...(attachments.length > 0 && { attachments }),
+      });
     } catch (error) {
       const reason = describe(error);
       const next = afterFailedAttempt(row.attempts, now(), policy);

@@ -8,6 +8,14 @@ export interface OutgoingMessage {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a tax invoice with its order's email). */
+  attachments?: MessageAttachment[];
+}
+
+export interface MessageAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /**
@@ -50,6 +58,7 @@ export function createSmtpTransport(options: {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        attachments: message.attachments,
         messageId: `<${message.id}@${options.messageIdHost}>`,
         date: new Date(),
       });
