@@ -128,9 +128,11 @@ describe('another process holding the SQLite write lock and never letting go', (
     try {
       const start = Date.now();
       const at = (ms: number) => new Date(start + ms);
+      // Busy at first (a writer at work), stuck once probes have met the lock for longer.
       expect(await databaseReadiness(shop.handle, at(0), 10_000)).toBeNull();
       expect(await databaseReadiness(shop.handle, at(5_000), 10_000)).toBeNull();
-      expect(await databaseReadiness(shop.handle, at(11_000), 10_000)).toMatchObject({ code: 'DATABASE_LOCKED' });
+      await databaseReadiness(shop.handle, at(20_000), 10_000);
+      expect(await databaseReadiness(shop.handle, at(40_000), 10_000)).toMatchObject({ code: 'DATABASE_LOCKED' });
     } finally {
       child.kill();
     }

@@ -23,6 +23,9 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 const { hash } = await import('@node-rs/argon2');
 
+// Floods of 200 sign-ins, 30 rounds each: slow on a busy machine, however right they are.
+vi.setConfig({ testTimeout: 120_000 });
+
 const PASSWORD = 'Monsoon-Kurta-2026!';
 const ROUNDS = 30;
 
