@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess, waitFor } from './lib.mjs';
+import { postgresSchema, startProcess, waitFor } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -123,29 +123,6 @@ async function scenario(name, env, ports) {
   }
 }
 
-async function postgresSchema() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${process.pid}_${Date.now()}`;
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 // A generous stock, so the run measures the shop rather than sold-out answers.
 async function restock(env) {
   if (env.DATABASE_URL) {
@@ -184,7 +161,7 @@ const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shoppers-'));
 }
 fs.rmSync(sqliteDir, { recursive: true, force: true });
 
-const schema = await postgresSchema();
+const schema = await postgresSchema(postgresUrl);
 if (schema) {
   const env = { ...common, DATABASE_URL: schema.url, SEED: 'true' };
   const seeding = await startProcess(path.join(root, 'server/dist/main.js'), {

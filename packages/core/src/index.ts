@@ -24,3 +24,4 @@ export * from './indian-states.ts';
 export * from './gst-invoice.ts';
 export * from './amount-in-words.ts';
 export * from './document-numbers.ts';
+export * from './catalog-search.ts';

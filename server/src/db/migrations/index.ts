@@ -7,6 +7,7 @@ import * as audit from './2026-11-21-005-audit.ts';
 import * as paymentClaims from './2026-11-23-006-payment-claims.ts';
 import * as healthProbe from './2026-11-23-007-health-probe.ts';
 import * as messages from './2026-11-23-008-messages.ts';
+import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-006-payment-claims': paymentClaims,
   '2026-11-23-007-health-probe': healthProbe,
   '2026-11-23-008-messages': messages,
+  '2026-11-24-013-catalogue-search': catalogueSearch,
 };
