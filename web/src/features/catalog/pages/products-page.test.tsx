@@ -99,7 +99,8 @@ describe('products page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search products by name' }), 'oxford{Enter}');
 
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('oxford');
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1' }));
+    // A search is ordered by how well products match.
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1', sort: 'relevance' }));
   });
 
   it('shows a sliding window of three page numbers with « and » disabled at the ends', async () => {
@@ -171,5 +172,38 @@ describe('products page', () => {
       throw new ApiError('offline', { status: 0, code: 'NETWORK_ERROR' });
     });
     expect(await screen.findByText('Error: Failed to fetch products')).toBeInTheDocument();
+  });
+
+  it('shows beside each filter how many products it would show, and disables the options that would show none', async () => {
+    const counts = (values: string[], count: (v: string) => number) =>
+      values.map((value) => ({ value, count: count(value) }));
+    const { user } = renderProductsPage('/products?color=navy', () => ({
+      ...makeProductPage([oxford], { total: 124 }),
+      facets: {
+        colors: [
+          { value: 'navy', count: 124 },
+          { value: 'white', count: 1300 },
+        ],
+        priceBands: counts(['0-50', '50-100', '100-150'], (v) => (v === '0-50' ? 0 : 60)),
+        tags: counts(['Shirt', 'Hat', 'T-Shirt'], (v) => (v === 'Hat' ? 0 : 12)),
+        collections: counts(['all', 'mens-clothing', 'womens-clothing', 'jewelery'], (v) =>
+          v === 'jewelery' ? 0 : 124,
+        ),
+      },
+    }));
+
+    const navy = await screen.findByRole('button', { name: 'Navy (124)' });
+    expect(navy).toHaveAttribute('aria-pressed', 'true');
+    expect(navy).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'White (1,300)' })).toBeEnabled();
+    // A colour no product of the list comes in.
+    expect(screen.getByRole('button', { name: 'Black (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '₹0 – ₹50 (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Hat (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Jewelery (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'T-Shirt (12)' })).toBeEnabled();
+    // The chosen option can always be cleared.
+    await user.click(navy);
+    expect(screen.getByRole('button', { name: /^Navy/ })).toHaveAttribute('aria-pressed', 'false');
   });
 });

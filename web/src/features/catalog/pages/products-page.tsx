@@ -22,9 +22,9 @@ import { fetchProducts, listQueryKey, selectCatalog } from '../slice.ts';
 
 const settings = defaultStoreSettings;
 
-/** The query the products page sends for a URL state: core's query, sorted by price. */
+/** The query the products page sends for a URL state: core's query, by price, or by relevance for a search. */
 export function listQueryFor(state: ProductsPageState): Partial<ProductListQuery> {
-  return { ...productListQueryFor(state, settings), sort: 'price' };
+  return { ...productListQueryFor(state, settings), sort: state.q.trim() ? 'relevance' : 'price' };
 }
 
 /**
@@ -143,6 +143,7 @@ export function ProductsPage() {
             state={pageState}
             onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
             onClearAll={clearFilters}
+            facets={answered ? listPage?.facets : undefined}
           />
           <button
             type="button"
