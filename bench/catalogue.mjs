@@ -24,6 +24,8 @@ const samples = Number(argValue('samples', process.env.BENCH_SAMPLES ?? 200));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = argValue('only', 'sqlite,postgres').split(',');
+// --browse-only skips the catalogue at scale and measures the mixed browse and hello-world alone.
+const browseOnly = process.argv.includes('--browse-only');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ports = { sqlite: 3641, postgres: 3642, hello: 3643, demoSqlite: 3644, demoPostgres: 3645 };
 const common = { LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', HOST: '127.0.0.1' };
@@ -240,10 +242,16 @@ async function browseUrls(base) {
     for (const category of ['', 'mens-clothing', 'womens-clothing', 'jewelery', 'mens-shirts'])
       for (const color of ['', 'white', 'black', 'navy'])
         for (const price of ['', '0-50', '50-100', '100-150'])
-          for (const page of [1, 2]) {
+          for (const [page, tag] of [
+            [1, ''],
+            [2, ''],
+            [1, 'Shirt'],
+            [1, 'T-Shirt'],
+          ]) {
             const q = new URLSearchParams({ sort, page: String(page), limit: '6' });
             if (category) q.set('category', category);
             if (color) q.set('color', color);
+            if (tag) q.set('tag', tag);
             if (price) {
               const [min, max] = price.split('-');
               q.set('minPrice', min);
@@ -333,7 +341,7 @@ async function measureBrowse(dialect) {
 }
 
 try {
-  for (const dialect of only) await measureAtScale(dialect);
+  if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
   const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
   try {
     await waitFor(`http://127.0.0.1:${ports.hello}/hello`);

@@ -25,3 +25,4 @@ export * from './gst-invoice.ts';
 export * from './amount-in-words.ts';
 export * from './document-numbers.ts';
 export * from './catalog-search.ts';
+export * from './product-images.ts';
