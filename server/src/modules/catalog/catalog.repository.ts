@@ -74,6 +74,37 @@ export async function findCatalogue(db: Kysely<Database>) {
   };
 }
 
+/**
+ * The catalogue's version and which of the given products have some size in stock, in one
+ * statement (one round trip to PostgreSQL per list).
+ */
+export async function versionAndStock(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<{ version: number; inStock: Set<string> }> {
+  let query = db
+    .selectFrom('catalog_state')
+    .select([sql<number | null>`version`.as('version'), sql<string | null>`null`.as('product_id')])
+    .where('id', '=', 1);
+  if (ids.length > 0) {
+    query = query.unionAll(
+      db
+        .selectFrom('product_sizes')
+        .select([sql<number | null>`null`.as('version'), sql<string | null>`product_id`.as('product_id')])
+        .where('product_id', 'in', ids)
+        .where('stock', '>', 0)
+        .groupBy('product_id'),
+    );
+  }
+  const rows = await query.execute();
+  const version = rows.find((r) => r.version !== null)?.version;
+  if (version === undefined || version === null) throw new Error('catalog_state has no row');
+  return {
+    version: Number(version),
+    inStock: new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
+  };
+}
+
 /** Which of the given products have some size in stock. */
 export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

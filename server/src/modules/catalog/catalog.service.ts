@@ -78,7 +78,11 @@ const indexes = new WeakMap<Kysely<Database>, IndexState>();
  * request reads it once more: no process keeps showing a catalogue older than the database's.
  */
 export async function currentIndex(db: Kysely<Database>): Promise<CatalogIndex> {
-  const version = await repo.catalogVersion(db);
+  return indexFor(db, await repo.catalogVersion(db));
+}
+
+/** The index of `version` of the catalogue: the one held if it is that recent, else read again. */
+function indexFor(db: Kysely<Database>, version: number): Promise<CatalogIndex> {
   const known = indexes.get(db);
   if (known && known.version >= version) return known.index;
   const index = repo.findCatalogue(db).then(({ products, categories }) => new CatalogIndex(products, categories));
@@ -91,13 +95,26 @@ export async function currentIndex(db: Kysely<Database>): Promise<CatalogIndex> 
   return index;
 }
 
+/**
+ * One page from the index. The page is worked out from the index held, and one statement asks
+ * both the catalogue's version and which of the page's products are in stock; only when the
+ * version moved on is the index read again and the page worked out once more.
+ */
 async function pageOf(db: Kysely<Database>, query: IndexQuery, page: number): Promise<ProductPage> {
-  const index = await currentIndex(db);
-  const answer = index.query(query);
-  const inStock = await repo.findInStock(
-    db,
-    answer.products.map((p) => p.id),
-  );
+  const held = indexes.get(db);
+  let index = held ? await held.index.catch(() => null) : null;
+  let answer = index?.query(query);
+  const checked = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
+  const { version } = checked;
+  let { inStock } = checked;
+  if (!index || !answer || !held || version > held.version) {
+    index = await indexFor(db, version);
+    answer = index.query(query);
+    inStock = await repo.findInStock(
+      db,
+      answer.products.map((p) => p.id),
+    );
+  }
   return {
     products: answer.products.map((p) => toProductSummary(p, inStock)),
     page,
