@@ -279,7 +279,12 @@ async function throughput(base, paths) {
   };
 }
 
-const results = { latency: {}, browse: {} };
+const results = { latency: {}, browse: {}, memory: {} };
+
+function peakMemoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
 const dirs = [];
 
 /** A new, empty database of `dialect` as the server's environment, or null when PostgreSQL does not answer. */
@@ -317,6 +322,7 @@ async function measureAtScale(dialect) {
       results.latency[name] ??= {};
       results.latency[name][dialect] = await latency(base, url);
     }
+    results.memory[dialect] = peakMemoryMb(child.pid);
   } finally {
     await stop(child);
     await drop();
@@ -376,6 +382,11 @@ for (const [name, byDialect] of Object.entries(results.latency)) {
     `| ${name} | ${ms(s?.p50)} | ${ms(s?.p99)} | ${ms(p?.p50)} | ${ms(p?.p99)} | ${(s?.errors ?? 0) + (p?.errors ?? 0)} |`,
   );
 }
+console.log(
+  `\nPeak memory of the server process: ${Object.entries(results.memory)
+    .map(([d, mb]) => `${d} ${mb} MB`)
+    .join(', ')}`,
+);
 console.log(`\nMixed browse of the demo catalogue (${connections} connections, ${seconds} s after a 3 s warm-up):\n`);
 console.log('| server | distinct URLs | requests/s | p50 ms | p99 ms | errors | share of hello-world |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
