@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import {
   imageVariantFormats,
   imageVariantWidths,
@@ -58,8 +57,13 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
+// sharp (libvips and its threads, about 15 MB) is loaded by the first upload, not by every process at start.
+let sharpModule: ReturnType<typeof loadSharp> | undefined;
+const loadSharp = async () => (await import('sharp')).default;
+
 /** One variant of a photo: at most `width` px wide (never enlarged), upright, in `format`. */
 async function encodeVariant(original: Buffer, width: ImageVariantWidth, format: ImageVariantFormat): Promise<Buffer> {
+  const sharp = await (sharpModule ??= loadSharp());
   const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
   if (format === 'avif') return resized.avif({ quality: 50, effort: 2 }).toBuffer();
   if (format === 'webp') return resized.webp({ quality: 78 }).toBuffer();
