@@ -69,7 +69,7 @@ test.describe('browsing the catalogue', () => {
   test('searching narrows the grid to the best matches first, and forgives a typo', async ({ page, request }) => {
     await page.goto('/products');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox').fill('shirt');
+    await page.getByRole('combobox', { name: 'Search products by name' }).fill('shirt');
     await expect(page).toHaveURL(/q=shirt/);
     const expected = await apiPage(request, 'q=shirt');
     expect(expected.total).toBeGreaterThan(0);
@@ -77,7 +77,7 @@ test.describe('browsing the catalogue', () => {
     // Products named with the word come first.
     expect((await cardNames(page))[0]!.toLowerCase()).toContain('shirt');
 
-    await page.getByRole('searchbox').fill('oxfrod');
+    await page.getByRole('combobox', { name: 'Search products by name' }).fill('oxfrod');
     await expect(page).toHaveURL(/q=oxfrod/);
     await expectCards(page, (await apiPage(request, 'q=oxfrod')).products);
     expect(await cardNames(page)).toContain('Oxford Button-Down Shirt');
