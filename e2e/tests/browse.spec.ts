@@ -83,6 +83,17 @@ test.describe('browsing the catalogue', () => {
     expect(await cardNames(page)).toContain('Oxford Button-Down Shirt');
   });
 
+  test('the search box suggests products while typing, and a suggestion opens its product', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox', { name: 'Search products by name' }).pressSequentially('oxf');
+    const suggestion = page.getByRole('option', { name: /Oxford Button-Down Shirt/ });
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+    await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oxford Button-Down Shirt' })).toBeVisible();
+  });
+
   test('pagination moves forwards and back, and the Back button returns to the previous page', async ({
     page,
     request,
