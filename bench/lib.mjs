@@ -1,6 +1,7 @@
 // Shared pieces of the benchmark scripts: start a server process, wait for it, load it.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export async function startProcess(script, env) {
   const child = spawn(process.execPath, [script], {
@@ -37,5 +38,29 @@ export async function measure(url, { seconds = 10, connections = 50, warmupSecon
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A new schema on the PostgreSQL server at `postgresUrl` (null when it does not answer), and how to drop it. */
+export async function postgresSchema(postgresUrl, prefix = 'bench') {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  const schema = `${prefix}_${process.pid}_${Date.now()}`;
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
   };
 }

@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess, waitFor } from './lib.mjs';
+import { postgresSchema, startProcess, waitFor } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// BENCH_SERVER runs another build (for example a copy of the previous one) for a before/after.
+const serverScript = path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'server/dist/main.js'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 24);
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -20,6 +22,8 @@ const address = {
   pinCode: '411001',
   phone: '9822012345',
 };
+// BENCH_PORT moves the four ports the scenarios use (default 3381–3384).
+const port0 = Number(process.env.BENCH_PORT ?? 3381);
 const steps = ['list', 'product', 'add to cart', 'view cart', 'place order'];
 
 function percentile(sorted, p) {
@@ -52,7 +56,7 @@ async function json(base, method, url, body, token) {
 async function scenario(name, env, ports) {
   const servers = [];
   for (const port of ports) {
-    const child = await startProcess(path.join(root, 'server/dist/main.js'), {
+    const child = await startProcess(serverScript, {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -123,29 +127,6 @@ async function scenario(name, env, ports) {
   }
 }
 
-async function postgresSchema() {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const schema = `bench_${process.pid}_${Date.now()}`;
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 // A generous stock, so the run measures the shop rather than sold-out answers; and no limit on
 // cash-on-delivery orders, as each bench shopper places one order after another.
 const benchSetup = [
@@ -173,36 +154,36 @@ const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shoppers-'));
 {
   // Seed, then raise the stock through a first short start.
   const env = { ...common, DATA_DIR: sqliteDir };
-  const seeding = await startProcess(path.join(root, 'server/dist/main.js'), {
+  const seeding = await startProcess(serverScript, {
     ...env,
-    PORT: '3381',
+    PORT: String(port0),
     HOST: '127.0.0.1',
   });
-  await waitFor('http://127.0.0.1:3381/api/health/ready');
+  await waitFor(`http://127.0.0.1:${port0}/api/health/ready`);
   seeding.kill('SIGTERM');
   await new Promise((resolve) => seeding.once('exit', resolve));
   const { default: Database } = await import('better-sqlite3');
   const file = new Database(path.join(sqliteDir, 'shop.db'));
   for (const statement of benchSetup) file.exec(statement);
   file.close();
-  results.push(await scenario('SQLite, 1 process', env, [3381]));
+  results.push(await scenario('SQLite, 1 process', env, [port0]));
 }
 fs.rmSync(sqliteDir, { recursive: true, force: true });
 
-const schema = await postgresSchema();
+const schema = await postgresSchema(postgresUrl);
 if (schema) {
   const env = { ...common, DATABASE_URL: schema.url, SEED: 'true' };
-  const seeding = await startProcess(path.join(root, 'server/dist/main.js'), {
+  const seeding = await startProcess(serverScript, {
     ...env,
-    PORT: '3382',
+    PORT: String(port0 + 1),
     HOST: '127.0.0.1',
   });
-  await waitFor('http://127.0.0.1:3382/api/health/ready');
+  await waitFor(`http://127.0.0.1:${port0 + 1}/api/health/ready`);
   seeding.kill('SIGTERM');
   await new Promise((resolve) => seeding.once('exit', resolve));
   await restock(env);
-  results.push(await scenario('PostgreSQL, 1 process', env, [3382]));
-  results.push(await scenario('PostgreSQL, 2 processes', env, [3383, 3384]));
+  results.push(await scenario('PostgreSQL, 1 process', env, [port0 + 1]));
+  results.push(await scenario('PostgreSQL, 2 processes', env, [port0 + 2, port0 + 3]));
   await schema.drop();
 } else {
   console.log('PostgreSQL does not answer: its scenarios are skipped.');

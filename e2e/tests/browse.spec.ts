@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPage, cardLinks, cardNames, expectCards } from './support.ts';
+import { apiPage, cardLinks, cardNames, expectCards, filterOption } from './support.ts';
 
 test.describe('browsing the catalogue', () => {
   test('the products page shows the first six products by price, with prices in rupees', async ({ page, request }) => {
@@ -30,7 +30,9 @@ test.describe('browsing the catalogue', () => {
       await page.goto('/products');
       await expect(cardLinks(page)).toHaveCount(6);
       const filters = page.getByRole('complementary', { name: 'Product filters' });
-      const button = filters.getByRole('button', { name: option, exact: true });
+      const button = filterOption(filters, option);
+      // The count beside the option is what choosing it shows.
+      await expect(button).toHaveAccessibleName(`${option} (${expected.total})`);
       await button.click();
       await expect(button).toHaveAttribute('aria-pressed', 'true');
       await expectCards(page, expected.products);
@@ -44,8 +46,8 @@ test.describe('browsing the catalogue', () => {
   test('filters combine, live in the URL, and a shared link opens the same page', async ({ page, request }) => {
     await page.goto('/products');
     const filters = page.getByRole('complementary', { name: 'Product filters' });
-    await filters.getByRole('button', { name: 'Black', exact: true }).click();
-    await filters.getByRole('button', { name: '₹0 – ₹50', exact: true }).click();
+    await filterOption(filters, 'Black').click();
+    await filterOption(filters, '₹0 – ₹50').click();
     await expect(page).toHaveURL(/color=black/);
     await expect(page).toHaveURL(/price=0-50/);
     const expected = await apiPage(request, 'color=black&minPrice=0&maxPrice=50');
@@ -58,21 +60,38 @@ test.describe('browsing the catalogue', () => {
     const shared = await page.context().newPage();
     await shared.goto(page.url());
     await expectCards(shared, expected.products);
-    await expect(shared.getByRole('button', { name: 'Black', exact: true }).first()).toHaveAttribute(
+    await expect(filterOption(shared.getByRole('complementary', { name: 'Product filters' }), 'Black')).toHaveAttribute(
       'aria-pressed',
       'true',
     );
   });
 
-  test('searching by name narrows the grid to matching names', async ({ page, request }) => {
+  test('searching narrows the grid to the best matches first, and forgives a typo', async ({ page, request }) => {
     await page.goto('/products');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox').fill('shirt');
+    await page.getByRole('combobox', { name: 'Search products by name' }).fill('shirt');
     await expect(page).toHaveURL(/q=shirt/);
     const expected = await apiPage(request, 'q=shirt');
     expect(expected.total).toBeGreaterThan(0);
     await expectCards(page, expected.products);
-    for (const name of await cardNames(page)) expect(name.toLowerCase()).toContain('shirt');
+    // Products named with the word come first.
+    expect((await cardNames(page))[0]!.toLowerCase()).toContain('shirt');
+
+    await page.getByRole('combobox', { name: 'Search products by name' }).fill('oxfrod');
+    await expect(page).toHaveURL(/q=oxfrod/);
+    await expectCards(page, (await apiPage(request, 'q=oxfrod')).products);
+    expect(await cardNames(page)).toContain('Oxford Button-Down Shirt');
+  });
+
+  test('the search box suggests products while typing, and a suggestion opens its product', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox', { name: 'Search products by name' }).pressSequentially('oxf');
+    const suggestion = page.getByRole('option', { name: /Oxford Button-Down Shirt/ });
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+    await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oxford Button-Down Shirt' })).toBeVisible();
   });
 
   test('pagination moves forwards and back, and the Back button returns to the previous page', async ({

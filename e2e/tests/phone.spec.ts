@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiPage, cardLinks, expectCards, hasHorizontalOverflow } from './support.ts';
+import { apiPage, cardLinks, expectCards, filterOption, hasHorizontalOverflow } from './support.ts';
 
 test.describe('on a 375 px wide phone', () => {
   test('the products page fits the screen, and filters open from their toggle', async ({ page, request }) => {
@@ -8,9 +8,9 @@ test.describe('on a 375 px wide phone', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
 
     const filters = page.getByRole('complementary', { name: 'Product filters' });
-    await expect(filters.getByRole('button', { name: 'Navy', exact: true })).toBeHidden();
+    await expect(filterOption(filters, 'Navy')).toBeHidden();
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await filters.getByRole('button', { name: 'Navy', exact: true }).click();
+    await filterOption(filters, 'Navy').click();
     await expectCards(page, (await apiPage(request, 'color=navy')).products);
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });

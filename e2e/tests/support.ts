@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface Card {
   _id: string;
@@ -11,9 +11,17 @@ export async function apiPage(
   request: APIRequestContext,
   query: string,
 ): Promise<{ products: Card[]; total: number; totalPages: number }> {
-  const res = await request.get(`/api/product?limit=6&sort=price&${query}`);
+  // The page sorts by price, or a search by relevance.
+  const sort = /(^|&)q=/.test(query) ? 'relevance' : 'price';
+  const res = await request.get(`/api/product?limit=6&sort=${sort}&${query}`);
   expect(res.ok()).toBe(true);
   return (await res.json()).data;
+}
+
+/** A filter option by its label, whatever count the server shows beside it ("Navy (12)"). */
+export function filterOption(filters: Locator, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return filters.getByRole('button', { name: new RegExp(`^${escaped}( \\([\\d,]+\\))?$`) });
 }
 
 /** The product cards of the grid, by name, in order. */

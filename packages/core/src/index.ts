@@ -32,3 +32,5 @@ export * from './gstin.ts';
 export * from './tax-document.ts';
 export * from './contract/tax.ts';
 export * from './category-taxes.ts';
+export * from './catalog-search.ts';
+export * from './product-images.ts';

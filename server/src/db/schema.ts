@@ -49,6 +49,12 @@ export interface ProductTagTable {
   tag: string;
 }
 
+/** One row: the catalogue's version, moved on by triggers with every change to it. */
+export interface CatalogStateTable {
+  id: number;
+  version: number;
+}
+
 /** Small facts about the database itself, such as whether the demo catalogue was seeded. */
 export interface AppMetaTable {
   key: string;
@@ -346,6 +352,7 @@ export interface ServiceablePinTable {
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
+  catalog_state: CatalogStateTable;
   product_sizes: ProductSizeTable;
   product_images: ProductImageTable;
   product_colors: ProductColorTable;

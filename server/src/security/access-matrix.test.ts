@@ -150,6 +150,7 @@ const table: Row[] = [
   // Catalogue: public reads, staff writes.
   row('GET', '/api/product', publicRead, () => ({ url: '/api/product?page=1&limit=5&sort=-price' })),
   row('GET', '/api/product/search', publicRead, () => ({ url: '/api/product/search?q=shirt' })),
+  row('GET', '/api/product/suggestions', publicRead, () => ({ url: '/api/product/suggestions?q=shi' })),
   row('GET', '/api/product/category/:categoryId', publicRead, ({ fx }) => ({
     url: `/api/product/category/${fx.categoryId}`,
   })),

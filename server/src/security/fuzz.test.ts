@@ -32,6 +32,7 @@ import {
   productCreateBody,
   productListQuery,
   productSearchQuery,
+  productSuggestionsQuery,
   productUpdateBody,
   profileUpdateBody,
   sandboxPayBody,
@@ -535,6 +536,13 @@ const families: Record<string, Target[]> = {
   catalogue: [
     { method: 'GET', route: '/api/product', guard: 'public', query: productListQuery, etag: true },
     { method: 'GET', route: '/api/product/search', guard: 'public', query: productSearchQuery, etag: true },
+    {
+      method: 'GET',
+      route: '/api/product/suggestions',
+      guard: 'public',
+      query: productSuggestionsQuery,
+      etag: true,
+    },
     {
       method: 'GET',
       route: '/api/product/category/:categoryId',
@@ -1513,6 +1521,7 @@ describe.each(testDialects)('fuzz findings, fixed, on %s', (dialect) => {
     ['product list category', () => ({ url: '/api/product?category=%00' }), 'anonymous'],
     ['product list color', () => ({ url: '/api/product?color=%00' }), 'anonymous'],
     ['product search q', () => ({ url: '/api/product/search?q=a%00b' }), 'anonymous'],
+    ['search suggestions q', () => ({ url: '/api/product/suggestions?q=a%00b' }), 'anonymous'],
     ['coupon code in the path', () => ({ url: '/api/discount/code/%00' }), 'anonymous'],
     [
       'sign-up name',

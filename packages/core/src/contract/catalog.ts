@@ -3,13 +3,15 @@ import { isKnownColor } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
 
-export const productSorts = ['price', '-price', 'newest', 'name'] as const;
+/** `relevance` orders a search by how well each product matches; without a search it is `price`. */
+export const productSorts = ['price', '-price', 'newest', 'name', 'relevance'] as const;
 export type ProductSort = (typeof productSorts)[number];
 
 export const productListQuery = z.object({
   page: pageQuery,
   limit: limitQuery,
-  sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).default('price'),
+  /** Left out: `relevance` with a search, `price` without. */
+  sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   color: textQuery,
   tag: textQuery,
   /** A collection or category id; a collection includes its sub-categories. */
@@ -75,14 +77,48 @@ export const productSummary = product.pick({
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
+/** How many products of the current list an option of a filter would show ("Navy (124)"). */
+export const facetCount = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCount>;
+
+/**
+ * Counts beside the filters, for the current search and the other filters: each option's count
+ * is the total the list would have with that option chosen in its group instead.
+ */
+export const productFacets = z.object({
+  /** Every colour some product of the list comes in, most products first. */
+  colors: z.array(facetCount),
+  /** The store's price bands ("50-100"), in their order. */
+  priceBands: z.array(facetCount),
+  /** The store's filter tags, in their order. */
+  tags: z.array(facetCount),
+  /** The store's collections, in their order; "all" counts every collection. */
+  collections: z.array(facetCount),
+});
+export type ProductFacets = z.infer<typeof productFacets>;
+
 export const productPage = z.object({
   products: z.array(productSummary),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /** Only on GET /product (the products page); the other lists leave it out. */
+  facets: productFacets.optional(),
 });
 export type ProductPage = z.infer<typeof productPage>;
+
+export const productSuggestionsQuery = z.object({
+  q: inputText().trim().min(1, 'must not be empty').max(100, 'must be 100 characters or fewer'),
+});
+
+/** What the search box offers while the shopper types: the best products and categories. */
+export const productSuggestions = z.object({
+  products: z.array(productSummary.pick({ _id: true, name: true, price: true, image: true, category: true })),
+  categories: z.array(z.object({ _id: z.string(), name: z.string(), count: z.number().int() })),
+});
+export type ProductSuggestions = z.infer<typeof productSuggestions>;
+export const productSuggestionsResponse = successEnvelope(productSuggestions);
 
 export const productListResponse = successEnvelope(productPage);
 export const productResponse = successEnvelope(product);

@@ -10,6 +10,7 @@ import * as messages from './2026-11-23-008-messages.ts';
 import * as accountTokens from './2026-11-24-010-account-tokens.ts';
 import * as invoices from './2026-11-24-011-invoices.ts';
 import * as delivery from './2026-11-24-012-delivery.ts';
+import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-010-account-tokens': accountTokens,
   '2026-11-24-011-invoices': invoices,
   '2026-11-24-012-delivery': delivery,
+  '2026-11-24-013-catalogue-search': catalogueSearch,
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type AdminProductDetail, type AdminProductRow } from '@shop/core';
 import { buildApp } from '../../app.ts';
@@ -488,19 +489,27 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.rawPayload.equals(PNG)).toBe(true);
+      // Its responsive variants, as the pages ask for them.
+      for (const [format, type] of [
+        ['avif', 'image/avif'],
+        ['webp', 'image/webp'],
+        ['jpg', 'image/jpeg'],
+      ]) {
+        const variant = await call(null, 'GET', url.replace(/\.png$/, `.w640.${format}`));
+        expect(variant.statusCode, format).toBe(200);
+        expect(variant.headers['content-type']).toBe(type);
+        expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+      expect((await call(null, 'GET', url.replace(/\.png$/, '.w500.webp'))).statusCode).toBe(404);
 
       const { id } = await newProduct(undefined, { images: [url] });
       expect((await call(null, 'GET', `/api/product/${id}`)).json().data).toMatchObject({ image: url, images: [url] });
     });
 
     it('tells JPEG and WebP by their bytes', async () => {
-      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-      const webp = Buffer.concat([
-        Buffer.from('RIFF'),
-        Buffer.from([36, 0, 0, 0]),
-        Buffer.from('WEBPVP8 '),
-        Buffer.alloc(32),
-      ]);
+      const pixel = sharp(PNG);
+      const jpeg = await pixel.clone().jpeg().toBuffer();
+      const webp = await pixel.clone().webp().toBuffer();
       const asJpeg = await asAdmin('POST', '/api/admin/uploads', imageForm(jpeg, { name: 'x.png' }));
       expect(asJpeg.statusCode, asJpeg.body).toBe(201);
       expect(asJpeg.json().data.url).toMatch(/\.jpg$/);

@@ -19,7 +19,7 @@ import {
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as staff from './admin-catalog.service.ts';
-import { imageTooLarge, storedImage, storeImage } from './image-store.ts';
+import { imageTooLarge, makeMissingVariant, storedImage, storeImage } from './image-store.ts';
 
 const tags = ['staff'];
 
@@ -127,7 +127,10 @@ export const uploadedImageRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | n
     { schema: { hide: true, params: z.object({ file: z.string().max(120) }) } },
     async ({ params }, reply) => {
       const image = uploadsDir ? storedImage(uploadsDir, params.file) : null;
-      const file = image && (await fs.open(image.path, 'r').catch(() => null));
+      let file = image && (await fs.open(image.path, 'r').catch(() => null));
+      if (image && !file && (await makeMissingVariant(uploadsDir!, params.file))) {
+        file = await fs.open(image.path, 'r').catch(() => null);
+      }
       if (!image || !file) throw notFound('IMAGE_NOT_FOUND', 'Image not found');
       const { size } = await file.stat().catch(async (error: unknown) => {
         await file.close();

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '@shop/core';
-import { sniffImageType, storedImage, storeImage } from './image-store.ts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageVariantFormats, imageVariantWidths, UPLOAD_MAX_BYTES } from '@shop/core';
+import { makeMissingVariant, sniffImageType, storedImage, storeImage } from './image-store.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -34,6 +35,12 @@ describe('storedImage', () => {
     ['a short name', 'abc.png', null],
     ['an extension the shop never writes', 'AbC_-0123456789xyz.svg', null],
     ['two extensions', 'AbC_-0123456789xyz.png.png', null],
+    ['an AVIF variant', 'AbC_-0123456789xyz.w640.avif', 'image/avif'],
+    ['a WebP variant', 'AbC_-0123456789xyz.w1600.webp', 'image/webp'],
+    ['a JPEG variant', 'AbC_-0123456789xyz.w320.jpg', 'image/jpeg'],
+    ['a width the shop never makes', 'AbC_-0123456789xyz.w500.webp', null],
+    ['a PNG variant (never made)', 'AbC_-0123456789xyz.w320.png', null],
+    ['an AVIF original (never kept)', 'AbC_-0123456789xyz.avif', null],
   ])('%s', (_case, name, type) => {
     const found = storedImage('/srv/uploads', name);
     expect(found?.type ?? null).toBe(type);
@@ -41,24 +48,86 @@ describe('storedImage', () => {
   });
 });
 
+/** A real photo-like image: `width` × `height` px of a gradient, in `format`. */
+async function photo(width: number, height: number, format: 'png' | 'jpeg' | 'webp'): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    pixels[i] = (i / 3) % 256;
+    pixels[i + 1] = 120;
+    pixels[i + 2] = Math.floor(i / 3 / width) % 256;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+}
+
 describe('storeImage', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-image-store-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const png = bytes([0x89], 'PNG\r\n\x1a\n', 'rest of the file');
+  let png: Buffer;
+  let wideJpeg: Buffer;
+  beforeAll(async () => {
+    png = await photo(40, 30, 'png');
+    wideJpeg = await photo(2000, 1000, 'jpeg');
+  });
+  const filesOf = (url: string) => {
+    const name = url.replace('/uploads/', '').replace(/\.[a-z]+$/, '');
+    return fs.readdirSync(dir).filter((f) => f.startsWith(`${name}.`));
+  };
 
-  it('writes the bytes under a new random name, leaving no temporary file', async () => {
+  it('keeps the original as sent under a new random name, with every variant, and no temporary file', async () => {
     const first = await storeImage(dir, png);
     const second = await storeImage(dir, png);
     expect(first).not.toBe(second);
     const name = first.replace('/uploads/', '');
     expect(storedImage(dir, name)?.type).toBe('image/png');
     expect(fs.readFileSync(path.join(dir, name)).equals(png)).toBe(true);
-    expect(fs.readdirSync(dir).sort()).toEqual([name, second.replace('/uploads/', '')].sort());
+    const base = name.replace(/\.png$/, '');
+    expect(filesOf(first).sort()).toEqual(
+      [name, ...imageVariantWidths.flatMap((w) => imageVariantFormats.map((f) => `${base}.w${w}.${f}`))].sort(),
+    );
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 
-  it('refuses what is not an image, and what is too large, writing nothing', async () => {
+  it('makes each variant at its width (never wider than the original) and in its format', async () => {
+    const url = await storeImage(dir, wideJpeg);
+    const base = path.join(dir, url.replace('/uploads/', '').replace(/\.jpg$/, ''));
+    for (const width of imageVariantWidths) {
+      for (const [format, expected] of [
+        ['avif', 'heif'],
+        ['webp', 'webp'],
+        ['jpg', 'jpeg'],
+      ] as const) {
+        const meta = await sharp(`${base}.w${width}.${format}`).metadata();
+        expect(meta.format, `${width} ${format}`).toBe(expected);
+        expect(meta.width).toBe(width);
+        expect(meta.height).toBe(width / 2);
+      }
+    }
+    // A small original is not enlarged.
+    const small = await storeImage(dir, png);
+    const meta = await sharp(
+      path.join(dir, small.replace('/uploads/', '').replace(/\.png$/, '.w1600.webp')),
+    ).metadata();
+    expect(meta.width).toBe(40);
+  });
+
+  it('makes a missing variant again from the original when it is asked for', async () => {
+    const url = await storeImage(dir, png);
+    const variant = url.replace('/uploads/', '').replace(/\.png$/, '.w640.avif');
+    fs.rmSync(path.join(dir, variant));
+    expect(await makeMissingVariant(dir, variant)).toBe(true);
+    expect((await sharp(path.join(dir, variant)).metadata()).format).toBe('heif');
+    expect(await makeMissingVariant(dir, 'NoSuchOriginal0123456.w640.avif')).toBe(false);
+  });
+
+  it('refuses what is not an image, what only starts like one, and what is too large, writing nothing', async () => {
     const before = fs.readdirSync(dir);
     await expect(storeImage(dir, bytes('plain text'))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'UNSUPPORTED_IMAGE',
+    });
+    await expect(storeImage(dir, bytes([0x89], 'PNG\r\n\x1a\n', 'rest of the file'))).rejects.toMatchObject({
       statusCode: 400,
       code: 'UNSUPPORTED_IMAGE',
     });
@@ -69,7 +138,7 @@ describe('storeImage', () => {
     expect(fs.readdirSync(dir)).toEqual(before);
   });
 
-  it('leaves no temporary file when the folder cannot be written', async () => {
+  it('leaves no file when the folder cannot be written', async () => {
     await expect(storeImage(path.join(dir, 'missing'), png)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(fs.existsSync(path.join(dir, 'missing'))).toBe(false);
   });

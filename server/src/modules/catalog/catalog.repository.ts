@@ -1,22 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Paise, ProductSort } from '@shop/core';
+import type { Paise } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/sql-text.ts';
 
-/** What the list can be narrowed by; prices in paise. */
-export interface ProductFilter {
-  categoryId?: string | undefined;
-  color?: string | undefined;
-  tag?: string | undefined;
-  minPrice?: Paise | undefined;
-  maxPrice?: Paise | undefined;
-  nameContains?: string | undefined;
-}
-
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
-
-/** A list row: the product, its category's name, first image and whether any size is in stock. */
-export type ProductSummaryRow = ProductRow & { image: string | null; in_stock: unknown };
 
 export interface ProductDetails {
   images: Map<string, string[]>;
@@ -36,91 +23,99 @@ export function nameMatches(text: string) {
   return sql<boolean>`p.search_text like ${pattern} escape '\\'`;
 }
 
-function filteredProducts(db: Kysely<Database>, filter: ProductFilter) {
-  let query = db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .where('p.is_active', '=', 1);
-  const { categoryId, color, tag, minPrice, maxPrice, nameContains } = filter;
-  if (categoryId !== undefined) {
-    // A collection (top category) includes the products of its sub-categories.
-    query = query.where((eb) => eb.or([eb('p.category_id', '=', categoryId), eb('c.parent_id', '=', categoryId)]));
-  }
-  if (color !== undefined) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_colors as pc')
-          .select('pc.product_id')
-          .whereRef('pc.product_id', '=', 'p.id')
-          .where('pc.color', '=', color),
-      ),
-    );
-  }
-  if (tag !== undefined) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_tags as pt')
-          .select('pt.product_id')
-          .whereRef('pt.product_id', '=', 'p.id')
-          .where('pt.tag', '=', tag),
-      ),
-    );
-  }
-  if (minPrice !== undefined) query = query.where('p.price', '>=', minPrice);
-  if (maxPrice !== undefined) query = query.where('p.price', '<=', maxPrice);
-  if (nameContains !== undefined) query = query.where(nameMatches(nameContains));
-  return query;
+/** The catalogue's version: it moves on (by triggers) with every change to what lists show. */
+export async function catalogVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.version);
 }
 
-const sortOrders: Record<ProductSort, [column: 'p.price' | 'p.created_at' | 'p.name', 'asc' | 'desc']> = {
-  price: ['p.price', 'asc'],
-  '-price': ['p.price', 'desc'],
-  newest: ['p.created_at', 'desc'],
-  name: ['p.name', 'asc'],
-};
-
-export async function countProducts(db: Kysely<Database>, filter: ProductFilter): Promise<number> {
-  const row = await filteredProducts(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** Every product on sale with what lists, filters and search need, in four queries. */
+export async function findCatalogue(db: Kysely<Database>) {
+  const [products, colors, tags, images, categories] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select([
+        'p.id',
+        'p.name',
+        'p.price',
+        'p.original_price',
+        'p.created_at',
+        'p.category_id',
+        'c.name as category_name',
+      ])
+      .where('p.is_active', '=', 1)
+      .execute(),
+    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('color').execute(),
+    db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('product_id').orderBy('tag').execute(),
+    db.selectFrom('product_images').select(['product_id', 'url']).orderBy('product_id').orderBy('position').execute(),
+    findCategories(db),
+  ]);
+  const colorsOf = new Map<string, string[]>();
+  for (const r of colors) pushTo(colorsOf, r.product_id, r.color);
+  const tagsOf = new Map<string, string[]>();
+  for (const r of tags) pushTo(tagsOf, r.product_id, r.tag);
+  const imageOf = new Map<string, string>();
+  for (const r of images) if (!imageOf.has(r.product_id)) imageOf.set(r.product_id, r.url);
+  return {
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: Number(p.price),
+      originalPrice: p.original_price === null ? null : Number(p.original_price),
+      createdAt: p.created_at,
+      categoryId: p.category_id,
+      categoryName: p.category_name,
+      image: imageOf.get(p.id) ?? null,
+      colors: colorsOf.get(p.id) ?? [],
+      tags: tagsOf.get(p.id) ?? [],
+    })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })),
+  };
 }
 
-/** One page of products with what a card shows, in one statement. */
-export async function findProductPage(
+/**
+ * The catalogue's version and which of the given products have some size in stock, in one
+ * statement (one round trip to PostgreSQL per list).
+ */
+export async function versionAndStock(
   db: Kysely<Database>,
-  filter: ProductFilter,
-  sort: ProductSort,
-  offset: number,
-  limit: number,
-): Promise<ProductSummaryRow[]> {
-  const [column, direction] = sortOrders[sort];
-  return filteredProducts(db, filter)
-    .selectAll('p')
-    .select((eb) => [
-      'c.name as category_name',
-      eb
-        .selectFrom('product_images as i')
-        .select('i.url')
-        .whereRef('i.product_id', '=', 'p.id')
-        .orderBy('i.position')
-        .limit(1)
-        .as('image'),
-      eb
-        .exists(
-          eb
-            .selectFrom('product_sizes as s')
-            .select('s.product_id')
-            .whereRef('s.product_id', '=', 'p.id')
-            .where('s.stock', '>', 0),
-        )
-        .as('in_stock'),
-    ])
-    .orderBy(column, direction)
-    .orderBy('p.id', 'asc')
-    .limit(limit)
-    .offset(offset)
+  ids: string[],
+): Promise<{ version: number; inStock: Set<string> }> {
+  let query = db
+    .selectFrom('catalog_state')
+    .select([sql<number | null>`version`.as('version'), sql<string | null>`null`.as('product_id')])
+    .where('id', '=', 1);
+  if (ids.length > 0) {
+    query = query.unionAll(
+      db
+        .selectFrom('product_sizes')
+        .select([sql<number | null>`null`.as('version'), sql<string | null>`product_id`.as('product_id')])
+        .where('product_id', 'in', ids)
+        .where('stock', '>', 0)
+        .groupBy('product_id'),
+    );
+  }
+  const rows = await query.execute();
+  const version = rows.find((r) => r.version !== null)?.version;
+  if (version === undefined || version === null) throw new Error('catalog_state has no row');
+  return {
+    version: Number(version),
+    inStock: new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
+  };
+}
+
+/** Which of the given products have some size in stock. */
+export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('product_sizes')
+    .select('product_id')
+    .distinct()
+    .where('product_id', 'in', ids)
+    .where('stock', '>', 0)
     .execute();
+  return new Set(rows.map((r) => r.product_id));
 }
 
 /** A product on sale; with `includeHidden` (staff), a hidden one too. */
@@ -137,21 +132,6 @@ export async function findProduct(
     .where('p.id', '=', id);
   if (!includeHidden) query = query.where('p.is_active', '=', 1);
   return query.executeTakeFirst();
-}
-
-/** The colours of many products in one query, whatever their number. */
-export async function findColors(db: Kysely<Database>, ids: string[]): Promise<Map<string, string[]>> {
-  const colors = new Map<string, string[]>();
-  if (ids.length === 0) return colors;
-  const rows = await db
-    .selectFrom('product_colors')
-    .select(['product_id', 'color'])
-    .where('product_id', 'in', ids)
-    .orderBy('product_id')
-    .orderBy('color')
-    .execute();
-  for (const r of rows) pushTo(colors, r.product_id, r.color);
-  return colors;
 }
 
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {

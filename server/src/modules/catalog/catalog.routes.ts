@@ -10,6 +10,8 @@ import {
   productResponse,
   productSearchQuery,
   productSizesResponse,
+  productSuggestionsQuery,
+  productSuggestionsResponse,
   productUpdateBody,
 } from '@shop/core';
 import { signedInUser } from '../../plugins/authenticate.ts';
@@ -36,6 +38,17 @@ const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app
       success: true as const,
       data: await catalog.searchProducts(db, query.q, query.page, query.limit),
     }),
+  );
+  app.get(
+    '/product/suggestions',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: productSuggestionsQuery,
+        response: { 200: productSuggestionsResponse },
+      },
+    },
+    async ({ query }) => ({ success: true as const, data: await catalog.suggest(db, query.q) }),
   );
   app.get(
     '/product/category/:categoryId',

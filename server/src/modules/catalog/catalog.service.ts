@@ -7,6 +7,7 @@ import {
   type ProductCreateBody,
   type ProductListQuery,
   type ProductPage,
+  type ProductSuggestions,
   type ProductSummary,
   type ProductUpdateBody,
 } from '@shop/core';
@@ -20,6 +21,7 @@ import {
   type ProductFields,
 } from '../admin-catalog/change-summaries.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { CatalogIndex, type IndexQuery, type IndexedProduct } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
@@ -47,70 +49,129 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
   };
 }
 
-function toProductSummary(row: repo.ProductSummaryRow, colors: Map<string, string[]>): ProductSummary {
+function toProductSummary(product: IndexedProduct, inStock: Set<string>): ProductSummary {
   return {
-    _id: row.id,
-    name: row.name,
-    title: row.name,
-    price: toRupees(row.price),
-    originalPrice: row.original_price === null ? null : toRupees(row.original_price),
-    image: row.image ?? '',
-    colors: colors.get(row.id) ?? [],
-    category: row.category_name,
-    categoryId: row.category_id,
-    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-    soldOut: !Number(row.in_stock),
+    _id: product.id,
+    name: product.name,
+    title: product.name,
+    price: toRupees(product.price),
+    originalPrice: product.originalPrice === null ? null : toRupees(product.originalPrice),
+    image: product.image ?? '',
+    colors: product.colors,
+    category: product.categoryName,
+    categoryId: product.categoryId,
+    soldOut: !inStock.has(product.id),
   };
 }
 
-async function pageOf(
-  db: Kysely<Database>,
-  filter: repo.ProductFilter,
-  sort: ProductListQuery['sort'],
-  page: number,
-  limit: number,
-): Promise<ProductPage> {
-  const [total, rows] = await Promise.all([
-    repo.countProducts(db, filter),
-    repo.findProductPage(db, filter, sort, (page - 1) * limit, limit),
-  ]);
-  const colors = await repo.findColors(
-    db,
-    rows.map((r) => r.id),
-  );
+interface IndexState {
+  version: number;
+  index: Promise<CatalogIndex>;
+}
+/** Each database's index of its catalogue, as last read by this process. */
+const indexes = new WeakMap<Kysely<Database>, IndexState>();
+
+/**
+ * The index of the catalogue as it is now: one small query asks the catalogue's version, and the
+ * index is read again (once, however many requests wait for it) only when the version moved on.
+ * A change that commits while the index is being read moves the version on again, so the next
+ * request reads it once more: no process keeps showing a catalogue older than the database's.
+ */
+export async function currentIndex(db: Kysely<Database>): Promise<CatalogIndex> {
+  return indexFor(db, await repo.catalogVersion(db));
+}
+
+/** The index of `version` of the catalogue: the one held if it is that recent, else read again. */
+function indexFor(db: Kysely<Database>, version: number): Promise<CatalogIndex> {
+  const known = indexes.get(db);
+  if (known && known.version >= version) return known.index;
+  const index = repo.findCatalogue(db).then(({ products, categories }) => new CatalogIndex(products, categories));
+  const state = { version, index };
+  indexes.set(db, state);
+  // A failed read is not kept: the next request tries again.
+  index.catch(() => {
+    if (indexes.get(db) === state) indexes.delete(db);
+  });
+  return index;
+}
+
+/**
+ * One page from the index. The page is worked out from the index held, and one statement asks
+ * both the catalogue's version and which of the page's products are in stock; only when the
+ * version moved on is the index read again and the page worked out once more.
+ */
+async function pageOf(db: Kysely<Database>, query: IndexQuery, page: number): Promise<ProductPage> {
+  const held = indexes.get(db);
+  let index = held ? await held.index.catch(() => null) : null;
+  let answer = index?.query(query);
+  const checked = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
+  const { version } = checked;
+  let { inStock } = checked;
+  if (!index || !answer || !held || version > held.version) {
+    index = await indexFor(db, version);
+    answer = index.query(query);
+    inStock = await repo.findInStock(
+      db,
+      answer.products.map((p) => p.id),
+    );
+  }
   return {
-    products: rows.map((row) => toProductSummary(row, colors)),
+    products: answer.products.map((p) => toProductSummary(p, inStock)),
     page,
-    limit,
-    total,
-    totalPages: totalPagesFor(total, limit),
+    limit: query.limit,
+    total: answer.total,
+    totalPages: totalPagesFor(answer.total, query.limit),
+    ...(answer.facets && { facets: answer.facets }),
   };
 }
+
+const pageQuery = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });
 
 export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<ProductPage> {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
     throw badRequest('INVALID_PRICE_RANGE', 'minPrice must not be greater than maxPrice');
   }
-  const filter: repo.ProductFilter = {
-    categoryId: query.category,
-    color: query.color?.toLowerCase(),
-    tag: query.tag,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
-    nameContains: query.q,
-  };
-  return pageOf(db, filter, query.sort, query.page, query.limit);
+  return pageOf(
+    db,
+    {
+      categoryId: query.category,
+      color: query.color?.toLowerCase(),
+      tag: query.tag,
+      minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+      maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+      q: query.q,
+      sort: query.sort ?? (query.q === undefined ? 'price' : 'relevance'),
+      facets: true,
+      ...pageQuery(query.page, query.limit),
+    },
+    query.page,
+  );
 }
 
 export async function searchProducts(db: Kysely<Database>, q: string, page: number, limit: number) {
-  return pageOf(db, { nameContains: q }, 'name', page, limit);
+  return pageOf(db, { q, sort: 'relevance', ...pageQuery(page, limit) }, page);
 }
 
 export async function listCategoryProducts(db: Kysely<Database>, categoryId: string, page: number, limit: number) {
-  if (!(await repo.categoryExists(db, categoryId))) {
+  if (!(await currentIndex(db)).categoryExists(categoryId)) {
     throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
   }
-  return pageOf(db, { categoryId }, 'price', page, limit);
+  return pageOf(db, { categoryId, sort: 'price', ...pageQuery(page, limit) }, page);
+}
+
+/** What the search box offers while the shopper types. */
+export async function suggest(db: Kysely<Database>, q: string): Promise<ProductSuggestions> {
+  const { products, categories } = (await currentIndex(db)).suggest(q, 6, 4);
+  return {
+    products: products.map((p) => ({
+      _id: p.id,
+      name: p.name,
+      price: toRupees(p.price),
+      image: p.image ?? '',
+      category: p.categoryName,
+    })),
+    categories: categories.map(({ category, count }) => ({ _id: category.id, name: category.name, count })),
+  };
 }
 
 /** A product on sale; with `includeHidden` (staff), a hidden one too. */

@@ -1,5 +1,5 @@
 /** Catalogue requests (spec §7, Products). Public reads: no bearer token is sent. */
-import type { Product, ProductListQuery, ProductPage, ProductSize } from '@shop/core';
+import type { Product, ProductListQuery, ProductPage, ProductSize, ProductSuggestions } from '@shop/core';
 import type { ApiClient } from '../../lib/http.ts';
 
 export function getProductPage(
@@ -37,4 +37,8 @@ export function getCategoryProducts(
     signal,
     auth: false,
   });
+}
+
+export function getSuggestions(api: ApiClient, q: string, signal?: AbortSignal): Promise<ProductSuggestions> {
+  return api.get<ProductSuggestions>('/product/suggestions', { query: { q }, signal, auth: false });
 }

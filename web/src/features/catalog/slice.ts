@@ -5,7 +5,7 @@
  * stores the result, rejected stores the message (spec §4). Aborted requests change nothing.
  */
 import { createSlice } from '@reduxjs/toolkit';
-import type { Product, ProductListQuery, ProductSize, ProductSummary } from '@shop/core';
+import type { Product, ProductFacets, ProductListQuery, ProductSize, ProductSummary } from '@shop/core';
 import { createAppAsyncThunk } from '../../app/hooks.ts';
 import { rootReducer, type RootState } from '../../app/store.ts';
 import { failureFor, type RequestFailure } from '../../lib/http.ts';
@@ -18,6 +18,8 @@ export interface ListPageInfo {
   limit: number;
   total: number;
   totalPages: number;
+  /** Counts beside the filters, for this very list. */
+  facets?: ProductFacets | undefined;
 }
 
 export interface CatalogState {
@@ -157,10 +159,10 @@ const catalogSlice = createSlice({
       })
       .addCase(fetchProducts.fulfilled, (state, action) => {
         if (action.meta.requestId !== state.listRequestId) return;
-        const { products, page, limit, total, totalPages } = action.payload;
+        const { products, page, limit, total, totalPages, facets } = action.payload;
         state.loading = false;
         state.list = products;
-        state.listPage = { page, limit, total, totalPages };
+        state.listPage = { page, limit, total, totalPages, facets };
         state.listKey = listQueryKey(action.meta.arg);
         state.listStatus = 'succeeded';
       })

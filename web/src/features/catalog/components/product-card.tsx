@@ -10,6 +10,9 @@ interface ProductCardProps {
   eager?: boolean;
 }
 
+/** Cards sit two to a row on phones, three beside the filters from 1024 px, in a page at most 1280 px wide. */
+const productCardSizes = '(min-width: 1280px) 330px, (min-width: 1024px) 26vw, 50vw';
+
 export function ProductCard({ product, eager = false }: ProductCardProps) {
   return (
     <Link
@@ -21,6 +24,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         <ProductImage
           src={product.image}
           alt=""
+          sizes={productCardSizes}
           width={400}
           height={500}
           loading={eager ? 'eager' : 'lazy'}

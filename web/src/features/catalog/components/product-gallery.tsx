@@ -1,5 +1,28 @@
+import { responsiveImage } from '@shop/core';
 import { useState, type PointerEvent } from 'react';
+import { preload } from 'react-dom';
 import { ProductImage } from './product-image.tsx';
+
+/** The main image fills the page's first column: half the page from 768 px, all of it below. */
+const mainSizes = '(min-width: 768px) 50vw, 100vw';
+const thumbnailSizes = '80px';
+
+/** Asks the browser for the product's first image with the page (a <link rel="preload"> when rendered on the server). */
+function preloadFirstImage(src: string | undefined) {
+  if (!src) return;
+  const responsive = responsiveImage(src);
+  const avif = responsive?.sources[0];
+  // A browser that does not take AVIF skips a preload of that type; it then finds the WebP or JPEG in the page.
+  if (avif)
+    preload(src, {
+      as: 'image',
+      imageSrcSet: avif.srcSet,
+      imageSizes: mainSizes,
+      type: avif.type,
+      fetchPriority: 'high',
+    });
+  else preload(src, { as: 'image', fetchPriority: 'high' });
+}
 
 interface ProductGalleryProps {
   images: readonly string[];
@@ -15,6 +38,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const index = selected < images.length ? selected : 0;
   const main = images[index];
+  preloadFirstImage(images[0]);
 
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (event.pointerType === 'touch') return;
@@ -36,6 +60,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
         <ProductImage
           src={main}
           alt={images.length > 1 ? `${name}, image ${index + 1} of ${images.length}` : name}
+          sizes={mainSizes}
           width={800}
           height={1000}
           fetchPriority="high"
@@ -67,6 +92,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                 <ProductImage
                   src={src}
                   alt=""
+                  sizes={thumbnailSizes}
                   width={80}
                   height={100}
                   loading="lazy"

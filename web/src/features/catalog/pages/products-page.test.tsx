@@ -93,13 +93,53 @@ describe('products page', () => {
   it('searches by name from the toggleable search box', async () => {
     const { user, router, api } = renderProductsPage();
     await screen.findByText('Oxford Shirt');
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search products by name' }), 'oxford{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search products by name' }), 'oxford{Enter}');
 
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('oxford');
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1' }));
+    // A search is ordered by how well products match.
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1', sort: 'relevance' }));
+  });
+
+  it('suggests products and collections while typing; arrows choose one and Enter opens it', async () => {
+    const api = createFakeApi({
+      'GET /product': () => makeProductPage([oxford, cap], { total: 2 }),
+      'GET /product/suggestions': (call) => ({
+        products: [
+          { _id: 'oxford', name: `Oxford Shirt (${call.query?.q})`, price: 1199, image: '', category: 'Shirts' },
+        ],
+        categories: [
+          { _id: 'mens-shirts', name: "Men's Shirts", count: 4 },
+          { _id: 'mens-clothing', name: "Men's clothing", count: 9 },
+        ],
+      }),
+    });
+    const { user, router } = renderWithProviders(<ProductsPage />, { api, route: '/products', path: '/products' });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const box = screen.getByRole('combobox', { name: 'Search products by name' });
+    await user.type(box, 'oxf');
+
+    const options = await screen.findAllByRole('option');
+    // Only collections are offered: the page filters by collection.
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Oxford Shirt (oxf)₹1,199.00',
+      "All of “oxf” in Men's clothing9 products",
+    ]);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?collection=mens-clothing&q=oxf'));
+
+    await user.clear(box);
+    await user.type(box, 'oxf');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/oxford'));
   });
 
   it('shows a sliding window of three page numbers with « and » disabled at the ends', async () => {
@@ -171,5 +211,38 @@ describe('products page', () => {
       throw new ApiError('offline', { status: 0, code: 'NETWORK_ERROR' });
     });
     expect(await screen.findByText('Error: Failed to fetch products')).toBeInTheDocument();
+  });
+
+  it('shows beside each filter how many products it would show, and disables the options that would show none', async () => {
+    const counts = (values: string[], count: (v: string) => number) =>
+      values.map((value) => ({ value, count: count(value) }));
+    const { user } = renderProductsPage('/products?color=navy', () => ({
+      ...makeProductPage([oxford], { total: 124 }),
+      facets: {
+        colors: [
+          { value: 'navy', count: 124 },
+          { value: 'white', count: 1300 },
+        ],
+        priceBands: counts(['0-50', '50-100', '100-150'], (v) => (v === '0-50' ? 0 : 60)),
+        tags: counts(['Shirt', 'Hat', 'T-Shirt'], (v) => (v === 'Hat' ? 0 : 12)),
+        collections: counts(['all', 'mens-clothing', 'womens-clothing', 'jewelery'], (v) =>
+          v === 'jewelery' ? 0 : 124,
+        ),
+      },
+    }));
+
+    const navy = await screen.findByRole('button', { name: 'Navy (124)' });
+    expect(navy).toHaveAttribute('aria-pressed', 'true');
+    expect(navy).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'White (1,300)' })).toBeEnabled();
+    // A colour no product of the list comes in.
+    expect(screen.getByRole('button', { name: 'Black (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '₹0 – ₹50 (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Hat (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Jewelery (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'T-Shirt (12)' })).toBeEnabled();
+    // The chosen option can always be cleared.
+    await user.click(navy);
+    expect(screen.getByRole('button', { name: /^Navy/ })).toHaveAttribute('aria-pressed', 'false');
   });
 });

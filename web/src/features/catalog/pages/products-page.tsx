@@ -8,7 +8,7 @@ import {
   type ProductsPageState,
 } from '@shop/core';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { pageTitle } from '../../../app/brand.ts';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
@@ -17,14 +17,17 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx
 import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
+import { SearchBox, type SearchSuggestion } from '../../../components/search-box.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { useApiClient } from '../../admin/shared/use-api-client.ts';
+import { getSuggestions } from '../api.ts';
 import { fetchProducts, listQueryKey, selectCatalog } from '../slice.ts';
 
 const settings = defaultStoreSettings;
 
-/** The query the products page sends for a URL state: core's query, sorted by price. */
+/** The query the products page sends for a URL state: core's query, by price, or by relevance for a search. */
 export function listQueryFor(state: ProductsPageState): Partial<ProductListQuery> {
-  return { ...productListQueryFor(state, settings), sort: 'price' };
+  return { ...productListQueryFor(state, settings), sort: state.q.trim() ? 'relevance' : 'price' };
 }
 
 /**
@@ -42,6 +45,8 @@ export function ProductsPage() {
   const { list, listPage, listKey, listFor, listStatus, listError } = useAppSelector(selectCatalog);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const suggestions = useSuggestions();
+  const routerNavigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(pageState.q !== '');
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -126,6 +131,13 @@ export function ProductsPage() {
             value={pageState.q}
             autoFocus={pageState.q === ''}
             onSearch={(q, { replace }) => changeFilters({ q }, replace)}
+            onType={suggestions.type}
+            suggestions={suggestions.list}
+            onPick={(picked) => {
+              const [kind, id] = picked.key.split(':') as [string, string];
+              if (kind === 'product') void routerNavigate(`/product/${encodeURIComponent(id)}`);
+              else changeFilters({ collection: id, q: suggestions.typed.trim() });
+            }}
           />
         </div>
       )}
@@ -143,6 +155,7 @@ export function ProductsPage() {
             state={pageState}
             onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
             onClearAll={clearFilters}
+            facets={answered ? listPage?.facets : undefined}
           />
           <button
             type="button"
@@ -209,6 +222,51 @@ export function ProductsPage() {
       </div>
     </div>
   );
+}
+
+const collectionIds = new Set(settings.collections.map((c) => c.id));
+
+/**
+ * Suggestions for what is being typed in the search box: the best products, and the collections
+ * holding most matches (the page filters by collection). Asked a moment after typing stops; an
+ * older answer never replaces a newer one.
+ */
+function useSuggestions() {
+  const api = useApiClient();
+  const [typed, setTyped] = useState('');
+  // Suggestions with the text they answer: shown only while that is still the text typed.
+  const [answer, setAnswer] = useState<{ q: string; list: SearchSuggestion[] }>({ q: '', list: [] });
+  useEffect(() => {
+    const q = typed.trim();
+    if (q.length < 2) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      getSuggestions(api, q, controller.signal)
+        .then(({ products, categories }) =>
+          setAnswer({
+            q,
+            list: [
+              ...products.map((p) => ({ key: `product:${p._id}`, label: p.name, detail: formatPrice(p.price) })),
+              ...categories
+                .filter((c) => collectionIds.has(c._id))
+                .map((c) => ({
+                  key: `collection:${c._id}`,
+                  label: `All of “${q}” in ${c.name}`,
+                  detail: `${c.count} ${c.count === 1 ? 'product' : 'products'}`,
+                })),
+            ],
+          }),
+        )
+        // Suggestions are a help: a failed or aborted request shows none.
+        .catch(() => setAnswer({ q, list: [] }));
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, typed]);
+  const list = answer.q === typed.trim() ? answer.list : [];
+  return { typed, type: setTyped, list };
 }
 
 function resultCountText(total: number, q: string): string {

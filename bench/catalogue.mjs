@@ -1,0 +1,399 @@
+// `npm run bench:catalogue [-- --products 100000]`: the catalogue at scale. Seeds N products
+// (copies of the demo catalogue's 69, with their sizes, colours, tags and images, under varied
+// names, prices and dates) straight into SQLite and PostgreSQL, then measures the built server
+// with its micro-cache off: p50/p99 of each kind of catalogue request, one at a time over a
+// kept-alive connection, and the requests/s of a mixed browse of about 2,000 distinct URLs of
+// the demo catalogue beside a bare Fastify hello-world measured in the same run.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { postgresSchema, startProcess, waitFor } from './lib.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+// BENCH_SERVER runs another build (for example a copy of the previous one) for a before/after.
+const serverScript = path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'server/dist/main.js'));
+const argValue = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const productCount = Number(argValue('products', process.env.BENCH_PRODUCTS ?? 100_000));
+const samples = Number(argValue('samples', process.env.BENCH_SAMPLES ?? 200));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = argValue('only', 'sqlite,postgres').split(',');
+// --browse-only skips the catalogue at scale and measures the mixed browse and hello-world alone.
+const browseOnly = process.argv.includes('--browse-only');
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ports = { sqlite: 3641, postgres: 3642, hello: 3643, demoSqlite: 3644, demoPostgres: 3645 };
+const common = { LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', HOST: '127.0.0.1' };
+
+const variants = ['Classic', 'Urban', 'Heritage', 'Coastal', 'Studio', 'Weekend', 'Monsoon', 'Festive', 'Travel'];
+const finishes = ['Indigo', 'Charcoal', 'Sand', 'Ivory', 'Slate', 'Olive', 'Rose', 'Ash', 'Ochre', 'Teal', 'Plum'];
+
+/** The N products to add, built from the demo rows read back from the database. */
+function* copiesOf(demo, count, now) {
+  for (let i = 0; i < count; i++) {
+    const base = demo[i % demo.length];
+    const round = Math.floor(i / demo.length);
+    const name = `${variants[round % variants.length]} ${base.name} ${finishes[(round * 7 + i) % finishes.length]}`;
+    // Prices spread over the bands and above, in whole paise; dates over two years.
+    const price = Math.max(100, Math.round(base.price * (0.6 + ((i * 37) % 100) / 100)));
+    const created = new Date(now - ((i * 7919) % (730 * 86_400)) * 1000).toISOString();
+    yield { id: `bench${String(i).padStart(8, '0')}`, base, name, price, created, slug: `${base.slug}-b${i}` };
+  }
+}
+
+async function readDemo(query) {
+  const products = await query(
+    'select id, slug, name, description, category_id, price, original_price from products where is_active = 1',
+  );
+  const lists = {};
+  for (const [table, cols] of [
+    ['product_colors', 'product_id, color'],
+    ['product_tags', 'product_id, tag'],
+    ['product_images', 'product_id, position, url'],
+    ['product_sizes', 'product_id, size, position, stock'],
+  ]) {
+    lists[table] = await query(`select ${cols} from ${table}`);
+  }
+  return products.map((p) => ({
+    ...p,
+    price: Number(p.price),
+    colors: lists.product_colors.filter((r) => r.product_id === p.id),
+    tags: lists.product_tags.filter((r) => r.product_id === p.id),
+    images: lists.product_images.filter((r) => r.product_id === p.id),
+    sizes: lists.product_sizes.filter((r) => r.product_id === p.id),
+  }));
+}
+
+/** Rows for each table of one batch of copies. */
+function rowsOf(batch) {
+  const rows = { products: [], product_colors: [], product_tags: [], product_images: [], product_sizes: [] };
+  for (const c of batch) {
+    const b = c.base;
+    rows.products.push([
+      c.id,
+      c.slug,
+      c.name,
+      c.name.toLowerCase(),
+      b.description,
+      b.category_id,
+      c.price,
+      b.original_price === null ? null : Math.max(c.price + 100, Number(b.original_price)),
+      1,
+      c.created,
+      c.created,
+    ]);
+    for (const r of b.colors) rows.product_colors.push([c.id, r.color]);
+    for (const r of b.tags) rows.product_tags.push([c.id, r.tag]);
+    for (const r of b.images) rows.product_images.push([c.id, r.position, r.url]);
+    for (const r of b.sizes) rows.product_sizes.push([c.id, r.size, r.position, r.stock]);
+  }
+  return rows;
+}
+const columns = {
+  products:
+    'id, slug, name, search_text, description, category_id, price, original_price, is_active, created_at, updated_at',
+  product_colors: 'product_id, color',
+  product_tags: 'product_id, tag',
+  product_images: 'product_id, position, url',
+  product_sizes: 'product_id, size, position, stock',
+};
+
+async function seedSqlite(file, count) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file);
+  const demo = await readDemo(async (q) => db.prepare(q).all());
+  const statements = Object.fromEntries(
+    Object.entries(columns).map(([table, cols]) => [
+      table,
+      db.prepare(`insert into ${table} (${cols}) values (${cols.split(',').map(() => '?')})`),
+    ]),
+  );
+  const insertAll = db.transaction((batch) => {
+    const rows = rowsOf(batch);
+    for (const [table, list] of Object.entries(rows)) for (const r of list) statements[table].run(r);
+  });
+  let batch = [];
+  for (const copy of copiesOf(demo, count, Date.now())) {
+    batch.push(copy);
+    if (batch.length === 5000) insertAll(batch.splice(0));
+  }
+  if (batch.length) insertAll(batch);
+  db.exec('analyze');
+  db.close();
+}
+
+async function seedPostgres(url, count) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const demo = await readDemo(async (q) => (await client.query(q)).rows);
+  const insert = async (table, list) => {
+    const width = columns[table].split(',').length;
+    // At most 60,000 parameters a statement (PostgreSQL's limit is 65,535).
+    const per = Math.floor(60_000 / width);
+    for (let i = 0; i < list.length; i += per) {
+      const chunk = list.slice(i, i + per);
+      const values = chunk.map((_, r) => `(${Array.from({ length: width }, (_, k) => `$${r * width + k + 1}`)})`);
+      await client.query(`insert into ${table} (${columns[table]}) values ${values}`, chunk.flat());
+    }
+  };
+  let batch = [];
+  const flush = async () => {
+    const rows = rowsOf(batch.splice(0));
+    await client.query('begin');
+    for (const table of Object.keys(columns)) await insert(table, rows[table]);
+    await client.query('commit');
+  };
+  for (const copy of copiesOf(demo, count, Date.now())) {
+    batch.push(copy);
+    if (batch.length === 5000) await flush();
+  }
+  if (batch.length) await flush();
+  await client.query('analyze');
+  await client.end();
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** Starts the server once on `env` so it migrates (and seeds the demo catalogue), then stops it. */
+async function prepare(env, port) {
+  const child = await startProcess(serverScript, { ...common, ...env, PORT: String(port) });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health/ready`, 120_000);
+  } finally {
+    await stop(child);
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(base, url) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(base + url, { agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** p50/p99 of `samples` requests to `url`, one at a time, after a few to warm up. */
+async function latency(base, url) {
+  for (let i = 0; i < 10; i++) await get(base, url);
+  const times = [];
+  let errors = 0;
+  for (let i = 0; i < samples; i++) {
+    const res = await get(base, url);
+    if (res.status !== 200) errors += 1;
+    times.push(res.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), errors };
+}
+
+/** The kinds of request the issue names, for a catalogue of `count` products. */
+async function requestsFor(base, count) {
+  const first = JSON.parse((await get(base, '/api/product?limit=1')).body).data;
+  const productId = first.products[0]._id;
+  const deep = Math.max(1, Math.floor(count / 10 / 2));
+  const rows = [];
+  for (const sort of ['price', '-price', 'newest', 'name']) {
+    rows.push([`list page 1, sort ${sort}`, `/api/product?sort=${sort}&limit=10`]);
+    rows.push([`list page ${deep}, sort ${sort}`, `/api/product?sort=${sort}&limit=10&page=${deep}`]);
+  }
+  rows.push(
+    ['filter colour', '/api/product?color=navy&limit=10'],
+    ['filter tag', '/api/product?tag=Shirt&limit=10'],
+    ['filter collection', '/api/product?category=mens-clothing&limit=10'],
+    ['filter price band', '/api/product?minPrice=50&maxPrice=100&limit=10'],
+    ['filters combined', '/api/product?color=navy&tag=Shirt&category=mens-clothing&minPrice=0&maxPrice=150&limit=10'],
+    ['search that hits ("oxford shirt")', '/api/product?q=oxford%20shirt&limit=10'],
+    ['search with a typo ("oxfrod shirt")', '/api/product?q=oxfrod%20shirt&limit=10'],
+    ['search that misses', '/api/product?q=zzyzx%20qwv&limit=10'],
+    ['/product/search?q=linen', '/api/product/search?q=linen&limit=10'],
+    ['category page', '/api/product/category/mens-shirts?limit=10'],
+    ['product detail', `/api/product/${productId}`],
+    ['search suggestions ("oxf")', '/api/product/suggestions?q=oxf'],
+  );
+  return rows;
+}
+
+/** About 2,000 distinct browse URLs of the demo catalogue: pages, sorts, filters, searches, products. */
+async function browseUrls(base) {
+  const all = JSON.parse((await get(base, '/api/product?limit=100')).body).data.products;
+  const urls = new Set();
+  const words = [...new Set(all.flatMap((p) => p.name.toLowerCase().split(/\s+/)))].filter((w) => w.length > 3);
+  for (const p of all) urls.add(`/api/product/${p._id}`);
+  for (const sort of ['price', '-price', 'newest', 'name'])
+    for (const category of ['', 'mens-clothing', 'womens-clothing', 'jewelery', 'mens-shirts'])
+      for (const color of ['', 'white', 'black', 'navy'])
+        for (const price of ['', '0-50', '50-100', '100-150'])
+          for (const [page, tag] of [
+            [1, ''],
+            [2, ''],
+            [1, 'Shirt'],
+            [1, 'T-Shirt'],
+          ]) {
+            const q = new URLSearchParams({ sort, page: String(page), limit: '6' });
+            if (category) q.set('category', category);
+            if (color) q.set('color', color);
+            if (tag) q.set('tag', tag);
+            if (price) {
+              const [min, max] = price.split('-');
+              q.set('minPrice', min);
+              q.set('maxPrice', max);
+            }
+            urls.add(`/api/product?${q}`);
+          }
+  for (const word of words) {
+    urls.add(`/api/product?q=${encodeURIComponent(word)}&limit=6`);
+    urls.add(`/api/product/search?q=${encodeURIComponent(word)}&limit=6`);
+  }
+  return [...urls].slice(0, 2000);
+}
+
+async function throughput(base, paths) {
+  const requests = paths.map((p) => ({ method: 'GET', path: p }));
+  const opts = { url: base, connections, requests };
+  await autocannon({ ...opts, duration: 3 });
+  const r = await autocannon({ ...opts, duration: seconds });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+const results = { latency: {}, browse: {}, memory: {} };
+
+function peakMemoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+const dirs = [];
+
+/** A new, empty database of `dialect` as the server's environment, or null when PostgreSQL does not answer. */
+async function freshDatabase(dialect) {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-catalogue-'));
+    dirs.push(dir);
+    return { env: { DATA_DIR: dir }, file: path.join(dir, 'shop.db'), drop: async () => {} };
+  }
+  const schema = await postgresSchema(postgresUrl, 'bench_catalogue');
+  if (!schema) console.error('PostgreSQL does not answer: its figures are skipped.');
+  return schema && { env: { DATABASE_URL: schema.url, SEED: 'true' }, url: schema.url, drop: schema.drop };
+}
+
+async function measureAtScale(dialect) {
+  const port = ports[dialect];
+  const database = await freshDatabase(dialect);
+  if (!database) return;
+  const { env, drop } = database;
+  await prepare(env, port);
+  const started = performance.now();
+  if (dialect === 'sqlite') await seedSqlite(database.file, productCount);
+  else await seedPostgres(database.url, productCount);
+  console.error(`${dialect}: ${productCount} products seeded in ${Math.round(performance.now() - started)} ms`);
+  const child = await startProcess(serverScript, {
+    ...common,
+    ...env,
+    PORT: String(port),
+    CATALOG_CACHE_MS: '0',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health/ready`, 120_000);
+    for (const [name, url] of await requestsFor(base, productCount + 69)) {
+      results.latency[name] ??= {};
+      results.latency[name][dialect] = await latency(base, url);
+    }
+    results.memory[dialect] = peakMemoryMb(child.pid);
+  } finally {
+    await stop(child);
+    await drop();
+  }
+}
+
+async function measureBrowse(dialect) {
+  const port = dialect === 'sqlite' ? ports.demoSqlite : ports.demoPostgres;
+  const database = await freshDatabase(dialect);
+  if (!database) return;
+  const { env, drop } = database;
+  const child = await startProcess(serverScript, { ...common, ...env, PORT: String(port) });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health/ready`, 120_000);
+    const urls = await browseUrls(base);
+    results.browse[dialect] = { ...(await throughput(base, urls)), urls: urls.length };
+  } finally {
+    await stop(child);
+    await drop();
+  }
+}
+
+try {
+  if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
+  const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
+  try {
+    await waitFor(`http://127.0.0.1:${ports.hello}/hello`);
+    results.hello = await throughput(`http://127.0.0.1:${ports.hello}`, ['/hello']);
+    results.helloLatency = await latency(`http://127.0.0.1:${ports.hello}`, '/hello');
+  } finally {
+    await stop(hello);
+  }
+  for (const dialect of only) await measureBrowse(dialect);
+} finally {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const ms = (v) => (v === undefined ? '–' : v.toFixed(1));
+console.log(
+  `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ' ',
+    )}; ${productCount} products + the 69 of the demo; micro-cache off; ${samples} requests each, one at a time\n`,
+);
+console.log('| request | SQLite p50 ms | SQLite p99 ms | PostgreSQL p50 ms | PostgreSQL p99 ms | errors |');
+console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  `| bare Fastify hello-world (yardstick) | ${ms(results.helloLatency.p50)} | ${ms(results.helloLatency.p99)} | | | ${results.helloLatency.errors} |`,
+);
+for (const [name, byDialect] of Object.entries(results.latency)) {
+  const s = byDialect.sqlite;
+  const p = byDialect.postgres;
+  console.log(
+    `| ${name} | ${ms(s?.p50)} | ${ms(s?.p99)} | ${ms(p?.p50)} | ${ms(p?.p99)} | ${(s?.errors ?? 0) + (p?.errors ?? 0)} |`,
+  );
+}
+console.log(
+  `\nPeak memory of the server process: ${Object.entries(results.memory)
+    .map(([d, mb]) => `${d} ${mb} MB`)
+    .join(', ')}`,
+);
+console.log(`\nMixed browse of the demo catalogue (${connections} connections, ${seconds} s after a 3 s warm-up):\n`);
+console.log('| server | distinct URLs | requests/s | p50 ms | p99 ms | errors | share of hello-world |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  `| bare Fastify hello-world | 1 | ${results.hello.rps} | ${results.hello.p50} | ${results.hello.p99} | ${results.hello.errors} | 100% |`,
+);
+for (const [dialect, r] of Object.entries(results.browse)) {
+  const share = Math.round((r.rps / results.hello.rps) * 100);
+  console.log(`| shop on ${dialect} | ${r.urls} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${share}% |`);
+}

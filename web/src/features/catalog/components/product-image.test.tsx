@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import { ProductImage } from './product-image.tsx';
+
+describe('ProductImage', () => {
+  it('offers an uploaded photo as AVIF, WebP and JPEG variants at the width the layout needs', () => {
+    const { container } = render(
+      <ProductImage src="/uploads/AbCdEfGhIjKlMnOp_-12.png" sizes="50vw" alt="" fallbackLabel="Oxford" />,
+    );
+    const sources = [...container.querySelectorAll('picture > source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    for (const source of sources) expect(source.getAttribute('sizes')).toBe('50vw');
+    expect(sources[0]!.getAttribute('srcset')).toContain('/uploads/AbCdEfGhIjKlMnOp_-12.w320.avif 320w');
+    expect(sources[1]!.getAttribute('srcset')).toContain('/uploads/AbCdEfGhIjKlMnOp_-12.w1600.webp 1600w');
+    const img = container.querySelector('picture > img')!;
+    expect(img.getAttribute('src')).toBe('/uploads/AbCdEfGhIjKlMnOp_-12.png');
+    expect(img.getAttribute('srcset')).toContain('/uploads/AbCdEfGhIjKlMnOp_-12.w640.jpg 640w');
+    expect(img.getAttribute('sizes')).toBe('50vw');
+  });
+
+  it('shows a drawn illustration as it is', () => {
+    const { container } = render(
+      <ProductImage src="/images/products/shirt--white--front.svg" sizes="50vw" alt="" fallbackLabel="Oxford" />,
+    );
+    expect(container.querySelector('picture')).toBeNull();
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/images/products/shirt--white--front.svg');
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.hasAttribute('sizes')).toBe(false);
+  });
+});
