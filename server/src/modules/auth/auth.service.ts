@@ -336,6 +336,9 @@ export async function resetPassword(
     }
     await repo.revokeTokens(trx, user.id);
     await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
+    // An unproved account may have been opened by someone else with this email (account
+    // pre-hijacking): its saved addresses and phone are theirs, not the owner's proving it now.
+    if (user.email_verified_at === null) await forgetUnprovedDetails(trx, user.id, at);
     await repo.markEmailVerified(trx, user.id, at);
   });
   // The new password forgot every address remembered under the old one; this one is the owner's.
@@ -465,8 +468,13 @@ async function takeBackUnprovedAccount(trx: Transaction<Database>, user: repo.Us
   await repo.replacePassword(trx, user.id, user.password_hash, null, at);
   await repo.revokeTokens(trx, user.id);
   await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
-  await repo.replaceAddresses(trx, user.id, []);
-  await repo.updateUser(trx, user.id, { phone: null, updated_at: at });
+  await forgetUnprovedDetails(trx, user.id, at);
+}
+
+/** A squatter's planted details: an address would prefill the owner's checkout. */
+async function forgetUnprovedDetails(trx: Transaction<Database>, userId: string, at: string): Promise<void> {
+  await repo.replaceAddresses(trx, userId, []);
+  await repo.updateUser(trx, userId, { phone: null, updated_at: at });
 }
 
 /**
