@@ -19,14 +19,17 @@ export function financialYearOf(at: Date): string {
 
 export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
 
-/** Whether a series prefix leaves room in 16 characters for the year and at least 4 digits. */
+/**
+ * Whether a series prefix leaves room in 16 characters for the year and at least 5 digits:
+ * 99,999 documents a year at the least, 9,999,999 with a two-letter prefix.
+ */
 export function isValidSeriesPrefix(prefix: string): boolean {
-  return /^[A-Z0-9]{1,5}$/.test(prefix);
+  return /^[A-Z0-9]{1,4}$/.test(prefix);
 }
 
 /**
  * The number of the `sequence`th document of a series in a financial year, its digits
- * padded to fill the 16 characters (at least 4). Throws when the sequence cannot fit: a
+ * padded to six (or fewer when the 16 characters leave less room, at least 5). Throws when the sequence cannot fit: a
  * series that runs out must get a new prefix, never a number the law does not allow.
  */
 export function documentNumber(prefix: string, financialYear: string, sequence: number): string {

@@ -14,7 +14,7 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be ${max} characters or fewer.`);
 
 const prefix = (label: string) =>
-  inputText().trim().refine(isValidSeriesPrefix, `${label} must be 1 to 5 capital letters or digits (e.g. KP).`);
+  inputText().trim().refine(isValidSeriesPrefix, `${label} must be 1 to 4 capital letters or digits (e.g. KP).`);
 
 /** The seller as every tax invoice names it (CGST Rule 46): staff set it before going live. */
 export const sellerDetailsBody = z

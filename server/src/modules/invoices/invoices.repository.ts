@@ -118,3 +118,14 @@ export async function findDocumentsOf(db: Db, orderIds: readonly string[]) {
     .orderBy('kind', 'desc')
     .execute();
 }
+
+/** Whether documents of `kind` were ever numbered in the series `prefix`. */
+export async function seriesUsedFor(db: Db, prefix: string, kind: TaxDocumentRow['kind']): Promise<boolean> {
+  const row = await db
+    .selectFrom('tax_documents')
+    .select('id')
+    .where('series', '=', prefix)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}

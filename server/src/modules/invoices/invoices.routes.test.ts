@@ -271,6 +271,8 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       [{ gstin: 'ABC' }, '15 characters'],
       [{ stateCode: '40' }, 'stateCode'],
       [{ invoicePrefix: 'KP/1' }, 'prefix'],
+      // Five characters would leave room for 9,999 invoices a year only.
+      [{ invoicePrefix: 'ABCDE' }, '1 to 4 capital letters'],
       [{ creditNotePrefix: 'KP' }, 'series of their own'],
       [{ legalName: '' }, 'Legal name is required'],
     ])('refuses seller details %j with a clear message', async (change, message) => {
@@ -279,6 +281,19 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       const res = await asStaff('PUT', '/api/admin/tax-settings/seller', { ...current, ...change });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(message);
+      expect((await asStaff('GET', '/api/admin/tax-settings')).json().data.seller).toEqual(before);
+    });
+
+    it('refuses a prefix that has numbered the other kind of document (no invoice in a credit-note series)', async () => {
+      const me = await shopperWithCart();
+      const order = await placeCod(me);
+      expect((await me.call('POST', `/api/order/${order._id}/cancel`)).statusCode).toBe(200);
+      const before = (await asStaff('GET', '/api/admin/tax-settings')).json().data.seller;
+      const { stateName: _, updatedAt: __, ...current } = before;
+      const swapped = { ...current, invoicePrefix: current.creditNotePrefix, creditNotePrefix: current.invoicePrefix };
+      const res = await asStaff('PUT', '/api/admin/tax-settings/seller', swapped);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'PREFIX_IN_USE' });
       expect((await asStaff('GET', '/api/admin/tax-settings')).json().data.seller).toEqual(before);
     });
 

@@ -21,7 +21,7 @@ import {
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderTaxDocument } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
@@ -69,7 +69,16 @@ export async function taxesOfCategories(
 async function nextNumber(trx: Trx, prefix: string, issuedAt: Date) {
   const financialYear = financialYearOf(issuedAt);
   const sequence = await repo.nextSequence(trx, prefix, financialYear);
-  return { series: prefix, financialYear, sequence, number: documentNumber(prefix, financialYear, sequence) };
+  try {
+    return { series: prefix, financialYear, sequence, number: documentNumber(prefix, financialYear, sequence) };
+  } catch {
+    // Rule 46 allows 16 characters: a series that has used them all takes no more documents.
+    throw new AppError(
+      503,
+      'DOCUMENT_SERIES_FULL',
+      `The shop's ${prefix} document series is full for ${financialYear}: staff must choose a new prefix.`,
+    );
+  }
 }
 
 async function store(
@@ -237,6 +246,25 @@ export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
 
 /** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */
 export async function updateSeller(db: Kysely<Database>, body: z.output<typeof sellerDetailsBody>, now = new Date()) {
+  // A prefix numbered the other kind of document before would mix invoices and credit notes in one series.
+  for (const [prefix, kind, field] of [
+    [body.invoicePrefix, 'credit_note', 'invoicePrefix'],
+    [body.creditNotePrefix, 'invoice', 'creditNotePrefix'],
+  ] as const) {
+    if (await repo.seriesUsedFor(db, prefix, kind)) {
+      throw new AppError(
+        400,
+        'PREFIX_IN_USE',
+        `${prefix} has numbered ${kind === 'invoice' ? 'invoices' : 'credit notes'}: choose a prefix of its own.`,
+        [
+          {
+            path: field,
+            message: `${prefix} is already a series of ${kind === 'invoice' ? 'invoices' : 'credit notes'}.`,
+          },
+        ],
+      );
+    }
+  }
   await repo.updateSeller(db, {
     legal_name: body.legalName,
     address_line1: body.addressLine1,
