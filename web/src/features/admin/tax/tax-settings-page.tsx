@@ -138,7 +138,7 @@ function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSave
               {...control}
               className={`${controlClass} font-mono uppercase`}
               value={form.invoicePrefix}
-              maxLength={5}
+              maxLength={4}
               onChange={(e) => set('invoicePrefix', e.target.value.toUpperCase())}
             />
           )}
@@ -149,7 +149,7 @@ function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSave
               {...control}
               className={`${controlClass} font-mono uppercase`}
               value={form.creditNotePrefix}
-              maxLength={5}
+              maxLength={4}
               onChange={(e) => set('creditNotePrefix', e.target.value.toUpperCase())}
             />
           )}
