@@ -199,13 +199,13 @@ describe('storeTexts follow the settings the totals use', () => {
     [
       'a threshold',
       99_900,
-      'Free shipping on orders of ₹999 and above',
+      'Free shipping when your items come to ₹999',
       'Shipping is free when your items come to ₹999 or more after discounts; below that it is a flat ₹10.',
     ],
     [
       'a threshold with paise',
       149_950,
-      'Free shipping on orders of ₹1,499.50 and above',
+      'Free shipping when your items come to ₹1,499.50',
       'Shipping is free when your items come to ₹1,499.50 or more after discounts; below that it is a flat ₹10.',
     ],
   ])('%s', (_case, freeShippingThreshold, promise, policy) => {
@@ -217,4 +217,30 @@ describe('storeTexts follow the settings the totals use', () => {
     // Invariant: nothing promises what the totals don't do.
     for (const text of Object.values(texts)) expect(text).not.toMatch(/inclusive of|include GST|includes GST/i);
   });
+
+  it.each<[string, number[], number, string, string, string | null]>([
+    [
+      'one rate',
+      [18, 18],
+      5_000_000,
+      '+ 18% GST, added at checkout',
+      'GST (18%)',
+      'Cash on delivery in most PIN codes',
+    ],
+    [
+      'categories at several rates',
+      [5, 18, 12],
+      5_000_000,
+      '+ GST of 5% to 18% by item, added at checkout',
+      'GST',
+      'Cash on delivery in most PIN codes',
+    ],
+    ['no cash on delivery taken', [18], 0, '+ 18% GST, added at checkout', 'GST (18%)', null],
+  ])(
+    'says what the tax and cash on delivery are: %s',
+    (_case, gstRates, codMaxOrderValue, taxNote, gstLabel, codPromise) => {
+      const texts = storeTexts({ ...defaultStoreSettings, ...defaultShopSettings, gstRates, codMaxOrderValue });
+      expect(texts).toMatchObject({ taxNote, gstLabel, codPromise });
+    },
+  );
 });

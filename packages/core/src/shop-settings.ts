@@ -40,7 +40,7 @@ export function shipsFree(itemsAfterDiscount: Paise, settings: Pick<ShopSettings
  * derived from the same settings the totals use, so no page promises what the totals don't do.
  */
 export interface StoreTexts {
-  /** Short, for the banner: "Flat ₹10 shipping" or "Free shipping on orders of ₹999 and above". */
+  /** Short, for the banner: "Flat ₹10 shipping" or "Free shipping when your items come to ₹999". */
   shippingPromise: string;
   /** One sentence for policies and the cart. */
   shippingPolicy: string;
@@ -48,23 +48,45 @@ export interface StoreTexts {
   taxNote: string;
   /** One sentence for the footer, policies and terms. */
   taxPolicy: string;
+  /** The totals' GST row: "GST (18%)" while every item is taxed at one rate, else "GST". */
+  gstLabel: string;
+  /** Short, for the banner; null when the shop takes no cash on delivery at all. */
+  codPromise: string | null;
 }
 
-export function storeTexts(settings: ShippingFacts & Pick<StoreSettings, 'gstPercent'>): StoreTexts {
+/** What the texts are made of: the totals' settings and the GST rates the catalogue's categories carry. */
+export type TextFacts = ShippingFacts &
+  Pick<StoreSettings, 'gstPercent'> &
+  Partial<Pick<ShopSettings, 'codMaxOrderValue' | 'codMaxOpenOrders'>> & { gstRates?: readonly number[] };
+
+/** "18%", or "5% to 18%" when categories are taxed at several rates. */
+function ratesText(facts: TextFacts): { text: string; single: boolean } {
+  const rates = [...new Set(facts.gstRates?.length ? facts.gstRates : [facts.gstPercent])].sort((x, y) => x - y);
+  if (rates.length === 1) return { text: `${rates[0]}%`, single: true };
+  return { text: `${rates[0]}% to ${rates.at(-1)}%`, single: false };
+}
+
+export function storeTexts(settings: TextFacts): StoreTexts {
   const fee = formatPromiseAmount(settings.shippingFee);
   const threshold = settings.freeShippingThreshold;
+  // The threshold counts the items after discounts, not the order's total: the promise says "items".
   const shippingPromise =
     threshold === null
       ? `Flat ${fee} shipping`
-      : `Free shipping on orders of ${formatPromiseAmount(threshold)} and above`;
+      : `Free shipping when your items come to ${formatPromiseAmount(threshold)}`;
   const shippingPolicy =
     threshold === null
       ? `Every order pays a flat ${fee} for shipping.`
       : `Shipping is free when your items come to ${formatPromiseAmount(threshold)} or more after discounts; below that it is a flat ${fee}.`;
+  const rates = ratesText(settings);
+  const gst = rates.single ? `${rates.text} GST` : `GST of ${rates.text} by item`;
   return {
     shippingPromise,
     shippingPolicy,
-    taxNote: `+ ${settings.gstPercent}% GST, added at checkout`,
-    taxPolicy: `Prices are in Indian rupees before GST: ${settings.gstPercent}% GST is added at checkout, on the items after discounts plus shipping.`,
+    taxNote: `+ ${gst}, added at checkout`,
+    taxPolicy: `Prices are in Indian rupees before GST: ${gst} is added at checkout, on the items after discounts plus shipping.`,
+    gstLabel: rates.single ? `GST (${rates.text})` : 'GST',
+    codPromise:
+      settings.codMaxOrderValue === 0 || settings.codMaxOpenOrders === 0 ? null : 'Cash on delivery in most PIN codes',
   };
 }

@@ -29,7 +29,9 @@ function storePoints(info: StoreInfo | null | undefined) {
   return {
     shipping: [
       info.texts.shippingPolicy,
-      `Cash on delivery is available on orders up to ${cap} in most PIN codes, with at most ${open} cash-on-delivery ${open === 1 ? 'order' : 'orders'} on the way at a time. Enter your PIN code on a product page to check yours.`,
+      info.codMaxOrderValue === 0 || open === 0
+        ? 'Cash on delivery is not taken at the moment: orders are paid online.'
+        : `Cash on delivery is available on orders up to ${cap} in most PIN codes, with at most ${open} cash-on-delivery ${open === 1 ? 'order' : 'orders'} on the way at a time. Enter your PIN code on a product page to check yours.`,
     ],
     terms: [info.texts.taxPolicy],
   };

@@ -25,6 +25,8 @@ export const storeInfo = z.object({
     shippingPolicy: z.string(),
     taxNote: z.string(),
     taxPolicy: z.string(),
+    gstLabel: z.string(),
+    codPromise: z.string().nullable(),
   }),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;

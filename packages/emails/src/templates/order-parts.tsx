@@ -72,7 +72,7 @@ export function OrderTotals({ totals, couponCode }: Pick<OrderPlaced, 'totals' |
         />
       )}
       <TotalRow name="Shipping" value={formatRupees(totals.shipping)} />
-      <TotalRow name="GST (18%)" value={formatRupees(totals.gst)} />
+      <TotalRow name="GST" value={formatRupees(totals.gst)} />
       <TotalRow name="Total" value={formatRupees(totals.total)} strong />
     </Section>
   );

@@ -25,6 +25,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/error
 import { newId } from '../../lib/ids.ts';
 import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './delivery.repository.ts';
+import { categoryRatesInUse } from '../invoices/invoices.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RangeRow = Awaited<ReturnType<typeof repo.listRanges>>[number];
@@ -121,8 +122,8 @@ export async function updateShopSettings(
 
 /** The storefront's facts and texts about shipping, tax and cash on delivery. */
 export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
-  const shop = await getShopSettings(db);
-  const settings = { ...defaultStoreSettings, ...shop };
+  const [shop, gstRates] = await Promise.all([getShopSettings(db), categoryRatesInUse(db)]);
+  const settings = { ...defaultStoreSettings, ...shop, gstRates };
   return {
     shippingFee: toRupees(settings.shippingFee),
     freeShippingThreshold: shop.freeShippingThreshold === null ? null : toRupees(shop.freeShippingThreshold),

@@ -284,6 +284,24 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       expect((await asStaff('GET', '/api/admin/tax-settings')).json().data.seller).toEqual(before);
     });
 
+    it("the storefront's tax texts name the rates the categories carry", async () => {
+      const texts = async () => (await shop.app.inject('/api/store')).json().data.texts;
+      expect(await texts()).toMatchObject({ taxNote: '+ 18% GST, added at checkout', gstLabel: 'GST (18%)' });
+      const shirts = await asStaff('PUT', '/api/admin/tax-settings/categories/mens-shirts', {
+        hsn: '6205',
+        gstRate: 5,
+      });
+      expect(shirts.statusCode).toBe(200);
+      try {
+        expect(await texts()).toMatchObject({
+          taxNote: '+ GST of 5% to 18% by item, added at checkout',
+          gstLabel: 'GST',
+        });
+      } finally {
+        await asStaff('PUT', '/api/admin/tax-settings/categories/mens-shirts', { hsn: '6205', gstRate: 18 });
+      }
+    });
+
     it('refuses a prefix that has numbered the other kind of document (no invoice in a credit-note series)', async () => {
       const me = await shopperWithCart();
       const order = await placeCod(me);

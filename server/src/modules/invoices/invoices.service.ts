@@ -244,6 +244,11 @@ export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
   };
 }
 
+/** The GST rates the catalogue's categories are taxed at (what the storefront's tax texts name). */
+export async function categoryRatesInUse(db: Kysely<Database>): Promise<number[]> {
+  return [...new Set((await taxSettings(db)).categories.map((c) => c.gstRate))];
+}
+
 /** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */
 export async function updateSeller(db: Kysely<Database>, body: z.output<typeof sellerDetailsBody>, now = new Date()) {
   // A prefix numbered the other kind of document before would mix invoices and credit notes in one series.

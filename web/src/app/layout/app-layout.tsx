@@ -24,7 +24,11 @@ export function AppLayout() {
         {info ? (
           <>
             {info.texts.shippingPromise}
-            <span className="hidden sm:inline"> · {info.texts.taxNote} · Cash on delivery in most PIN codes</span>
+            <span className="hidden sm:inline">
+              {' '}
+              · {info.texts.taxNote}
+              {info.texts.codPromise && ` · ${info.texts.codPromise}`}
+            </span>
           </>
         ) : (
           <span aria-hidden="true">&nbsp;</span>

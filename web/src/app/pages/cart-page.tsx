@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { selectUser } from '../../features/auth/slice.ts';
 import { CartLines } from '../../features/cart/components/cart-lines.tsx';
 import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
-import { cartTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
+import { cartTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
 import { clearCart, fetchCart, selectCart, selectHasPendingChanges } from '../../features/cart/slice.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
@@ -114,7 +114,7 @@ export function CartPage() {
                 <CouponForm applied={cart.coupon} />
               </div>
               <div className="mt-5 border-t border-line pt-4">
-                <TotalsList totals={cart.totals} labels={cartTotalsLabels} updating={updating} />
+                <TotalsList totals={cart.totals} labels={withGstLabel(cartTotalsLabels, info)} updating={updating} />
               </div>
               {info && <p className="mt-3 text-xs leading-5 text-muted">{info.texts.shippingPolicy}</p>}
               <DeliveryNotice verdict={verdict} className="mt-4" />

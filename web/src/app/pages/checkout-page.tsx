@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fetchProfile, selectUser } from '../../features/auth/slice.ts';
-import { checkoutTotalsLabels, TotalsList } from '../../features/cart/components/totals-list.tsx';
+import { checkoutTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
 import { cartReceived, fetchCart, selectCart } from '../../features/cart/slice.ts';
 import { attemptKey, cartSignature, forgetAttemptKey } from '../../features/orders/idempotency-key.ts';
 import { fetchOrders, placeOrder, selectOrderState } from '../../features/orders/slice.ts';
@@ -340,7 +340,7 @@ export function CheckoutPage() {
                 )}
               </div>
               <div className="mt-4">
-                <TotalsList totals={cart.totals} labels={checkoutTotalsLabels} />
+                <TotalsList totals={cart.totals} labels={withGstLabel(checkoutTotalsLabels, info)} />
               </div>
               {cart.coupon && (
                 <p className="mt-2 text-xs text-success">

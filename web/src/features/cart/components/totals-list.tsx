@@ -26,6 +26,14 @@ export const checkoutTotalsLabels: TotalsLabels = {
   total: 'Total',
 };
 
+/**
+ * The labels with the GST row as the shop names it ("GST (18%)" while every category is taxed
+ * at one rate, "GST" otherwise), once its settings have arrived.
+ */
+export function withGstLabel(labels: TotalsLabels, info: { texts: { gstLabel: string } } | null): TotalsLabels {
+  return info ? { ...labels, gst: info.texts.gstLabel } : labels;
+}
+
 interface TotalsListProps {
   totals: Totals;
   labels: TotalsLabels;
