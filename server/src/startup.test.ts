@@ -110,5 +110,5 @@ describe('two server processes started at the same moment on one SQLite file', (
       file.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
