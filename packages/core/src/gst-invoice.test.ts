@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from './test/seeded-random.ts';
 import { cartTotals } from './cart-totals.ts';
 import {
+  stateTaxName,
   apportion,
   invoiceTaxLines,
   invoiceTotals,
@@ -57,8 +58,8 @@ function expectRestatesTheOrder(
     if (kind === 'inter-state') expect(l.cgst + l.sgst).toBe(0);
     else {
       expect(l.igst).toBe(0);
-      expect(l.cgst - l.sgst).toBeGreaterThanOrEqual(0);
-      expect(l.cgst - l.sgst).toBeLessThanOrEqual(1);
+      // The order's GST is whole rupees: CGST and SGST are equal on every line.
+      expect(l.cgst).toBe(l.sgst);
     }
     // Each line's tax is its rate on its taxable value, give or take the order's rounding to whole rupees.
     expect(Math.abs(l.cgst + l.sgst + l.igst - (l.taxableValue * l.ratePercent) / 100)).toBeLessThanOrEqual(100);
@@ -107,12 +108,12 @@ describe('invoice tax lines restate the order exactly', () => {
     }
   });
 
-  it('splits an intra-state tax into equal halves, the odd paisa to CGST', () => {
-    // ₹99 + ₹10 shipping: GST ₹19.62 → ₹20 (whole rupees), shared 99 : 10 → ₹18.17 and ₹1.83.
+  it('splits an intra-state tax into equal CGST and SGST on every line', () => {
+    // ₹99 + ₹10 shipping: GST ₹19.62 → ₹20 (whole rupees); its half, ₹10, shared 99 : 10.
     const { lines } = invoiceFor([line(9900, 1)], 0, 'intra-state');
     expect(lines.map((l) => [l.cgst, l.sgst])).toEqual([
-      [909, 908],
-      [92, 91],
+      [908, 908],
+      [92, 92],
     ]);
   });
 
@@ -125,5 +126,21 @@ describe('invoice tax lines restate the order exactly', () => {
       const { totals, lines } = invoiceFor(goods, next(subtotal + 1), kind);
       expectRestatesTheOrder(lines, totals, kind);
     }
+  });
+});
+
+describe('stateTaxName', () => {
+  it.each([
+    ['27', 'SGST'], // Maharashtra
+    ['07', 'SGST'], // Delhi has a legislature
+    ['34', 'SGST'], // Puducherry too
+    ['01', 'SGST'], // Jammu and Kashmir too
+    ['04', 'UTGST'], // Chandigarh
+    ['26', 'UTGST'], // Dadra and Nagar Haveli and Daman and Diu
+    ['31', 'UTGST'], // Lakshadweep
+    ['35', 'UTGST'], // Andaman and Nicobar Islands
+    ['38', 'UTGST'], // Ladakh
+  ])('within %s the second tax is %s', (code, name) => {
+    expect(stateTaxName(code)).toBe(name);
   });
 });

@@ -46,7 +46,20 @@ export interface InvoiceTaxLine {
 
 export type SupplyKind = 'intra-state' | 'inter-state';
 
-/** Within the seller's state the tax is CGST + SGST; across a border, IGST. */
+/**
+ * GST state codes of the union territories without a legislature: Chandigarh, Dadra and Nagar
+ * Haveli and Daman and Diu, Lakshadweep, Andaman and Nicobar Islands, Ladakh. A supply within
+ * one of them pays UTGST (the UTGST Act, 2017) where a state's pays SGST; Delhi, Puducherry and
+ * Jammu and Kashmir have legislatures and levy SGST.
+ */
+const utgstTerritories = new Set(['04', '25', '26', '31', '35', '38']);
+
+/** The name of the tax beside CGST on a supply within `stateCode`: "SGST", or "UTGST". */
+export function stateTaxName(stateCode: string): 'SGST' | 'UTGST' {
+  return utgstTerritories.has(stateCode) ? 'UTGST' : 'SGST';
+}
+
+/** Within the seller's state the tax is CGST + SGST (or UTGST); across a border, IGST. */
 export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): SupplyKind {
   return sellerStateCode === placeOfSupplyCode ? 'intra-state' : 'inter-state';
 }
@@ -78,8 +91,8 @@ export function apportion(total: Paise, weights: readonly number[]): Paise[] {
 /**
  * The invoice's lines: goods lines with their share of the discount (in proportion to their
  * value, as a discount shown on the invoice reduces the taxable value), then shipping. The
- * order's GST is shared among the lines in proportion to rate × taxable value, then each
- * line's tax is CGST and SGST halves (the odd paisa to CGST) or all IGST.
+ * order's GST is shared among the lines in proportion to rate × taxable value: all IGST, or
+ * CGST and SGST in equal halves on every line.
  */
 export function invoiceTaxLines(
   goods: readonly InvoiceGoodsLine[],
@@ -109,15 +122,19 @@ export function invoiceTaxLines(
     });
   }
   // Rates in hundredths of a percent, so 0.25 % and 1.5 % weigh as whole numbers too.
-  const taxes = apportion(
-    charge.gst,
-    lines.map((line) => line.taxableValue * Math.round(line.ratePercent * 100)),
-  );
+  const weights = lines.map((line) => line.taxableValue * Math.round(line.ratePercent * 100));
+  if (kind === 'inter-state') {
+    const taxes = apportion(charge.gst, weights);
+    return lines.map((line, i) => ({ ...line, cgst: 0, sgst: 0, igst: taxes[i]! }));
+  }
+  // CGST and SGST are equal halves of one rate, on every line. The order's GST is whole rupees
+  // (an even number of paise), so its half is shared among the lines and each takes it twice.
+  const evenGst = charge.gst % 2 === 0;
+  const halves = apportion(evenGst ? charge.gst / 2 : charge.gst, weights);
   return lines.map((line, i) => {
-    const tax = taxes[i]!;
-    if (kind === 'inter-state') return { ...line, cgst: 0, sgst: 0, igst: tax };
-    const sgst = Math.floor(tax / 2);
-    return { ...line, cgst: tax - sgst, sgst, igst: 0 };
+    if (evenGst) return { ...line, cgst: halves[i]!, sgst: halves[i]!, igst: 0 };
+    const sgst = Math.floor(halves[i]! / 2);
+    return { ...line, cgst: halves[i]! - sgst, sgst, igst: 0 };
   });
 }
 

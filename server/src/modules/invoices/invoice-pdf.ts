@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatRupees, type InvoiceTaxLine, type TaxDocumentSnapshot } from '@shop/core';
+import { formatRupees, stateTaxName, type InvoiceTaxLine, type TaxDocumentSnapshot } from '@shop/core';
 
 /**
  * A tax invoice or credit note as an A4 PDF, drawn from its snapshot alone. PDF's standard
@@ -37,7 +37,7 @@ function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
     snapshot.supplyKind === 'intra-state'
       ? [
           { title: 'CGST', width: 62, align: 'right', cell: (l) => figures(l.cgst) },
-          { title: 'SGST', width: 62, align: 'right', cell: (l) => figures(l.sgst) },
+          { title: stateTaxName(snapshot.placeOfSupply.code), width: 62, align: 'right', cell: (l) => figures(l.sgst) },
         ]
       : [{ title: 'IGST', width: 124, align: 'right', cell: (l) => figures(l.igst) }];
   const fixed: Column[] = [
@@ -183,7 +183,7 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
     ...(snapshot.supplyKind === 'intra-state'
       ? ([
           ['CGST', snapshot.totals.cgst],
-          ['SGST', snapshot.totals.sgst],
+          [stateTaxName(snapshot.placeOfSupply.code), snapshot.totals.sgst],
         ] as [string, number][])
       : ([['IGST', snapshot.totals.igst]] as [string, number][])),
   ];
