@@ -132,6 +132,27 @@ describe('cart page', () => {
     ]);
   });
 
+  it('names the GST row as the shop does when its categories are taxed at several rates', async () => {
+    const store = {
+      shippingFee: 10,
+      freeShippingThreshold: null,
+      gstPercent: 18,
+      codMaxOrderValue: 50000,
+      codMaxOpenOrders: 3,
+      texts: {
+        shippingPromise: 'Flat ₹10 shipping',
+        shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
+        taxNote: '+ GST of 5% to 18% by item, added at checkout',
+        taxPolicy: 'Prices are in Indian rupees before GST.',
+        gstLabel: 'GST',
+        codPromise: 'Cash on delivery in most PIN codes',
+      },
+    };
+    renderCart(makeCart([oxford]), { 'GET /store': () => store });
+    await screen.findByRole('table');
+    await waitFor(() => expect(summaryRows()).toContainEqual(['GST', '₹218.00']));
+  });
+
   it('shows the Discount row and the applied percentage coupon', async () => {
     renderCart(makeCart([oxford], { discount: 119.9, coupon: makeCoupon({ code: 'SAVE10', value: 10 }) }));
     await screen.findByRole('table');

@@ -507,6 +507,8 @@ describe('checkout where the shop cannot deliver, or not on delivery', () => {
       shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
       taxNote: '+ 18% GST, added at checkout',
       taxPolicy: 'Prices are in Indian rupees before GST: 18% GST is added at checkout.',
+      gstLabel: 'GST (18%)',
+      codPromise: 'Cash on delivery in most PIN codes',
     },
   };
   const at = (pinCode: string, state: string) => {
