@@ -1,6 +1,9 @@
 import {
   cartTotals,
   couponLabel,
+  defaultShopSettings,
+  defaultStoreSettings,
+  storeTexts,
   toPaise,
   toRupees,
   type Address,
@@ -12,6 +15,8 @@ import {
   type ProductPage,
   type ProductSummary,
   type PublicCoupon,
+  type StoreInfo,
+  type TextFacts,
   type User,
 } from '@shop/core';
 
@@ -222,5 +227,21 @@ export function makePaymentDetails(overrides: Partial<PaymentDetails> = {}): Pay
     prefill: { name: 'Asha Rao', email: 'asha@example.com', contact: '9876543210' },
     themeColor: '#1d1d1f',
     ...overrides,
+  };
+}
+
+/**
+ * What `GET /store` answers for the shop's settings (the defaults, changed by `facts`; amounts
+ * in paise as core takes them), its texts written by core as the server writes them.
+ */
+export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
+  const settings = { ...defaultStoreSettings, ...defaultShopSettings, ...facts };
+  return {
+    shippingFee: toRupees(settings.shippingFee),
+    freeShippingThreshold: settings.freeShippingThreshold === null ? null : toRupees(settings.freeShippingThreshold),
+    gstPercent: settings.gstPercent,
+    codMaxOrderValue: toRupees(settings.codMaxOrderValue),
+    codMaxOpenOrders: settings.codMaxOpenOrders,
+    texts: storeTexts(settings),
   };
 }

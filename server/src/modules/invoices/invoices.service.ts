@@ -246,7 +246,8 @@ export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
 
 /** The GST rates the catalogue's categories are taxed at (what the storefront's tax texts name). */
 export async function categoryRatesInUse(db: Kysely<Database>): Promise<number[]> {
-  return [...new Set((await taxSettings(db)).categories.map((c) => c.gstRate))];
+  const categories = await repo.findCategoryTaxes(db);
+  return [...new Set(categories.map((c) => c.gst_rate ?? defaultCategoryTax(c.id).gstRate))];
 }
 
 /** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */

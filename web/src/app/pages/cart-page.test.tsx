@@ -2,7 +2,7 @@ import type { Cart } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
-import { makeAddress, makeCart, makeCartLine, makeCoupon, makeUser } from '../../test/fixtures.ts';
+import { makeAddress, makeCart, makeCartLine, makeCoupon, makeStoreInfo, makeUser } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
 import { CartPage } from './cart-page.tsx';
@@ -133,21 +133,7 @@ describe('cart page', () => {
   });
 
   it('names the GST row as the shop does when its categories are taxed at several rates', async () => {
-    const store = {
-      shippingFee: 10,
-      freeShippingThreshold: null,
-      gstPercent: 18,
-      codMaxOrderValue: 50000,
-      codMaxOpenOrders: 3,
-      texts: {
-        shippingPromise: 'Flat ₹10 shipping',
-        shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
-        taxNote: '+ GST of 5% to 18% by item, added at checkout',
-        taxPolicy: 'Prices are in Indian rupees before GST.',
-        gstLabel: 'GST',
-        codPromise: 'Cash on delivery in most PIN codes',
-      },
-    };
+    const store = makeStoreInfo({ gstRates: [5, 18] });
     renderCart(makeCart([oxford]), { 'GET /store': () => store });
     await screen.findByRole('table');
     await waitFor(() => expect(summaryRows()).toContainEqual(['GST', '₹218.00']));

@@ -11,6 +11,7 @@ import {
   makeCoupon,
   makeOrder,
   makePaymentDetails,
+  makeStoreInfo,
   makeUser,
 } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
@@ -496,21 +497,7 @@ describe('checkout page', () => {
 });
 
 describe('checkout where the shop cannot deliver, or not on delivery', () => {
-  const storeInfo = {
-    shippingFee: 10,
-    freeShippingThreshold: null,
-    gstPercent: 18,
-    codMaxOrderValue: 50000,
-    codMaxOpenOrders: 3,
-    texts: {
-      shippingPromise: 'Flat ₹10 shipping',
-      shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
-      taxNote: '+ 18% GST, added at checkout',
-      taxPolicy: 'Prices are in Indian rupees before GST: 18% GST is added at checkout.',
-      gstLabel: 'GST (18%)',
-      codPromise: 'Cash on delivery in most PIN codes',
-    },
-  };
+  const storeInfo = makeStoreInfo();
   const at = (pinCode: string, state: string) => {
     const address = makeAddress({ city: 'Somewhere', state, pinCode });
     return makeUser({ _id: 'u2', addresses: [address], shippingAddress: address });
