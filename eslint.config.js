@@ -1,10 +1,28 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint-no-import-cycle.js';
+
+/** The storefront's features: each folder of web/src/features. */
+const features = fs
+  .readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,14 +38,14 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // react-toastify is fetched with the first toast (app/toasts.tsx); importing it anywhere
+    // react-toastify is fetched with the first toast (lib/toasts.tsx); importing it anywhere
     // else puts it back in the first download and bypasses the container that mounts late.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/app/toasts.tsx'],
+    ignores: ['web/src/lib/toasts.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-toastify', message: 'Import toast from app/toasts.tsx instead.' }] },
+        { paths: [{ name: 'react-toastify', message: 'Import toast from lib/toasts.tsx instead.' }] },
       ],
     },
   },
@@ -58,6 +76,40 @@ export default tseslint.config(
             'kysely',
             'pg',
             'better-sqlite3',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The storefront's layers (docs/decisions.md): lib and components → features → app. lib and
+    // components import no feature and not the app; features do not import the app, and use
+    // another feature only through its public entry (`features/cart/index.ts`), never its
+    // internals. The app composes the features and may import any of their files.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, local },
+    rules: {
+      'local/no-import-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['lib', 'components'].map((layer) => ({
+              target: `./web/src/${layer}`,
+              from: ['./web/src/features', './web/src/app'],
+              message: `${layer} is below the features and the app: move what both need into ${layer}.`,
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'Features do not import the app: move what they need into lib or components.',
+            },
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`, ...features.map((other) => `./${other}/index.ts`)],
+              message: 'Use another feature only through its public entry (its index.ts).',
+            })),
           ],
         },
       ],

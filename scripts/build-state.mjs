@@ -4,17 +4,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const sources = [
-  'packages/core/src',
-  'packages/emails/src',
-  'server/src',
-  'server/build.mjs',
-  'web/src',
-  'web/index.html',
-  'web/public',
-  'web/vite.config.ts',
-];
-const outputs = ['web/dist/index.html', 'server/dist/main.js', 'server/dist/cli.js'];
+const serverSources = ['packages/core/src', 'packages/emails/src', 'server/src', 'server/build.mjs'];
+const serverOutputs = ['server/dist/main.js', 'server/dist/cli.js'];
+const sources = [...serverSources, 'web/src', 'web/index.html', 'web/public', 'web/vite.config.ts'];
+const outputs = ['web/dist/index.html', ...serverOutputs];
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -28,13 +21,23 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Why a build is needed, or null when the build is present and newer than every source. */
-export function buildNeeded() {
+/** Why `outputs` must be built again from `sources`, or null when they are newer than every source. */
+function staleness(sources, outputs) {
   const missing = outputs.filter((o) => !fs.existsSync(path.join(root, o)));
   if (missing.length) return `missing ${missing.join(', ')}`;
   const oldestOutput = Math.min(...outputs.map(newestMtime));
   const newestSource = Math.max(...sources.map(newestMtime));
   return newestSource > oldestOutput ? 'sources changed since the last build' : null;
+}
+
+/** Why a build is needed, or null when the build is present and newer than every source. */
+export function buildNeeded() {
+  return staleness(sources, outputs);
+}
+
+/** The same for the server's bundle alone (what the process tests run). */
+export function serverBuildNeeded() {
+  return staleness(serverSources, serverOutputs);
 }
 
 export { root };

@@ -1,7 +1,8 @@
 // Bundles the server (with the shared core) into dist/; npm packages stay external.
+// With --watch (npm run dev), it stays running and bundles again whenever a source changes.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, context } from 'esbuild';
 
 /** `import text from './file.txt?raw'` bundles the file's text, as Vite does in the tests. */
 const rawText = {
@@ -18,7 +19,7 @@ const rawText = {
   },
 };
 
-await build({
+const options = {
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
   outdir: 'dist',
   bundle: true,
@@ -33,4 +34,7 @@ await build({
   jsx: 'automatic',
   plugins: [rawText],
   logLevel: 'warning',
-});
+};
+
+if (process.argv.includes('--watch')) await (await context({ ...options, logLevel: 'info' })).watch();
+else await build(options);

@@ -6,8 +6,10 @@ import { defineConfig } from 'vitest/config';
 // in production one Node process serves both this build and the API on the same origin.
 const apiOrigin = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // The server renderer bundles React: its production build, whatever NODE_ENV the server runs with.
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   server: {
     port: 5173,
     proxy: {
@@ -23,6 +25,9 @@ export default defineConfig({
       '/uploads': { target: apiOrigin, changeOrigin: true },
     },
   },
+  // The server renderer's bundle (dist-ssr, `vite build --ssr`) carries its dependencies, so the
+  // API server loads one file whatever is installed beside it.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -37,4 +42,4 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
   },
-});
+}));

@@ -102,11 +102,12 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
-  test("a wrong password shows the server's message under the form", async ({ page }) => {
+  test("a wrong password shows the server's message under the form and as a toast", async ({ page }) => {
     await page.goto('/signin');
     await submitSignIn(page, uniqueEmail('nobody'), 'Not-The-Password-1');
     const form = page.locator('form');
     await expect(form.getByText('Invalid email or password.')).toBeVisible();
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   });
@@ -159,6 +160,24 @@ test.describe('accounts', () => {
       });
     }
   });
+
+  for (const path of ['/signin', '/signup']) {
+    test(`${path}: the form does not move when the sign-in options arrive`, async ({ page }) => {
+      // The options answer late, as on a slow network, and bring the development note.
+      await page.route('**/api/auth/providers', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.fulfill({
+          json: { success: true, data: { google: { enabled: true, development: true } } },
+        });
+      });
+      await page.goto(path);
+      const email = page.getByLabel('Email');
+      await expect(email).toBeVisible();
+      const before = (await email.boundingBox())!.y;
+      await expect(page.getByText('Development sign-in: no Google account needed')).toBeVisible();
+      expect((await email.boundingBox())!.y).toBe(before);
+    });
+  }
 
   test('the sign-in and sign-up pages say when Google sign-in is the development provider', async ({
     page,

@@ -83,6 +83,22 @@ test.describe('browsing the catalogue', () => {
     expect(await cardNames(page)).toContain('Oxford Button-Down Shirt');
   });
 
+  test('"Close search" ends the search, and a search that finds nothing suggests another word', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox', { name: 'Search products by name' }).fill('qqqqzzzz');
+    await expect(page).toHaveURL(/q=qqqqzzzz/);
+    await expect(page.getByText('Try another search word, or start again with everything.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/q=/);
+    await expectCards(page, (await apiPage(request, '')).products);
+  });
+
   test('the search box suggests products while typing, and a suggestion opens its product', async ({ page }) => {
     await page.goto('/products');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -128,13 +144,16 @@ test.describe('browsing the catalogue', () => {
   });
 
   test('a failing catalogue request shows the error in red', async ({ page }) => {
+    // The first list comes in the page's HTML; the request that fails is the browser's next one.
+    await page.goto('/products');
+    await expect(cardLinks(page)).toHaveCount(6);
     await page.route('**/api/product?**', (route) =>
       route.fulfill({
         status: 500,
         json: { success: false, code: 'INTERNAL', message: 'Something went wrong. Please try again.' },
       }),
     );
-    await page.goto('/products');
+    await filterOption(page.getByRole('complementary', { name: 'Product filters' }), 'Navy').click();
     const error = page.getByText('Error: Something went wrong. Please try again.');
     await expect(error).toBeVisible();
     const color = await error.evaluate((el) => getComputedStyle(el).color);

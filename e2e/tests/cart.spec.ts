@@ -109,6 +109,46 @@ test.describe('the cart', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Edit Address' })).toBeVisible();
   });
 
+  for (const width of [1280, 768]) {
+    test(`at ${width} px the toasts stand beside the mini cart, never over its heading, lines or buttons`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInNewShopper(page, request);
+      const { tee, teeSizes } = await findProducts(request, 1);
+      await page.goto(`/product/${tee._id}`);
+      // A first toast (no size chosen yet), then the add's own.
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByText('Please select a size before adding to cart.')).toBeVisible();
+      await page.getByRole('list', { name: 'Sizes' }).getByRole('button', { name: teeSizes[0], exact: true }).click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      const miniCart = page.getByRole('dialog', { name: /Your Cart/ });
+      await expect(miniCart).toBeVisible();
+      const toasts = page.locator('.Toastify__toast');
+      await expect(toasts).toHaveCount(2);
+      // Once the toasts' and the panel's entrance animations are over, every toast is left of the panel.
+      await expect
+        .poll(async () => {
+          const panel = (await miniCart.boundingBox())!;
+          const boxes = await Promise.all((await toasts.all()).map(async (toast) => (await toast.boundingBox())!));
+          return boxes.every((t) => t.x >= 0 && t.x + t.width <= panel.x);
+        })
+        .toBe(true);
+      await expect(toasts.filter({ hasText: 'Item added to cart' })).toBeInViewport({ ratio: 1 });
+
+      // Closed, the mini cart gives the toasts their place at the right again.
+      await miniCart.getByRole('button', { name: 'Close cart' }).click();
+      await expect(miniCart).toBeHidden();
+      await expect
+        .poll(async () => {
+          const t = (await toasts.first().boundingBox())!;
+          return Math.round(t.x + t.width);
+        })
+        .toBeGreaterThan(width - 40);
+    });
+  }
+
   test('a blank coupon is ignored and an unknown one is refused in the server’s words', async ({ page, request }) => {
     const { token } = await signInNewShopper(page, request);
     const { other, otherSize } = await findProducts(request, 4);

@@ -68,6 +68,64 @@ test.describe('the product page', () => {
     await expect(mainImage).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)');
   });
 
+  for (const width of [1280, 768, 375]) {
+    test(`at ${width} px the main image shows the whole picture in a 4:5 box, without shifting`, async ({
+      page,
+      request,
+    }) => {
+      const product = await findProduct(request, (p) => p.images.length >= 1);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/product/${product._id}`);
+      const zoom = page.getByTestId('product-zoom');
+      const image = zoom.locator('img');
+      await expect(image).toBeVisible();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      // The box keeps the pictures' 4:5 ratio instead of stretching to the details beside it.
+      const box = (await zoom.boundingBox())!;
+      expect(box.height / box.width).toBeCloseTo(1.25, 2);
+      // The picture is contained in the box: none of it is cut off.
+      await expect(image).toHaveCSS('object-fit', 'contain');
+      const imageBox = (await image.boundingBox())!;
+      expect(imageBox.height).toBeLessThanOrEqual(box.height + 0.5);
+      expect(imageBox.width).toBeLessThanOrEqual(box.width + 0.5);
+      // The box was reserved before the picture came: nothing moved (CLS 0).
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0)),
+            ).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(shifts).toBe(0);
+    });
+  }
+
+  for (const width of [1280, 768, 375]) {
+    test(`at ${width} px the colour swatches keep to one row`, async ({ page, request }) => {
+      const product = await findProduct(request, (p) => (p as FullProduct & { colors: string[] }).colors.length >= 4);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/product/${product._id}`);
+      const swatches = page.getByRole('list', { name: /^Colours:/ }).getByRole('listitem');
+      await expect(swatches).toHaveCount(4);
+      const tops = await swatches.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+    });
+  }
+
+  test('a sold-out product claims no viewers, offer countdown or items left', async ({ page, request }) => {
+    const product = await findProduct(request, (p) => p.sizes.every((s) => s.stock === 0));
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByRole('button', { name: 'Sold Out', exact: true })).toBeDisabled();
+    await expect(page.getByRole('list', { name: 'Sizes' })).toBeVisible();
+    await expect(page.getByText('Only 9 item(s) left')).toHaveCount(0);
+    await expect(page.getByText(/people are viewing/)).toHaveCount(0);
+    await expect(page.getByText(/Offer ends in/)).toHaveCount(0);
+  });
+
   test('the offer countdown ticks down from about 5:59', async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(`/product/${product._id}`);

@@ -16,9 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from './db/connect.ts';
-import type { Database } from './db/schema.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { attemptLimitsWith, type AttemptLimitChanges } from './lib/attempt-limits.ts';
@@ -42,23 +40,26 @@ import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoices.r
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createSandboxGateway, type PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsForOrders } from './modules/payments/refunds.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
+import type { StorefrontRenderer } from './modules/pages/page-renderer.ts';
+import serverRenderedPages from './modules/pages/pages.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import authenticate from './plugins/authenticate.ts';
+import database from './plugins/database.ts';
 import type { DemoRequestsFrom } from './plugins/demo-access.ts';
 import errorHandler from './plugins/error-handler.ts';
 import securityHeaders, { apiHeaders } from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Kysely<Database>;
-  }
-}
-
 export interface AppDeps {
   database: DatabaseHandle;
   /** Folder of the built SPA to serve beside the API; null or absent serves the API alone. */
   webDist?: string | null;
+  /** The storefront's server renderer (web/dist-ssr); null or absent: every page is the SPA's shell. */
+  webRenderer?: StorefrontRenderer | null;
+  /** The shop's public address (PUBLIC_URL) for canonical links, sitemaps and previews; absent: each request's own. */
+  publicOrigin?: string | null;
   /** Origins allowed to call the API from elsewhere (the SPA on its own origin). */
   corsOrigins?: string[];
   logger?: FastifyServerOptions['logger'];
@@ -122,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', deps.database.db);
   acceptEmptyJsonBodies(app);
 
   const tokens = deps.tokens ?? createTokenService(randomBytes(32), 86_400);
@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
   app.addHook('onClose', () => attempts.close());
 
+  await app.register(database, { database: deps.database });
   await app.register(securityHeaders, { razorpay: gateway.name === 'razorpay' && gateway.keyId !== '' });
   // Before CORS: its preflight route keeps the error handler in place when it is added.
   await app.register(errorHandler, { spaFallback: Boolean(deps.webDist) });
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
       const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
-      await api.register(orderRoutes, { gateway, mail });
+      await api.register(orderRoutes, { payments: paymentsForOrders(gateway), mail });
       await api.register(invoiceRoutes);
       await api.register(deliveryRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
@@ -198,7 +199,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mountProvider(app, deps.identity.development.prefix, deps.identity.development.provider, demoRequestsFrom);
   }
   if (deps.mailbox) await app.register(mailboxRoutes, { prefix: '/dev/mailbox', demoRequestsFrom });
-  if (deps.webDist) await app.register(webApp, { root: deps.webDist });
+  if (deps.webDist) {
+    await app.register(webApp, {
+      root: deps.webDist,
+      shellAtRoot: !deps.webRenderer,
+      noIndexShell: Boolean(deps.webRenderer),
+    });
+    await app.register(seoRoutes, { publicOrigin: deps.publicOrigin ?? null, uploadsDir: deps.uploadsDir ?? null });
+    if (deps.webRenderer) {
+      await app.register(serverRenderedPages, {
+        root: deps.webDist,
+        renderer: deps.webRenderer,
+        publicOrigin: deps.publicOrigin ?? null,
+      });
+    }
+  }
 
   return app;
 }

@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   SQLITE_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_SQLITE_LOCK_WAIT_MS),
   SEED: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
+  WEB_SSR_ENTRY: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -117,6 +118,10 @@ export interface Config extends ModeConfig {
   seed: boolean;
   /** Folder of the built SPA; null serves the API alone. */
   webDist: string | null;
+  /** The storefront's server renderer (Vite's SSR build); absent file: pages are the SPA's shell. */
+  webSsrEntry: string;
+  /** PUBLIC_URL when set: canonical links, sitemaps and previews name it; else each request's own origin. */
+  publicOrigin: string | null;
   corsOrigins: string[];
   /** The origin shoppers reach the shop at; identity-provider redirects come back here. */
   publicUrl: string;
@@ -177,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     database,
     seed: e.SEED ? e.SEED === 'true' : database.dialect === 'sqlite',
     webDist: path.resolve(root, e.WEB_DIST ?? 'web/dist'),
+    webSsrEntry: path.resolve(root, e.WEB_SSR_ENTRY ?? 'web/dist-ssr/entry-server.js'),
+    publicOrigin: e.PUBLIC_URL ? publicUrl : null,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),

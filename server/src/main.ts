@@ -9,9 +9,10 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
-import { refundOwed } from './modules/payments/refunds.ts';
+import { paymentsForOrders, refundOwed } from './modules/payments/refunds.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
+import { loadRenderer } from './modules/pages/page-renderer.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -35,9 +36,12 @@ async function runServer(config: Config) {
       ? undefined
       : identityFromConfig(config, secret);
   const payments = gatewayFromConfig(config.payments, secret);
+  const webRenderer = webDist ? await loadRenderer(config.webSsrEntry) : null;
   const app = await buildApp({
     database,
     webDist,
+    webRenderer,
+    publicOrigin: config.publicOrigin,
     uploadsDir: config.uploadsDir,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
@@ -63,6 +67,7 @@ async function runServer(config: Config) {
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');
   if (!webDist) app.log.warn('web/dist not found: serving the API only (run npm run build)');
+  else if (!webRenderer) app.log.warn(`${config.webSsrEntry} not found: pages are rendered in the browser only`);
   if (!identity && config.identityProvider.kind === 'development') {
     app.log.warn('the development Google provider is off with WEB_CONCURRENCY > 1');
   }
@@ -76,7 +81,7 @@ async function runServer(config: Config) {
   // Unpaid online orders give their stock back, and refunds nobody finished are made; every
   // process sweeps, each order moves once and each refund is made once (row claims).
   const sweep = setInterval(() => {
-    sweepUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
+    sweepUnpaidOrders(database.db, paymentsForOrders(payments), config.unpaidOrderMinutes * 60_000)
       .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid online orders'))
       .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
     refundOwed(database.db, payments)

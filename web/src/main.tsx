@@ -1,18 +1,65 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router.tsx';
-import { setupStore } from './app/store.ts';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './app/router.tsx';
+import { readServerState } from './app/ssr/server-state.ts';
+import { setupStore } from './lib/store/store.ts';
 import './index.css';
 
-const store = setupStore();
-const router = createAppRouter();
+/**
+ * The page this address opens is loaded before the app starts, so the first render shows it
+ * (no empty fallback while its chunk arrives) and, on a server-rendered page, matches the HTML.
+ */
+async function loadFirstPage() {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>,
-);
+/**
+ * A server-rendered page is painted before it is hydrated: the scripts, already here on a fast
+ * connection, would otherwise run first and hold the first paint of HTML that is ready.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A tab opened in the background paints nothing: it hydrates anyway.
+    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
+  });
+}
+
+void Promise.all([loadFirstPage(), readServerState() ? afterFirstPaint() : null]).then(start);
+
+function start() {
+  const serverState = readServerState();
+  const root = document.getElementById('root')!;
+
+  if (serverState) {
+    // The server rendered this page signed out, from the store it sends along: the first render
+    // here must say the same, so the stored session joins once the page is hydrated
+    // (SessionKeeper).
+    const store = setupStore({ preloadedState: { ...serverState, auth: { user: null, loading: false, error: null } } });
+    const app = (
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </Provider>
+      </StrictMode>
+    );
+    hydrateRoot(root, app);
+  } else {
+    const store = setupStore();
+    createRoot(root).render(
+      <StrictMode>
+        <Provider store={store}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </Provider>
+      </StrictMode>,
+    );
+  }
+}

@@ -29,3 +29,16 @@ export function withShippingAddress<T extends AddressLike>(addresses: readonly T
 export function fullNameOf(firstName: string, lastName: string): string {
   return [firstName, lastName].filter((part) => part.trim() !== '').join(' ');
 }
+
+/**
+ * What an address cannot do without to be delivered to: line 1, city, state and PIN code
+ * (line 2 may be blank). The same fields the address and order schemas require.
+ */
+export const requiredAddressFields = ['addressLine1', 'city', 'state', 'pinCode'] as const;
+
+export type AddressEssentials = Record<(typeof requiredAddressFields)[number], string>;
+
+/** Whether an order can be sent to this address: none of its required fields is blank. */
+export function isAddressComplete<T extends AddressEssentials>(address: T | null | undefined): address is T {
+  return !!address && requiredAddressFields.every((field) => address[field].trim() !== '');
+}

@@ -10,7 +10,7 @@ export interface OrderStatsInput {
   date: string;
   status: OrderStatus;
   orders: number;
-  /** Σ order totals. */
+  /** Money taken less refunds (the server counts cash once delivered, online payments once captured). */
   revenue: Paise;
 }
 

@@ -49,8 +49,9 @@ export function awaitsOnlinePayment(order: OrderPaymentFacts): boolean {
   );
 }
 
-/** The terms: orders can be cancelled within 12 hours unless shipped. */
-export const CUSTOMER_CANCEL_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** The terms: orders can be cancelled within 12 hours of placing them unless shipped. */
+export const CUSTOMER_CANCEL_WINDOW_HOURS = 12;
+export const CUSTOMER_CANCEL_WINDOW_MS = CUSTOMER_CANCEL_WINDOW_HOURS * 60 * 60 * 1000;
 
 export type CancelRefusal = 'ALREADY_CANCELLED' | 'ALREADY_SHIPPED' | 'WINDOW_PASSED';
 

@@ -15,7 +15,11 @@ export interface ProductTable {
   id: string;
   slug: string;
   name: string;
-  /** Lower-cased name and tags: what name search matches against, on both dialects alike. */
+  /**
+   * The name, lower-cased (lib/sql-text.ts): what the staff list's name search matches, on both
+   * dialects alike. Tags are not in it; the storefront's search (names, categories, colours and
+   * tags) runs on the in-memory index of the catalogue (modules/catalog/catalog-index.ts).
+   */
   search_text: string;
   description: string;
   category_id: string;

@@ -81,7 +81,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   }
   const message = typeof e?.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  // The last: the database was closed under the app (shutting down, or a test taking it away).
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed/i.test(
     message,
   );
 }

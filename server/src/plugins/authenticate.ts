@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@shop/core';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findTokenOwner } from '../modules/auth/auth.repository.ts';
+import { tokenHolder } from '../modules/auth/auth.service.ts';
 import type { TokenService } from '../modules/auth/tokens.ts';
 
 export interface AuthUser {
@@ -47,11 +47,9 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = await options.tokens.verify(token);
-    const owner = claims ? await findTokenOwner(app.db, claims.userId) : undefined;
-    if (!claims || !owner || owner.token_version !== claims.tokenVersion) {
-      throw unauthorized('Your session is invalid or has expired. Please sign in again.');
-    }
-    request.user = { id: owner.id, role: owner.role };
+    const holder = claims ? await tokenHolder(app.db, claims.userId, claims.tokenVersion) : null;
+    if (!holder) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
+    request.user = holder;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
@@ -59,4 +57,4 @@ async function authenticatePlugin(app: FastifyInstance, options: { tokens: Token
   });
 }
 
-export default fp(authenticatePlugin, { name: 'authenticate' });
+export default fp(authenticatePlugin, { name: 'authenticate', dependencies: ['database'] });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -64,10 +65,38 @@ function isFresh(request: FastifyRequest, copy: ShellCopy): boolean {
  * @fastify/static reads files through libuv's thread pool, which password hashing shares,
  * and the page every visit starts with must not wait behind a flood of sign-ins.
  */
-async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
+/**
+ * The shell that tells search engines not to list the page: made in memory (and compressed
+ * there) from index.html, for the pages the browser renders alone (sign-in, cart, staff area…)
+ * while the public pages are rendered on the server.
+ */
+function noIndexCopies(plain: ShellCopy): { plain: ShellCopy; compressed: Record<Encoding, ShellCopy> } {
+  const body = Buffer.from(
+    plain.body.toString('utf8').replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'),
+  );
+  const copy = (bytes: Buffer, tag: string): ShellCopy => ({
+    body: bytes,
+    etag: `${plain.etag.slice(0, -1)}-${tag}"`,
+    lastModified: plain.lastModified,
+  });
+  return {
+    plain: copy(body, 'n'),
+    compressed: { br: copy(zlib.brotliCompressSync(body), 'nb'), gzip: copy(zlib.gzipSync(body, { level: 9 }), 'ng') },
+  };
+}
+
+interface WebAppOptions {
+  root: string;
+  /** `/` answers the shell (false when the home page is rendered on the server). */
+  shellAtRoot?: boolean;
+  /** The shell carries noindex (when the public pages are rendered on the server). */
+  noIndexShell?: boolean;
+}
+
+async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const index = path.join(options.root, 'index.html');
-  const plain = readCopy(index);
-  const compressed: Partial<Record<Encoding, ShellCopy>> = {};
+  let plain = readCopy(index);
+  let compressed: Partial<Record<Encoding, ShellCopy>> = {};
   for (const [encoding, suffix] of [
     ['br', '.br'],
     ['gzip', '.gz'],
@@ -75,6 +104,7 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
     const copy = readCopy(index + suffix);
     if (copy) compressed[encoding] = copy;
   }
+  if (plain && options.noIndexShell) ({ plain, compressed } = noIndexCopies(plain));
   const stored = Object.keys(compressed) as Encoding[];
 
   app.decorateReply('sendAppShell', function sendAppShell(this: FastifyReply) {
@@ -86,12 +116,14 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
       .header('etag', copy.etag)
       .header('last-modified', copy.lastModified);
     if (stored.length > 0) this.header('vary', 'accept-encoding');
+    if (options.noIndexShell) this.header('x-robots-tag', 'noindex');
     if (encoding) this.header('content-encoding', encoding);
     if (isFresh(this.request, copy)) return this.code(304).send();
     return this.header('content-length', copy.body.length).send(copy.body);
   });
 
-  for (const url of ['/', '/index.html']) {
+  // `/` is the shell's unless the home page is rendered on the server (modules/pages).
+  for (const url of options.shellAtRoot === false ? ['/index.html'] : ['/', '/index.html']) {
     app.get(url, (_request, reply) => reply.sendAppShell());
   }
 
@@ -110,4 +142,4 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string }) {
   });
 }
 
-export default fp(webAppPlugin, { name: 'web-app' });
+export default fp(webAppPlugin, { name: 'web-app', dependencies: ['security-headers', 'error-handler'] });

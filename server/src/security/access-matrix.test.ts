@@ -559,6 +559,17 @@ describe('the access matrix covers the whole app', () => {
     { url: '/*', why: 'the built SPA (web/dist), served when WEB_DIST is set' },
     { url: '/', why: "the SPA's shell (index.html, kept in memory), served when WEB_DIST is set" },
     { url: '/index.html', why: "the SPA's shell (index.html, kept in memory), served when WEB_DIST is set" },
+    ...[
+      '/robots.txt',
+      '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/products-:page.xml',
+      '/og/site.jpg',
+      '/og/product/:file',
+    ].map((url) => ({
+      url,
+      why: 'what search engines and link previews read (public, tested in modules/pages), served when WEB_DIST is set',
+    })),
     { url: '/dev-oidc', why: 'the local development OpenID provider, never mounted in production' },
     { url: '/dev-oidc/*', why: 'the local development OpenID provider, never mounted in production' },
   ];

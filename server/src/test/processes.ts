@@ -35,7 +35,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited (${child.exitCode}): ${stderr}`);
     try {
       if ((await fetch(`${url}/api/health/ready`)).ok) return { url, child, exited };
     } catch {
@@ -149,15 +149,27 @@ export async function processesOn(dialect: Dialect, ports: number[], env: Record
     DEMO_FEATURES: 'on',
     ...env,
   };
-  const servers = await Promise.all(ports.map((port) => startServerProcess(port, shared)));
+  // If one process fails to start, the others must not outlive the test holding their ports.
+  const starts = await Promise.allSettled(ports.map((port) => startServerProcess(port, shared)));
+  const servers = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) {
+    await stopServers(servers);
+    await database.drop();
+    throw failed.reason;
+  }
   return {
     database,
     servers,
     jwtSecret,
     async close() {
-      for (const server of servers) server.child.kill('SIGTERM');
-      await Promise.all(servers.map((s) => s.exited));
+      await stopServers(servers);
       await database.drop();
     },
   };
+}
+
+async function stopServers(servers: ServerProcess[]) {
+  for (const server of servers) server.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => s.exited));
 }

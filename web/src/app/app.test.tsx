@@ -1,12 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../test/fake-api.ts';
-import { makeProductPage, makeUser } from '../test/fixtures.ts';
+import { makeCart, makeProductPage, makeStoreInfo, makeUser } from '../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
 function renderApp(route: string, handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
+    'GET /cart/details': () => makeCart([]),
+    'GET /payments/options': () => ({ online: { available: true, sandbox: false } }),
+    'GET /order/orders': () => ({ orders: [] }),
     'GET /product': () => makeProductPage([]),
     'GET /auth/profile': () => makeUser(),
     'GET /auth/providers': () => ({ google: { enabled: true, development: false } }),

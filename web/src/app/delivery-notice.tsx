@@ -1,6 +1,6 @@
 import { deliveryRefusal, toPaise, type Address, type DeliveryAnswerData } from '@shop/core';
 import { Link } from 'react-router';
-import { useDeliveryTo, useStoreInfo } from './store-info.ts';
+import { useDeliveryTo, useStoreInfo } from '../lib/store/store-info.ts';
 
 export interface DeliveryVerdict {
   delivery: DeliveryAnswerData | null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useIsSignedIn } from './session.ts';
+import { useIsSignedIn } from '../features/auth/session.ts';
 
 /** Pages for signed-in shoppers: a visitor is sent to sign in, and comes back after. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {

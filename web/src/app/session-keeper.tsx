@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { endSession, fetchProfile, userRestored } from '../features/auth/slice.ts';
 import type { RequestFailure } from '../lib/http.ts';
 import { parseStoredUser, readStoredUser, readToken, USER_KEY } from '../lib/session.ts';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { selectHasAuthUser } from './session.ts';
-import { signedOut } from './session-events.ts';
-import { toast, toastDurations } from './toasts.tsx';
+import { useAppDispatch, useAppSelector } from '../lib/store/hooks.ts';
+import { selectHasAuthUser } from '../features/auth/session.ts';
+import { signedOut } from '../lib/store/session-events.ts';
+import { toast, toastDurations } from '../lib/toasts.tsx';
 
 /**
  * Keeps the session honest. At start-up, with a token held, it loads the current user
@@ -25,6 +25,10 @@ export function SessionKeeper() {
       if (hasAuthUser || readStoredUser()) dispatch(endSession('expired'));
       return;
     }
+    // A server-rendered page starts signed out (the server never sees the session): the stored
+    // user shows at once, until the profile answers.
+    const stored = readStoredUser();
+    if (!hasAuthUser && stored) dispatch(userRestored(stored));
     dispatch(fetchProfile())
       .unwrap()
       .catch((failure: RequestFailure) => {

@@ -146,12 +146,6 @@ export const LockIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const SparkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
-  </Icon>
-);
-
 export const LogOutIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14 4.5H6.5a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2H14" />

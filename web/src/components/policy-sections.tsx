@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CANCEL_WINDOW_HOURS,
   defaultShopSettings,
   defaultStoreSettings,
   formatPromiseAmount,
@@ -38,7 +39,7 @@ function storePoints(info: StoreInfo | null | undefined) {
 }
 
 /** The shop's policies (spec §9), shown on the cart, the checkout and the policies page. */
-export function policiesFor(info?: StoreInfo | null): Policy[] {
+function policiesFor(info?: StoreInfo | null): Policy[] {
   const points = storePoints(info);
   return [
     {
@@ -56,7 +57,7 @@ export function policiesFor(info?: StoreInfo | null): Policy[] {
       id: 'terms-and-conditions',
       title: 'Terms and Conditions',
       points: [
-        'Orders can be cancelled within 12 hours of placing them, unless they have already shipped.',
+        `Orders can be cancelled within ${CUSTOMER_CANCEL_WINDOW_HOURS} hours of placing them, unless they have already shipped.`,
         'Customers must be 18 or older, or shop under the supervision of a parent or guardian.',
         ...points.terms,
         'Delivery is within India only.',

@@ -7,7 +7,7 @@ import { API_BASE, ApiError, BAD_RESPONSE, NETWORK_ERROR } from './http.ts';
 import { readToken } from './session.ts';
 
 /** The file name the server gives in Content-Disposition, else `fallback`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(disposition ?? '');
   return match?.[1] ?? fallback;
 }

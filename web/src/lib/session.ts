@@ -6,7 +6,7 @@
 import type { Address, User } from '@shop/core';
 import { useSyncExternalStore } from 'react';
 
-export const TOKEN_KEY = 'token';
+const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 
 function storage(): Storage | null {
@@ -85,7 +85,7 @@ export function readStoredUser(): User | null {
 const listeners = new Set<() => void>();
 
 /** Tell subscribers the stored session changed. */
-export function notifySessionChanged(): void {
+function notifySessionChanged(): void {
   for (const listener of listeners) listener();
 }
 

@@ -1,8 +1,11 @@
 /**
  * A fake API client for component tests: routes like `'GET /product/:id'` map to handlers
- * that return the unwrapped `data` (or throw an ApiError). Every call is recorded.
+ * that return the unwrapped `data` (or throw an ApiError). Every call is recorded. A call
+ * no route answers is an error in the test, not an API answer: it throws, and the test
+ * fails even if the app caught it (see `unstubbedRequests`), so a fake that no longer
+ * matches what the app calls cannot pass unseen.
  */
-import { ApiError, withShorthands, type ApiClient, type ApiRequest } from '../lib/http.ts';
+import { withShorthands, type ApiClient, type ApiRequest } from '../lib/http.ts';
 
 export interface FakeCall {
   method: ApiRequest['method'];
@@ -36,6 +39,9 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return params;
 }
 
+/** The calls no fake route answered in the running test; setup.ts fails the test on any. */
+export const unstubbedRequests: string[] = [];
+
 export function createFakeApi(routes: Record<string, FakeHandler> = {}): FakeApi {
   const calls: FakeCall[] = [];
   const patterns: { method: string; path: string; route: string; handler: FakeHandler }[] = Object.entries(routes).map(
@@ -66,7 +72,9 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}): FakeApi
       calls.push(call);
       return (await pattern.handler(call)) as T;
     }
-    throw new ApiError(`No fake route for ${req.method} ${req.path}`, { status: 404, code: 'NOT_FOUND' });
+    const unstubbed = `${req.method} ${req.path}`;
+    unstubbedRequests.push(unstubbed);
+    throw new Error(`No fake route for ${unstubbed}: the test must stub every route the app calls.`);
   }
 
   const client = withShorthands(request);

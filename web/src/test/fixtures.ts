@@ -9,6 +9,7 @@ import {
   type Address,
   type Cart,
   type CartLine,
+  type DeliveryAnswerData,
   type Order,
   type PaymentDetails,
   type Product,
@@ -208,7 +209,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     shippingAddress: address,
     billingAddress: address,
     notes: 'Please deliver between 10am-5pm',
-    createdAt: '2026-11-21T10:00:00.000Z',
+    // An hour ago: within the window in which the shopper may still cancel it.
+    createdAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
     cancellable: true,
     history: [],
     documents: [],
@@ -244,4 +246,10 @@ export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
     codMaxOpenOrders: settings.codMaxOpenOrders,
     texts: storeTexts(settings),
   };
+}
+
+/** What `GET /delivery/:pin` answers where the shop delivers and takes cash on delivery. */
+export function deliversThere({ params }: { params: Record<string, string> }): DeliveryAnswerData {
+  const pinCode = params.pin ?? '';
+  return { pinCode, serviceable: true, cod: true, message: `Delivers to ${pinCode} · Cash on delivery available` };
 }

@@ -3,13 +3,13 @@
  * router at `route`, and the toast container. Tests assert on what a shopper sees.
  */
 import type { User } from '@shop/core';
-import { act, render, type RenderOptions } from '@testing-library/react';
+import { act, render, waitFor, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { setupStore, type RootState } from '../app/store.ts';
-import { AppToasts } from '../app/toasts.tsx';
+import { setupStore, type RootState } from '../lib/store/store.ts';
+import { AppToasts } from '../lib/toasts.tsx';
 import type { ApiClient } from '../lib/http.ts';
 import { createFakeApi, type FakeApi } from './fake-api.ts';
 import { makeUser } from './fixtures.ts';
@@ -66,6 +66,19 @@ export function renderWithProviders<Api extends ApiClient = FakeApi>(
       await (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
     });
   return { store, router, navigate, user, api, ...result };
+}
+
+/**
+ * The toast saying this text, as a shopper sees it (waits: react-toastify loads with the first
+ * toast). A toast, not the same words in the page, such as a form's error line.
+ */
+export function findToast(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const toasts = [...document.querySelectorAll<HTMLElement>('.Toastify__toast')];
+    const match = toasts.find((toast) => toast.textContent?.includes(text));
+    if (!match) throw new Error(`No toast says "${text}"`);
+    return match;
+  });
 }
 
 function pathOf(route: string) {

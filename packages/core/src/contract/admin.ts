@@ -9,6 +9,8 @@ import { product, productSize } from './catalog.ts';
 import { successEnvelope } from './envelope.ts';
 import { order, paymentMethods, paymentStatuses } from './orders.ts';
 import { idSchema, inputText, limitQuery, pageQuery, rupeesSchema, textQuery } from './primitives.ts';
+// Money: paise inside, rupees in the JSON.
+import { moneyIn, moneyOut } from './primitives.ts';
 
 // ---------------------------------------------------------------- audit
 
@@ -49,8 +51,8 @@ export const adminProductRow = z.object({
   name: z.string(),
   image: z.string(),
   category: z.string(),
-  price: z.number(),
-  originalPrice: z.number().nullable(),
+  price: moneyOut,
+  originalPrice: moneyOut.nullable(),
   isActive: z.boolean(),
   sizes: z.array(productSize),
   totalStock: z.number().int(),
@@ -154,7 +156,7 @@ export const adminOrderRow = z.object({
   paymentMethod: z.enum(paymentMethods),
   paymentStatus: z.enum(paymentStatuses),
   itemCount: z.number().int(),
-  total: z.number(),
+  total: moneyOut,
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
@@ -172,8 +174,7 @@ export const adminPayment = z.object({
   provider: z.string(),
   providerOrderId: z.string(),
   providerPaymentId: z.string().nullable(),
-  /** Rupees. */
-  amount: z.number(),
+  amount: moneyOut,
   status: z.enum(['created', 'paid', 'failed', 'refunded']),
   refundId: z.string().nullable(),
 });
@@ -207,7 +208,7 @@ const couponCode = inputText({ error: 'code is required.' })
   .min(3, 'code must be 3 to 40 characters.')
   .max(40, 'code must be 3 to 40 characters.')
   .regex(/^[A-Za-z0-9_-]+$/, 'code may hold only letters, digits, - and _.')
-  .transform((s) => s.toUpperCase());
+  .toUpperCase();
 
 const optionalLimit = z.number().int('must be a whole number.').min(1, 'must be at least 1.').max(1_000_000).nullable();
 // An instant in ISO 8601 with its offset, as the staff page sends it: a four-digit year, a day
@@ -231,7 +232,9 @@ function isRealInstant(text: string): boolean {
 const isoDateTime = z
   .string()
   .refine(isRealInstant, 'must be a date and time like 2026-12-01T00:00:00+05:30')
-  .transform((s) => new Date(s).toISOString())
+  // Rewritten in place (not transformed), so a client can turn a checked body back into JSON;
+  // a rewrite runs after a failed check too, so it leaves what is not a date as it is.
+  .overwrite((s) => (isRealInstant(s) ? new Date(s).toISOString() : s))
   .nullable();
 
 const couponFields = z.object({
@@ -239,8 +242,8 @@ const couponFields = z.object({
   discountType: z.enum(discountTypes, { error: 'discountType must be "percentage" or "buyXgetY".' }),
   /** Percent off (1–100) for percentage coupons; 0 for buyXgetY. */
   value: z.number().int('value must be a whole number.').min(0).max(100, 'value must be 100 or less.'),
-  /** Rupees. */
-  minPurchase: rupeesSchema,
+  /** Rupees in the JSON, paise once parsed. */
+  minPurchase: moneyIn(rupeesSchema),
   buyX: z.number().int().min(0).max(100),
   getY: z.number().int().min(0).max(100),
   applicableCategories: z.array(idSchema).max(50),
@@ -276,7 +279,7 @@ export function couponShapeIssues(c: {
 export const couponCreateBody = couponFields
   .extend({
     value: couponFields.shape.value.default(0),
-    minPurchase: rupeesSchema.default(0),
+    minPurchase: moneyIn(rupeesSchema).default(0),
     buyX: couponFields.shape.buyX.default(0),
     getY: couponFields.shape.getY.default(0),
     applicableCategories: couponFields.shape.applicableCategories.default([]),
@@ -302,7 +305,7 @@ export const adminCoupon = z.object({
   code: z.string(),
   discountType: z.enum(discountTypes),
   value: z.number(),
-  minPurchase: z.number(),
+  minPurchase: moneyOut,
   buyX: z.number().int(),
   getY: z.number().int(),
   applicableCategories: z.array(z.string()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { discountTypes } from '../coupon-rules.ts';
 import { defaultStoreSettings } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema, inputText } from './primitives.ts';
+import { idSchema, inputText, moneyOut } from './primitives.ts';
 
 const { maxLineQuantity } = defaultStoreSettings;
 
@@ -46,8 +46,7 @@ export const publicCoupon = z.object({
   code: z.string(),
   discountType: z.enum(discountTypes),
   value: z.number(),
-  /** Rupees. */
-  minPurchase: z.number(),
+  minPurchase: moneyOut,
   buyX: z.number().int(),
   getY: z.number().int(),
   applicableCategories: z.array(z.string()),
@@ -62,7 +61,7 @@ export const cartLine = z.object({
   product: z.object({
     _id: z.string(),
     name: z.string(),
-    price: z.number(),
+    price: moneyOut,
     image: z.string(),
     images: z.array(z.string()),
     categoryId: z.string(),
@@ -71,16 +70,16 @@ export const cartLine = z.object({
   quantity: z.number().int(),
   /** How many of this size are in stock now. */
   stock: z.number().int(),
-  lineTotal: z.number(),
+  lineTotal: moneyOut,
 });
 export type CartLine = z.infer<typeof cartLine>;
 
 export const totals = z.object({
-  subtotal: z.number(),
-  discountAmount: z.number(),
-  shipping: z.number(),
-  gst: z.number(),
-  total: z.number(),
+  subtotal: moneyOut,
+  discountAmount: moneyOut,
+  shipping: moneyOut,
+  gst: moneyOut,
+  total: moneyOut,
 });
 export type Totals = z.infer<typeof totals>;
 

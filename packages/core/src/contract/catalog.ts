@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { isKnownColor } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema, inputText, limitQuery, pageQuery, rupeesQuery, rupeesSchema, textQuery } from './primitives.ts';
+import {
+  idSchema,
+  inputText,
+  limitQuery,
+  moneyIn,
+  moneyOut,
+  pageQuery,
+  rupeesQuery,
+  rupeesSchema,
+  textQuery,
+} from './primitives.ts';
 
 /** `relevance` orders a search by how well each product matches; without a search it is `price`. */
 export const productSorts = ['price', '-price', 'newest', 'name', 'relevance'] as const;
@@ -20,6 +30,7 @@ export const productListQuery = z.object({
   maxPrice: rupeesQuery.optional(),
   q: textQuery,
 });
+/** A products query: `minPrice` and `maxPrice` are rupees as a client sends them, paise once the server parsed them. */
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const productSearchQuery = z.object({
@@ -45,8 +56,8 @@ export const product = z.object({
   /** The spec's client reads both `name` and `title`; they are the same text. */
   title: z.string(),
   description: z.string(),
-  price: z.number(),
-  originalPrice: z.number().nullable(),
+  price: moneyOut,
+  originalPrice: moneyOut.nullable(),
   image: z.string(),
   images: z.array(z.string()),
   colors: z.array(z.string()),
@@ -139,7 +150,8 @@ const imageUrl = inputText()
   );
 
 /**
- * What staff send to create a product; prices in rupees. Lists left out are empty. No
+ * What staff send to create a product; prices in rupees (paise once parsed: a client that
+ * checks a body with it sends `requestJson(productCreateBody, parsed)`). Lists left out are empty. No
  * defaults here: the update schema is the same object made partial, and a default would
  * overwrite what an update leaves out.
  */
@@ -148,8 +160,8 @@ export const productCreateBody = z
     name: inputText().trim().min(1, 'is required').max(120, 'must be 120 characters or fewer'),
     description: inputText().trim().max(4000, 'must be 4000 characters or fewer').optional(),
     categoryId: idSchema,
-    price: rupeesSchema.refine((v) => v >= 1, 'must be at least 1'),
-    originalPrice: rupeesSchema.nullable().optional(),
+    price: moneyIn(rupeesSchema.refine((v) => v >= 1, 'must be at least 1')),
+    originalPrice: moneyIn(rupeesSchema).nullable().optional(),
     colors: z
       .array(z.string().trim().toLowerCase().refine(isKnownColor, "is not one of the shop's colours"))
       .max(12)
@@ -163,10 +175,11 @@ export const productCreateBody = z
       .optional(),
   })
   .strict();
-export type ProductCreateBody = z.infer<typeof productCreateBody>;
+/** The JSON staff send (rupees); the server reads `z.output` of the schema (paise). */
+export type ProductCreateBody = z.input<typeof productCreateBody>;
 
 export const productUpdateBody = productCreateBody.partial().strict();
-export type ProductUpdateBody = z.infer<typeof productUpdateBody>;
+export type ProductUpdateBody = z.input<typeof productUpdateBody>;
 
 export const category = z.object({
   _id: z.string(),

@@ -8,17 +8,16 @@ import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
 import { auditEntry } from './admin.ts';
 import { successEnvelope } from './envelope.ts';
-import { idSchema, inputText, rupeesSchema } from './primitives.ts';
+import { idSchema, inputText, moneyIn, moneyOut, rupeesSchema } from './primitives.ts';
 
 /** What every storefront page needs to say about shipping, tax and cash on delivery. */
 export const storeInfo = z.object({
-  /** Rupees. */
-  shippingFee: z.number(),
-  /** Rupees; null: shipping is never free. */
-  freeShippingThreshold: z.number().nullable(),
+  shippingFee: moneyOut,
+  /** Null: shipping is never free. */
+  freeShippingThreshold: moneyOut.nullable(),
   gstPercent: z.number(),
-  /** Rupees: the largest total that may be paid on delivery. */
-  codMaxOrderValue: z.number(),
+  /** The largest total that may be paid on delivery. */
+  codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
   texts: z.object({
     shippingPromise: z.string(),
@@ -50,12 +49,13 @@ export const deliveryAnswerResponse = successEnvelope(deliveryAnswer);
 
 // ---------------------------------------------------------------- staff
 
+/** Rupees in the JSON, paise once parsed. */
 const amount = (label: string) =>
-  rupeesSchema.refine((rupees) => toPaise(rupees) <= SHOP_SETTING_LIMITS.maxAmount, `${label} is too large.`);
+  moneyIn(rupeesSchema.refine((rupees) => toPaise(rupees) <= SHOP_SETTING_LIMITS.maxAmount, `${label} is too large.`));
 
 export const shopSettingsData = z.object({
-  freeShippingThreshold: z.number().nullable(),
-  codMaxOrderValue: z.number(),
+  freeShippingThreshold: moneyOut.nullable(),
+  codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;

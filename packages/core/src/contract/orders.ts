@@ -5,7 +5,7 @@ import { inIndianState, phoneSchema, pinCodeSchema } from './auth.ts';
 import { hasAtMostTwoDecimals } from '../money.ts';
 import { cart, totals } from './cart.ts';
 import { errorEnvelope, successEnvelope } from './envelope.ts';
-import { idSchema, inputText } from './primitives.ts';
+import { idSchema, inputText, moneyIn, moneyOut } from './primitives.ts';
 
 export const paymentMethods = ['cod', 'razorpay'] as const;
 
@@ -63,15 +63,17 @@ export const placeOrderBody = z.object({
     .max(100)
     .optional(),
   /**
-   * The total the shopper was shown, in rupees (the web app always sends it). The order is
-   * refused (409 CART_CHANGED, with the cart as it is now) when the server's total differs.
+   * The total the shopper was shown, in rupees (the web app always sends it); paise once
+   * parsed. The order is refused (409 CART_CHANGED, with the cart as it is now) when the
+   * server's total differs.
    */
-  expectedTotal: z
-    .number({ error: 'expectedTotal must be a number of rupees.' })
-    .nonnegative('expectedTotal must not be negative.')
-    .max(MAX_ORDER_RUPEES, 'expectedTotal is more than an order may be.')
-    .refine(hasAtMostTwoDecimals, 'expectedTotal must have at most two decimals.')
-    .optional(),
+  expectedTotal: moneyIn(
+    z
+      .number({ error: 'expectedTotal must be a number of rupees.' })
+      .nonnegative('expectedTotal must not be negative.')
+      .max(MAX_ORDER_RUPEES, 'expectedTotal is more than an order may be.')
+      .refine(hasAtMostTwoDecimals, 'expectedTotal must have at most two decimals.'),
+  ).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
@@ -98,9 +100,9 @@ export const orderLine = z.object({
   image: z.string(),
   size: z.string(),
   quantity: z.number().int(),
-  /** The unit price when the order was placed, rupees. */
-  price: z.number(),
-  lineTotal: z.number(),
+  /** The unit price when the order was placed. */
+  price: moneyOut,
+  lineTotal: moneyOut,
 });
 
 export const orderEvent = z.object({
@@ -127,7 +129,7 @@ export const order = z.object({
   itemCount: z.number().int(),
   totals,
   /** Same as totals.total: the spec's order carries `total`. */
-  total: z.number(),
+  total: moneyOut,
   coupon: z.object({ code: z.string(), label: z.string() }).nullable(),
   shippingAddress: orderAddress,
   billingAddress: orderAddress,
@@ -153,8 +155,11 @@ export const orderStatsRow = z.object({
   date: z.string(),
   status: z.enum(orderStatuses),
   orders: z.number().int(),
-  /** Σ order totals, rupees. */
-  revenue: z.number(),
+  /**
+   * Money taken less refunds, rupees: cash on delivery once delivered, online payments once
+   * captured and not refunded. Unpaid orders bring in nothing.
+   */
+  revenue: moneyOut,
 });
 export const orderStatsResponse = successEnvelope(z.array(orderStatsRow));
 

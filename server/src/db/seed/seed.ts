@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toPaise } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
-import { searchTextFor } from '../../modules/catalog/catalog.repository.ts';
+import { searchTextFor } from '../../lib/sql-text.ts';
 import { artFileName } from '../../modules/catalog/product-art/product-art.ts';
 import type { Database } from '../schema.ts';
 import { seedCategories, seedProducts } from './catalog-data.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nameMatches } from '../catalog/catalog.repository.ts';
+import { nameMatches } from '../../lib/sql-text.ts';
 
 /** Which products staff list: every one, only those on sale, or only hidden ones. */
 export interface StaffProductFilter {

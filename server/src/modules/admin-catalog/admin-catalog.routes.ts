@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import fs from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +25,7 @@ import { imageTooLarge, makeMissingVariant, storedImage, storeImage } from './im
 const tags = ['staff'];
 
 /** Staff product management under /api/admin (admin only). */
-export const adminCatalogRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
+const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
   // Multipart bodies are parsed here only: no other route accepts them. One file, a few
@@ -118,10 +119,7 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
  * Uploaded product images, served from the uploads folder. A stored file never changes (a new
  * upload gets a new name), so clients may keep it for a year without asking again.
  */
-export const uploadedImageRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (
-  app,
-  { uploadsDir },
-) => {
+const uploadedImageRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
   app.get(
     '/uploads/:file',
     { schema: { hide: true, params: z.object({ file: z.string().max(120) }) } },
@@ -144,3 +142,15 @@ export const uploadedImageRoutes: FastifyPluginAsyncZod<{ uploadsDir: string | n
     },
   );
 };
+
+export const adminCatalogRoutes = fp(adminCatalogRoutesPlugin, {
+  name: 'admin-catalog-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});
+
+export const uploadedImageRoutes = fp(uploadedImageRoutesPlugin, {
+  name: 'uploaded-image-routes',
+  dependencies: [],
+  encapsulate: true,
+});

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  toRupees,
   totalPagesFor,
   type AdminProductDetail,
   type AdminProductPage,
@@ -11,11 +10,10 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
-import { findSizesOf } from '../catalog/catalog.repository.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
+import { auditTrail, recordAudit } from '../audit/audit.service.ts';
+import { getProduct, sizesOfProducts } from '../catalog/catalog.service.ts';
 import * as repo from './admin-catalog.repository.ts';
-import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
+import { stockChangeSummary, visibilitySummary } from '../catalog/change-summaries.ts';
 import { inSizeRowOrder } from '../../db/row-order.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
@@ -30,7 +28,7 @@ export async function listProducts(
     repo.countStaffProducts(db, filter),
     repo.findStaffProductPage(db, filter, (query.page - 1) * query.limit, query.limit),
   ]);
-  const sizes = await findSizesOf(
+  const sizes = await sizesOfProducts(
     db,
     rows.map((r) => r.id),
   );
@@ -42,8 +40,8 @@ export async function listProducts(
         name: row.name,
         image: row.image ?? '',
         category: row.category_name,
-        price: toRupees(row.price),
-        originalPrice: row.original_price === null ? null : toRupees(row.original_price),
+        price: row.price,
+        originalPrice: row.original_price,
         isActive: row.is_active === 1,
         sizes: productSizes,
         totalStock: productSizes.reduce((sum, s) => sum + s.stock, 0),
@@ -123,7 +121,10 @@ export async function changeStock(
   return db.transaction().execute(async (trx) => {
     // The "from" of each history line is read here; an order placed at the same moment may
     // make it a piece off, but the stock written is exactly what staff asked for.
-    const [names, stored] = await Promise.all([repo.findProductNames(trx, productIds), findSizesOf(trx, productIds)]);
+    const [names, stored] = await Promise.all([
+      repo.findProductNames(trx, productIds),
+      sizesOfProducts(trx, productIds),
+    ]);
     const moves = new Map<string, { size: string; from: number; to: number }[]>();
     for (const change of body.changes) {
       const name = names.get(change.productId);

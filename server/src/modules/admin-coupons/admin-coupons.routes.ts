@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCouponDetailResponse,
@@ -16,7 +17,7 @@ const tags = ['admin'];
  * Staff coupon management under /api/admin (admin only). No delete: redemptions and orders
  * refer to coupons; deactivating is PATCH `{ isActive: false }`.
  */
-export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminCouponRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
@@ -53,3 +54,9 @@ export const adminCouponRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
+
+export const adminCouponRoutes = fp(adminCouponRoutesPlugin, {
+  name: 'admin-coupon-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
   couponShapeIssues,
-  toPaise,
   type AdminCoupon,
   type AuditEntry,
   type CouponTerms,
@@ -10,19 +9,18 @@ import {
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, invalidInput, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, invalidInput, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
-import { isUniqueViolation } from '../auth/auth.repository.ts';
+import { auditTrail, recordAudit } from '../audit/audit.service.ts';
 import {
-  findCouponByCode,
-  findCouponRecord,
-  insertCoupon,
-  listCouponRecords,
-  updateCouponTerms,
+  addCoupon,
+  changeCouponTerms,
+  couponByCode,
+  couponRecord,
+  couponRecords,
+  toPublicCoupon,
   type CouponRecord,
-} from '../coupons/coupons.repository.ts';
-import { toPublicCoupon } from '../coupons/coupons.service.ts';
+} from '../coupons/coupons.service.ts';
 import { unknownCategoryIds } from './admin-coupons.repository.ts';
 import { activationChange, changedCouponFields, couponCreatedSummary, couponUpdateSummary } from './coupon-changes.ts';
 
@@ -53,7 +51,7 @@ function toAdminCoupon(record: CouponRecord): AdminCoupon {
 function termsOf(body: UpdateBody): Partial<CouponTerms> {
   const { minPurchase, applicableCategories, ...rest } = body;
   const terms: Partial<CouponTerms> = { ...rest };
-  if (minPurchase !== undefined) terms.minPurchase = toPaise(minPurchase);
+  if (minPurchase !== undefined) terms.minPurchase = minPurchase;
   if (applicableCategories !== undefined) terms.applicableCategories = [...new Set(applicableCategories)].sort();
   return Object.fromEntries(Object.entries(terms).filter(([, value]) => value !== undefined));
 }
@@ -79,13 +77,13 @@ async function withUniqueCode<T>(write: () => Promise<T>): Promise<T> {
 }
 
 async function recordOf(db: Kysely<Database>, id: string): Promise<CouponRecord> {
-  const record = await findCouponRecord(db, id);
+  const record = await couponRecord(db, id);
   if (!record) throw couponNotFound();
   return record;
 }
 
 export async function listCoupons(db: Kysely<Database>): Promise<AdminCoupon[]> {
-  return (await listCouponRecords(db)).map(toAdminCoupon);
+  return (await couponRecords(db)).map(toAdminCoupon);
 }
 
 export async function couponDetail(
@@ -109,8 +107,8 @@ export async function createCoupon(
   const at = now.toISOString();
   await withUniqueCode(() =>
     db.transaction().execute(async (trx) => {
-      if (await findCouponByCode(trx, terms.code)) throw codeTaken();
-      await insertCoupon(trx, { id, terms, now: at });
+      if (await couponByCode(trx, terms.code)) throw codeTaken();
+      await addCoupon(trx, { id, terms, now: at });
       await recordAudit(trx, {
         actorId: staffId,
         entityType: 'coupon',
@@ -155,10 +153,10 @@ export async function updateCoupon(
   await withUniqueCode(() =>
     db.transaction().execute(async (trx) => {
       if (changed.includes('code')) {
-        const holder = await findCouponByCode(trx, next.code);
+        const holder = await couponByCode(trx, next.code);
         if (holder && holder.id !== id) throw codeTaken();
       }
-      await updateCouponTerms(trx, id, changes, at);
+      await changeCouponTerms(trx, id, changes, at);
       if (summary) await recordAudit(trx, { ...audit, action: 'coupon.updated', summary });
       if (activation) await recordAudit(trx, { ...audit, ...activation });
     }),

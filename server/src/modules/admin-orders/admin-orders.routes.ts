@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderDetailResponse,
@@ -15,7 +16,7 @@ const tags = ['admin'];
 const optionalRefundBody = refundBody.nullish().transform((body) => body ?? {});
 
 /** Staff order management under /api/admin (admin only). Status changes stay at PATCH /api/order/:id/status. */
-export const adminOrderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
+const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
@@ -44,3 +45,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ gateway: PaymentGateway }
     }),
   );
 };
+
+export const adminOrderRoutes = fp(adminOrderRoutesPlugin, {
+  name: 'admin-order-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

@@ -3,7 +3,6 @@ import {
   refundEligibility,
   refundRefusalMessages,
   staffTransitions,
-  toRupees,
   totalPagesFor,
   type AdminOrderDetail,
   type AdminOrderPage,
@@ -13,11 +12,10 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { auditTrail } from '../audit/audit.repository.ts';
-import { findOrder } from '../orders/orders.repository.ts';
-import { getOrder, orderNotFound } from '../orders/orders.service.ts';
+import { auditTrail } from '../audit/audit.service.ts';
+import { findOrderRow, getOrder, orderNotFound } from '../orders/orders.service.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
-import { findLatestPayment, type PaymentRow } from '../payments/payments.repository.ts';
+import { latestPayment, type PaymentRow } from '../payments/payments.service.ts';
 import { refundInFlight, refundPayment } from '../payments/refunds.ts';
 import * as repo from './admin-orders.repository.ts';
 
@@ -65,7 +63,7 @@ export async function listOrders(db: Kysely<Database>, query: ListQuery): Promis
       paymentMethod: row.payment_method,
       paymentStatus: row.payment_status,
       itemCount: Number(row.item_count ?? 0),
-      total: toRupees(row.total),
+      total: row.total,
     })),
     page,
     limit,
@@ -90,7 +88,7 @@ export async function orderDetail(db: Kysely<Database>, orderId: string, now = n
   const [order, customer, payment, audit] = await Promise.all([
     getOrder(db, orderId, now),
     repo.findOrderCustomer(db, orderId),
-    findLatestPayment(db, orderId),
+    latestPayment(db, orderId),
     auditTrail(db, 'order', orderId),
   ]);
   if (!customer) throw orderNotFound();
@@ -107,7 +105,7 @@ export async function orderDetail(db: Kysely<Database>, orderId: string, now = n
           provider: payment.provider,
           providerOrderId: payment.provider_order_id,
           providerPaymentId: payment.provider_payment_id,
-          amount: toRupees(payment.amount),
+          amount: payment.amount,
           status: payment.status,
           // A paid payment's refund id is only the claim of a refund under way.
           refundId: payment.status === 'refunded' ? payment.refund_id : null,
@@ -129,7 +127,7 @@ const refused = (reason: RefundRefusal) => conflict(refundCodes[reason], refundR
 
 /** Why a refund that lost a race was refused, read afresh (refunded meanwhile, or still under way). */
 async function refusalNow(db: Kysely<Database>, orderId: string, now: Date) {
-  const [order, payment] = await Promise.all([findOrder(db, orderId), findLatestPayment(db, orderId)]);
+  const [order, payment] = await Promise.all([findOrderRow(db, orderId), latestPayment(db, orderId)]);
   const decision = order ? refundDecision(order.payment_status, payment, now) : { ok: true as const };
   return refused(decision.ok ? 'IN_PROGRESS' : decision.reason);
 }
@@ -147,7 +145,7 @@ export async function refundOrder(
   reference: string | undefined,
   now = new Date(),
 ): Promise<AdminOrderDetail> {
-  const [order, payment] = await Promise.all([findOrder(db, orderId), findLatestPayment(db, orderId)]);
+  const [order, payment] = await Promise.all([findOrderRow(db, orderId), latestPayment(db, orderId)]);
   if (!order) throw orderNotFound();
   const decision = refundDecision(order.payment_status, payment, now);
   if (!decision.ok) throw refused(decision.reason);

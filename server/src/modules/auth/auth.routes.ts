@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordBody,
@@ -22,7 +23,7 @@ export interface AuthRoutesOptions {
   providers: { google: { enabled: boolean; development: boolean } };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { tokens, guards, providers }) => {
+const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { tokens, guards, providers }) => {
   const { db } = app;
   const signedIn = { onRequest: [app.authenticate] };
 
@@ -120,3 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     data: providers,
   }));
 };
+
+export const authRoutes = fp(authRoutesPlugin, {
+  name: 'auth-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

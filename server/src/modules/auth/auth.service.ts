@@ -89,6 +89,28 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   return toUser(row, await repo.findAddresses(db, userId));
 }
 
+/**
+ * Whom a token whose signature checked out speaks for: its account, if that still exists
+ * and the token's version is the account's current one (log-out moves it on).
+ */
+export async function tokenHolder(
+  db: Kysely<Database>,
+  userId: string,
+  tokenVersion: number,
+): Promise<{ id: string; role: UserRole } | null> {
+  const owner = await repo.findTokenOwner(db, userId);
+  return owner && owner.token_version === tokenVersion ? { id: owner.id, role: owner.role } : null;
+}
+
+/** An account's name and contact details, or null when there is no such account. */
+export async function accountDetails(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+): Promise<{ firstName: string; lastName: string; email: string; phone: string | null } | null> {
+  const row = await repo.findUserById(db, userId);
+  return row ? { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone } : null;
+}
+
 /** Who to write to about an account's orders. */
 export async function accountContact(
   db: Kysely<Database>,

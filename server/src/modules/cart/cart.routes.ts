@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addToCartBody,
@@ -16,7 +17,7 @@ const response = { 200: cartResponse };
 const ok = (data: Cart, message?: string) => ({ success: true as const, ...(message && { message }), data });
 
 /** The signed-in shopper's own cart: every call answers the whole cart, priced by the server. */
-export const cartRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
+const cartRoutesPlugin: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
 
@@ -28,7 +29,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = as
     ok(await carts.addItem(db, signedInUser(request).id, request.body), 'Item added to cart'),
   );
 
-  // Declared before /cart/:itemId so "clear" and "coupon" are never read as item ids.
+  // "clear" and "coupon" are never read as item ids, in whatever order the routes are declared:
+  // the router tries a path's static segments before its parameters.
   app.delete('/cart/clear', { schema: { tags, response } }, async (request) =>
     ok(await carts.clearCart(db, signedInUser(request).id), 'Cart cleared'),
   );
@@ -57,3 +59,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = as
     ok(await carts.removeItem(db, signedInUser(request).id, request.params.itemId), 'Item removed'),
   );
 };
+
+export const cartRoutes = fp(cartRoutesPlugin, {
+  name: 'cart-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

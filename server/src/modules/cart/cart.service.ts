@@ -6,7 +6,6 @@ import {
   lineChangeRefusal,
   evaluateCoupon,
   subtotalOf,
-  toRupees,
   type Cart,
   type CartLimitRefusal,
   type CouponRefusalReason,
@@ -14,9 +13,16 @@ import {
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { couponUsage, findCouponByCode, findCouponById } from '../coupons/coupons.repository.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
-import { couponNotFound, toPublicCoupon, withinCouponLimits, type CouponTrier } from '../coupons/coupons.service.ts';
+import {
+  couponById,
+  couponByCode,
+  couponNotFound,
+  couponUsage,
+  toPublicCoupon,
+  withinCouponLimits,
+  type CouponTrier,
+} from '../coupons/coupons.service.ts';
 import { taxesOfCategories } from '../invoices/invoices.service.ts';
 import { totalsSettings } from '../delivery/delivery.service.ts';
 import * as repo from './cart.repository.ts';
@@ -73,7 +79,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
   );
   const priced = await pricedLines(trx, lines);
 
-  let coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
+  let coupon = cart.coupon_id ? await couponById(trx, cart.coupon_id) : null;
   let discount = 0;
   let notice: string | null = null;
   if (coupon) {
@@ -98,7 +104,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
         product: {
           _id: l.product_id,
           name: l.name,
-          price: toRupees(l.price),
+          price: l.price,
           image: lineImages[0] ?? '',
           images: lineImages,
           categoryId: l.category_id,
@@ -106,16 +112,16 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
         size: l.size,
         quantity: l.quantity,
         stock: l.stock,
-        lineTotal: toRupees(l.price * l.quantity),
+        lineTotal: l.price * l.quantity,
       };
     }),
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     totals: {
-      subtotal: toRupees(totals.subtotal),
-      discountAmount: toRupees(totals.discountAmount),
-      shipping: toRupees(totals.shipping),
-      gst: toRupees(totals.gst),
-      total: toRupees(totals.total),
+      subtotal: totals.subtotal,
+      discountAmount: totals.discountAmount,
+      shipping: totals.shipping,
+      gst: totals.gst,
+      total: totals.total,
     },
     coupon: coupon ? toPublicCoupon(coupon.terms) : null,
     notice,
@@ -148,6 +154,19 @@ export async function lockedCartLines(trx: Trx, userId: string, now: Date) {
   const { id } = await repo.ensureCart(trx, userId, now.toISOString());
   const cart = await repo.lockCart(trx, id);
   return { cart, lines: await repo.findLines(trx, cart.id) };
+}
+
+export type { LineRow as CartLine } from './cart.repository.ts';
+
+/** The images of the cart's products, first image first: what an order's lines keep of each. */
+export function imagesOfProducts(trx: Trx, productIds: string[]) {
+  return repo.findImages(trx, productIds);
+}
+
+/** Empties a cart locked by `lockedCartLines`: its lines and its coupon go with the order made of them. */
+export async function emptyLockedCart(trx: Trx, cartId: string, now: Date) {
+  await repo.deleteAllLines(trx, cartId);
+  await repo.setCartCoupon(trx, cartId, null, now.toISOString());
 }
 
 export function getCart(db: Kysely<Database>, userId: string, now = new Date()): Promise<Cart> {
@@ -206,10 +225,7 @@ export function removeItem(db: Kysely<Database>, userId: string, itemId: string,
 }
 
 export function clearCart(db: Kysely<Database>, userId: string, now = new Date()) {
-  return withCart(db, userId, now, async (trx, cart) => {
-    await repo.deleteAllLines(trx, cart.id);
-    await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
-  });
+  return withCart(db, userId, now, (trx, cart) => emptyLockedCart(trx, cart.id, now));
 }
 
 /**
@@ -225,7 +241,7 @@ export function applyCoupon(
 ) {
   return withinCouponLimits(limiter, who, () =>
     withCart(db, who.userId, now, async (trx, cart) => {
-      const coupon = await findCouponByCode(trx, code);
+      const coupon = await couponByCode(trx, code);
       if (!coupon) throw couponNotFound(code);
       const priced = await pricedLines(trx, await repo.findLines(trx, cart.id));
       const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, who.userId), now);

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Paise } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/sql-text.ts';
+import { searchTextFor } from '../../lib/sql-text.ts';
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
 
@@ -12,24 +12,13 @@ export interface ProductDetails {
   tags: Map<string, string[]>;
 }
 
-/** What name search matches: the name, lower-cased once at write time. */
-export function searchTextFor(name: string): string {
-  return name.toLowerCase();
-}
-
-/** Name search on `products as p`: `text` anywhere in the name, % and _ taken literally. */
-export function nameMatches(text: string) {
-  const pattern = containsPattern(text.toLowerCase());
-  return sql<boolean>`p.search_text like ${pattern} escape '\\'`;
-}
-
 /** The catalogue's version: it moves on (by triggers) with every change to what lists show. */
 export async function catalogVersion(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
   return Number(row.version);
 }
 
-/** Every product on sale with what lists, filters and search need, in four queries. */
+/** Every product on sale with what lists, filters and search need: five queries (products, colours, tags, images, categories), run at once. */
 export async function findCatalogue(db: Kysely<Database>) {
   const [products, colors, tags, images, categories] = await Promise.all([
     db
@@ -311,4 +300,9 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
 export async function slugTaken(db: Kysely<Database> | Transaction<Database>, slug: string): Promise<boolean> {
   const row = await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Every product on sale, by id, with the time of its last change: what sitemaps list. */
+export async function findSitemapProducts(db: Kysely<Database>): Promise<{ id: string; updated_at: string }[]> {
+  return db.selectFrom('products').select(['id', 'updated_at']).where('is_active', '=', 1).orderBy('id').execute();
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryIdParams,
@@ -116,7 +117,7 @@ const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (ap
   );
 };
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ cacheMs: number }> = async (app, { cacheMs }) => {
+const catalogRoutesPlugin: FastifyPluginAsyncZod<{ cacheMs: number }> = async (app, { cacheMs }) => {
   const cache = createResponseCache({
     ttlMs: cacheMs,
     maxEntries: 500,
@@ -125,3 +126,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ cacheMs: number }> = async (
   await app.register(catalogReads, { cache });
   await app.register(catalogWrites, { cache });
 };
+
+export const catalogRoutes = fp(catalogRoutesPlugin, {
+  name: 'catalog-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import {
-  toPaise,
-  toRupees,
   totalPagesFor,
   type Product,
-  type ProductCreateBody,
+  type productCreateBody,
+  type productUpdateBody,
   type ProductListQuery,
   type ProductPage,
   type ProductSuggestions,
   type ProductSummary,
-  type ProductUpdateBody,
 } from '@shop/core';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -19,14 +18,18 @@ import {
   productCreatedSummary,
   productUpdateSummary,
   type ProductFields,
-} from '../admin-catalog/change-summaries.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+} from './change-summaries.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { CatalogIndex, type IndexQuery, type IndexedProduct } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
 
+/** Bodies as parsed: prices in paise. */
+type CreateBody = z.output<typeof productCreateBody>;
+type UpdateBody = z.output<typeof productUpdateBody>;
+
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 
-/** One product as the API shows it: rupees, `_id`, derived `soldOut`. */
+/** One product as the API answers it: `_id`, derived `soldOut`, money in paise (the JSON shows rupees). */
 function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product {
   const images = details.images.get(row.id) ?? [];
   const sizes = details.sizes.get(row.id) ?? [];
@@ -35,8 +38,8 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
     name: row.name,
     title: row.name,
     description: row.description,
-    price: toRupees(row.price),
-    originalPrice: row.original_price === null ? null : toRupees(row.original_price),
+    price: row.price,
+    originalPrice: row.original_price,
     image: images[0] ?? '',
     images,
     colors: details.colors.get(row.id) ?? [],
@@ -54,8 +57,8 @@ function toProductSummary(product: IndexedProduct, inStock: Set<string>): Produc
     _id: product.id,
     name: product.name,
     title: product.name,
-    price: toRupees(product.price),
-    originalPrice: product.originalPrice === null ? null : toRupees(product.originalPrice),
+    price: product.price,
+    originalPrice: product.originalPrice,
     image: product.image ?? '',
     colors: product.colors,
     category: product.categoryName,
@@ -137,8 +140,8 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
       categoryId: query.category,
       color: query.color?.toLowerCase(),
       tag: query.tag,
-      minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-      maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
       q: query.q,
       sort: query.sort ?? (query.q === undefined ? 'price' : 'relevance'),
       facets: true,
@@ -166,7 +169,7 @@ export async function suggest(db: Kysely<Database>, q: string): Promise<ProductS
     products: products.map((p) => ({
       _id: p.id,
       name: p.name,
-      price: toRupees(p.price),
+      price: p.price,
       image: p.image ?? '',
       category: p.categoryName,
     })),
@@ -186,19 +189,23 @@ export async function getProductSizes(db: Kysely<Database>, id: string) {
   return repo.findSizes(db, id);
 }
 
+/** The sizes and stock of many products, hidden ones too, each product's in its own order. */
+export function sizesOfProducts(db: Kysely<Database>, ids: string[]) {
+  return repo.findSizesOf(db, ids);
+}
+
 export async function listCategories(db: Kysely<Database>) {
   const rows = await repo.findCategories(db);
   return rows.map((c) => ({ _id: c.id, name: c.name, parentId: c.parent_id }));
 }
 
-function toWrite(body: ProductUpdateBody): repo.ProductWrite {
+function toWrite(body: UpdateBody): repo.ProductWrite {
   return {
     name: body.name,
     description: body.description,
     categoryId: body.categoryId,
-    price: body.price === undefined ? undefined : toPaise(body.price),
-    originalPrice:
-      body.originalPrice === undefined ? undefined : body.originalPrice === null ? null : toPaise(body.originalPrice),
+    price: body.price,
+    originalPrice: body.originalPrice,
     colors: body.colors && [...new Set(body.colors)],
     tags: body.tags && [...new Set(body.tags)],
     images: body.images,
@@ -226,7 +233,7 @@ function slugify(name: string): string {
 /** Creates a product on sale; `actorId` is the staff member, recorded in its history. */
 export async function createProduct(
   db: Kysely<Database>,
-  body: ProductCreateBody,
+  body: CreateBody,
   actorId: string | null = null,
   now = new Date(),
 ): Promise<Product> {
@@ -244,7 +251,7 @@ export async function createProduct(
         name: body.name,
         description: body.description ?? '',
         categoryId: body.categoryId,
-        price: toPaise(body.price),
+        price: body.price,
         originalPrice: write.originalPrice ?? null,
         colors: write.colors ?? [],
         tags: write.tags ?? [],
@@ -290,7 +297,7 @@ async function storedFields(db: Kysely<Database>, id: string): Promise<ProductFi
 export async function updateProduct(
   db: Kysely<Database>,
   id: string,
-  body: ProductUpdateBody,
+  body: UpdateBody,
   actorId: string | null = null,
   now = new Date(),
 ): Promise<Product> {
@@ -312,4 +319,32 @@ export async function updateProduct(
     }
   });
   return getProduct(db, id, { includeHidden: true });
+}
+
+/** How long a process keeps the sitemap's list of products at most, whatever the version says. */
+const SITEMAP_KEEP_MS = 5 * 60_000;
+const sitemapLists = new WeakMap<Kysely<Database>, { version: number; at: number; list: Promise<SitemapEntry[]> }>();
+
+export interface SitemapEntry {
+  id: string;
+  updatedAt: string;
+}
+
+/**
+ * The products a sitemap lists (on sale, by id) with their last change. Read again when the
+ * catalogue's version moves on or after a few minutes (a description edit does not move it).
+ */
+export async function sitemapProducts(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  const version = await repo.catalogVersion(db);
+  const held = sitemapLists.get(db);
+  if (held && held.version === version && Date.now() - held.at < SITEMAP_KEEP_MS) return held.list;
+  const list = repo
+    .findSitemapProducts(db)
+    .then((rows) => rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updated_at).toISOString() })));
+  const state = { version, at: Date.now(), list };
+  sitemapLists.set(db, state);
+  list.catch(() => {
+    if (sitemapLists.get(db) === state) sitemapLists.delete(db);
+  });
+  return list;
 }

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
@@ -9,7 +10,7 @@ const MAX_CACHED = 1000;
  * The catalogue's illustrations. Each file name fully determines its picture, so the
  * answer never changes: it is drawn once per process, kept, and cached by clients for a year.
  */
-export const productArtRoutes: FastifyPluginAsyncZod = async (app) => {
+const productArtRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const drawn = new Map<string, string>();
 
   app.get(
@@ -30,3 +31,9 @@ export const productArtRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const productArtRoutes = fp(productArtRoutesPlugin, {
+  name: 'product-art-routes',
+  dependencies: [],
+  encapsulate: true,
+});

@@ -1,9 +1,10 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponCodeParams, publicCouponResponse } from '@shop/core';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { getPublicCoupon } from './coupons.service.ts';
 
-export const couponRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
+const couponRoutesPlugin: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = async (app, { limiter }) => {
   app.get(
     '/discount/code/:code',
     { schema: { tags: ['coupons'], params: couponCodeParams, response: { 200: publicCouponResponse } } },
@@ -13,3 +14,9 @@ export const couponRoutes: FastifyPluginAsyncZod<{ limiter: AttemptLimiter }> = 
     }),
   );
 };
+
+export const couponRoutes = fp(couponRoutesPlugin, {
+  name: 'coupon-routes',
+  dependencies: ['database'],
+  encapsulate: true,
+});

@@ -1,10 +1,14 @@
-import type { Kysely } from 'kysely';
-import { couponLabel, couponRefusalMessage, toRupees, type CouponTerms, type PublicCoupon } from '@shop/core';
+import type { Kysely, Transaction } from 'kysely';
+import { couponLabel, couponRefusalMessage, type CouponTerms, type PublicCoupon } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { limitedAddress, limitedNetwork, waitingTime } from '../../lib/attempt-limits.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findCouponByCode } from './coupons.repository.ts';
+import * as repo from './coupons.repository.ts';
+
+export type { CouponRecord, CouponWrite, StoredCoupon } from './coupons.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** A coupon as shoppers may see it: its offer, never its limits or usage. */
 export function toPublicCoupon(terms: CouponTerms): PublicCoupon {
@@ -12,7 +16,7 @@ export function toPublicCoupon(terms: CouponTerms): PublicCoupon {
     code: terms.code,
     discountType: terms.discountType,
     value: terms.value,
-    minPurchase: toRupees(terms.minPurchase),
+    minPurchase: terms.minPurchase,
     buyX: terms.buyX,
     getY: terms.getY,
     applicableCategories: [...terms.applicableCategories],
@@ -74,8 +78,25 @@ export function getPublicCoupon(
   code: string,
 ): Promise<PublicCoupon> {
   return withinCouponLimits(limiter, who, async () => {
-    const coupon = await findCouponByCode(db, code);
+    const coupon = await repo.findCouponByCode(db, code);
     if (!coupon || !coupon.terms.isActive) throw couponNotFound(code);
     return toPublicCoupon(coupon.terms);
   });
 }
+
+// What the cart, orders and staff read and change of coupons: this module keeps their storage.
+
+export const couponByCode = (db: Db, code: string) => repo.findCouponByCode(db, code);
+export const couponById = (db: Db, id: string) => repo.findCouponById(db, id);
+/** How often a coupon has been used, in all and by this customer. */
+export const couponUsage = (db: Db, couponId: string, userId: string) => repo.couponUsage(db, couponId, userId);
+/** Every coupon with its usage, for staff. */
+export const couponRecords = (db: Db) => repo.listCouponRecords(db);
+export const couponRecord = (db: Db, id: string) => repo.findCouponRecord(db, id);
+export const addCoupon = (db: Db, write: repo.CouponWrite) => repo.insertCoupon(db, write);
+export const changeCouponTerms = (...args: Parameters<typeof repo.updateCouponTerms>) =>
+  repo.updateCouponTerms(...args);
+/** Counts one use of the coupon by an order, under the coupon's lock; false when it is used up. */
+export const redeemCoupon = (...args: Parameters<typeof repo.redeemCoupon>) => repo.redeemCoupon(...args);
+/** Gives back the use an order made of its coupon (the order was cancelled or replaced). */
+export const releaseCoupon = (trx: Transaction<Database>, orderId: string) => repo.releaseCoupon(trx, orderId);

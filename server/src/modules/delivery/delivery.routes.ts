@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deliveryAnswerResponse,
@@ -19,7 +20,7 @@ import { signedInUser } from '../../plugins/authenticate.ts';
 import * as service from './delivery.service.ts';
 
 /** Public: what the storefront says about shipping and tax, and whether a PIN is delivered to. */
-export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+const deliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['store'];
 
@@ -36,7 +37,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Staff (admin only, under /api/admin): the shop's settings and where it delivers. */
-export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminDeliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['admin'];
   app.addHook('onRequest', app.authenticate);
@@ -119,3 +120,15 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+export const deliveryRoutes = fp(deliveryRoutesPlugin, {
+  name: 'delivery-routes',
+  dependencies: ['database'],
+  encapsulate: true,
+});
+
+export const adminDeliveryRoutes = fp(adminDeliveryRoutesPlugin, {
+  name: 'admin-delivery-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

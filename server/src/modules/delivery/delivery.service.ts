@@ -7,8 +7,6 @@ import {
   parseServiceableCsv,
   serializeServiceableCsv,
   storeTexts,
-  toPaise,
-  toRupees,
   type DeliveryAnswer,
   type AuditEntry,
   type ServiceableRange,
@@ -23,7 +21,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
+import { auditTrail, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './delivery.repository.ts';
 import { categoryRatesInUse } from '../invoices/invoices.service.ts';
 
@@ -60,8 +58,8 @@ export async function totalsSettings(db: Db) {
 }
 
 const settingsData = (s: ShopSettings): ShopSettingsData => ({
-  freeShippingThreshold: s.freeShippingThreshold === null ? null : toRupees(s.freeShippingThreshold),
-  codMaxOrderValue: toRupees(s.codMaxOrderValue),
+  freeShippingThreshold: s.freeShippingThreshold,
+  codMaxOrderValue: s.codMaxOrderValue,
   codMaxOpenOrders: s.codMaxOpenOrders,
 });
 
@@ -108,8 +106,8 @@ export async function updateShopSettings(
   now = new Date(),
 ): Promise<ShopSettingsData> {
   const settings: ShopSettings = {
-    freeShippingThreshold: body.freeShippingThreshold === null ? null : toPaise(body.freeShippingThreshold),
-    codMaxOrderValue: toPaise(body.codMaxOrderValue),
+    freeShippingThreshold: body.freeShippingThreshold,
+    codMaxOrderValue: body.codMaxOrderValue,
     codMaxOpenOrders: body.codMaxOpenOrders,
   };
   await db.transaction().execute(async (trx) => {
@@ -125,10 +123,10 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
   const [shop, gstRates] = await Promise.all([getShopSettings(db), categoryRatesInUse(db)]);
   const settings = { ...defaultStoreSettings, ...shop, gstRates };
   return {
-    shippingFee: toRupees(settings.shippingFee),
-    freeShippingThreshold: shop.freeShippingThreshold === null ? null : toRupees(shop.freeShippingThreshold),
+    shippingFee: settings.shippingFee,
+    freeShippingThreshold: shop.freeShippingThreshold,
     gstPercent: settings.gstPercent,
-    codMaxOrderValue: toRupees(shop.codMaxOrderValue),
+    codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
     texts: storeTexts(settings),
   };

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, successEnvelope } from '@shop/core';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ const healthResponse = successEnvelope(z.object({ status: z.string() }));
  * counters answer (Redis, when the shop keeps them there: sign-in, sign-up and coupons need it).
  * A change of the database's readiness is logged once, not at every check.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; attempts: AttemptCounter }> = async (
+const healthRoutesPlugin: FastifyPluginAsyncZod<{ database: DatabaseHandle; attempts: AttemptCounter }> = async (
   app,
   { database, attempts },
 ) => {
@@ -47,3 +48,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; att
     },
   );
 };
+
+export const healthRoutes = fp(healthRoutesPlugin, {
+  name: 'health-routes',
+  dependencies: [],
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleSignInBody, googleSignInResponse } from '@shop/core';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -39,7 +40,7 @@ function readChecks(value: string): FlowChecks | null {
  * (state, nonce, PKCE verifier) in a short-lived, signed, http-only cookie; the provider
  * returns the browser to the SPA's /auth/google/callback, which posts {code, state} here.
  */
-export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
+const identityRoutesPlugin: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const { db } = app;
   const cookie = {
     path: FLOW_COOKIE_PATH,
@@ -88,3 +89,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 };
+
+export const identityRoutes = fp(identityRoutesPlugin, {
+  name: 'identity-routes',
+  dependencies: ['database', '@fastify/cookie'],
+  encapsulate: true,
+});

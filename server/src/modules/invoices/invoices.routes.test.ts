@@ -9,6 +9,7 @@ import { freshSize } from '../../test/stock.ts';
 import { placeOrder } from '../orders/orders.service.ts';
 import { noStaffMail } from '../orders/order-messages.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
+import { paymentsForOrders } from '../payments/refunds.ts';
 import { nextSequence } from './invoices.repository.ts';
 
 const gateway = createSandboxGateway('sandbox-key-secret-for-tests', 'sandbox-webhook-secret-for-tests');
@@ -223,7 +224,7 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
     const body = { shippingAddress: { ...orderAddress, country: 'India' as const }, paymentMethod: 'cod' as const };
     const lastEvening = await placeOrder(
       db(),
-      gateway,
+      paymentsForOrders(gateway),
       noStaffMail,
       me.user._id,
       body,
@@ -233,7 +234,7 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
     await me.add(s);
     const nextMorning = await placeOrder(
       db(),
-      gateway,
+      paymentsForOrders(gateway),
       noStaffMail,
       me.user._id,
       body,

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryTaxBody,
@@ -27,7 +28,7 @@ function sendPdf(reply: FastifyReply, file: invoices.DocumentFile) {
 }
 
 /** A shopper's tax invoice and credit note of their own order, as PDF. */
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+const invoiceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   for (const [path, kind] of documentPaths) {
@@ -38,7 +39,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Staff: any order's documents, and the seller's details and category taxes they print. Under /api/admin. */
-export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminInvoiceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
@@ -73,3 +74,15 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
+
+export const invoiceRoutes = fp(invoiceRoutesPlugin, {
+  name: 'invoice-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});
+
+export const adminInvoiceRoutes = fp(adminInvoiceRoutesPlugin, {
+  name: 'admin-invoice-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

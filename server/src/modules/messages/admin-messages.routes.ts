@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminMessageDetailResponse,
@@ -14,7 +15,7 @@ const tags = ['admin'];
 const noBody = z.object({}).strict().nullish();
 
 /** The shop's messages for staff, under /api/admin (admin only): the outbox, and sending again. */
-export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+const adminMessageRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
@@ -44,3 +45,9 @@ export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 };
+
+export const adminMessageRoutes = fp(adminMessageRoutesPlugin, {
+  name: 'admin-message-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandColors as c, brandFonts, idSchema, STORE_NAME } from '@shop/core';
 import { z } from 'zod';
@@ -80,7 +81,7 @@ function linksIn(html: string): string[] {
  * and text. A demo feature: mounted only when the development mailbox is the transport, and
  * answering only this machine unless DEMO_FEATURES=on (as the sandbox payment route).
  */
-export const mailboxRoutes: FastifyPluginAsyncZod<{ demoRequestsFrom: DemoRequestsFrom }> = async (
+const mailboxRoutesPlugin: FastifyPluginAsyncZod<{ demoRequestsFrom: DemoRequestsFrom }> = async (
   app,
   { demoRequestsFrom },
 ) => {
@@ -148,3 +149,9 @@ ${rows
       );
   });
 };
+
+export const mailboxRoutes = fp(mailboxRoutesPlugin, {
+  name: 'mailbox-routes',
+  dependencies: ['database'],
+  encapsulate: true,
+});

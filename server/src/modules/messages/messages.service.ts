@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditTrail, recordAudit } from '../audit/audit.repository.ts';
+import { auditTrail, recordAudit } from '../audit/audit.service.ts';
 import * as repo from './messages.repository.ts';
 
 /** A message to send: the template and its data, who gets it, and what it is about. */

@@ -8,7 +8,10 @@ import { refuseWrites } from '../../test/failures.ts';
 import { freshSize, stockOf } from '../../test/stock.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
+import { paymentsForOrders } from '../payments/refunds.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
+
+const gateway = createSandboxGateway('order-mail-key-secret', 'order-mail-webhook-secret');
 
 const STAFF = 'orders@kapas.example';
 
@@ -19,7 +22,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
 
   beforeAll(async () => {
     shop = await createTestShop(dialect, {
-      payments: createSandboxGateway('order-mail-key-secret', 'order-mail-webhook-secret'),
+      payments: gateway,
       staffOrderEmail: STAFF,
     });
     admin = await signedInAdmin(shop);
@@ -193,7 +196,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
 
   it('an online order left unpaid and cancelled by the shop is emailed as cancelled', async () => {
     const { me, order } = await placed('razorpay');
-    await sweepUnpaidOrders(shop.handle.db, 60_000, new Date(Date.now() + 120_000));
+    await sweepUnpaidOrders(shop.handle.db, paymentsForOrders(gateway), 60_000, new Date(Date.now() + 120_000));
     expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`, `order-cancelled → ${me.email}`]);
   });
 

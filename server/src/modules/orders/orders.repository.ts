@@ -180,7 +180,20 @@ export function findUnpaidBefore(db: Db, cutoff: string) {
     .execute();
 }
 
-/** Orders and revenue by day (UTC) and status. Cancelled orders count no revenue. */
+/**
+ * The money an order has brought in, less what was given back (paise): cash on delivery once
+ * delivered (the cash is collected at the door); an online order's captured payments that
+ * were not refunded (a refund marks its payment `refunded`). Unpaid, failed and cancelled
+ * unpaid orders bring in nothing. Stray second captures are not the order's money: they are
+ * refunded by rule (`stray_payments`).
+ */
+const moneyTaken = sql<number>`case
+  when orders.payment_method = 'cod' then case when orders.status = 'delivered' then orders.total else 0 end
+  else coalesce((select sum(payments.amount) from payments
+                 where payments.order_id = orders.id and payments.status = 'paid'), 0)
+end`;
+
+/** Orders and revenue (money taken, less refunds: `moneyTaken`) by day (UTC) the order was placed, and status. */
 export function statsByDayAndStatus(db: Db, since: string) {
   return db
     .selectFrom('orders')
@@ -188,7 +201,7 @@ export function statsByDayAndStatus(db: Db, since: string) {
       sql<string>`substr(created_at, 1, 10)`.as('date'),
       'status',
       eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number>('total').as('revenue'),
+      eb.fn.sum<number>(moneyTaken).as('revenue'),
     ])
     .where('created_at', '>=', since)
     .groupBy([sql`substr(created_at, 1, 10)`, 'status'])

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   orderIdParams,
@@ -11,8 +12,8 @@ import {
 } from '@shop/core';
 import { z } from 'zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
-import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { OrderMailSettings } from './order-messages.ts';
+import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
 
 const tags = ['orders'];
@@ -21,12 +22,13 @@ const idempotencyHeaders = z.object({
 });
 
 export interface OrderRoutesOptions {
-  gateway: PaymentGateway;
+  /** The payments module, as orders use it (payments depend on orders, not the reverse). */
+  payments: OrderPayments;
   /** Who besides the shopper hears of a new order. */
   mail: OrderMailSettings;
 }
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { gateway, mail }) => {
+const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { payments, mail }) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   const staff = { onRequest: [app.requireAdmin] };
@@ -44,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request, reply) => {
       const order = await orders.placeOrder(
         db,
-        gateway,
+        payments,
         mail,
         signedInUser(request).id,
         request.body,
@@ -67,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request) => ({
       success: true as const,
       message: 'Order cancelled',
-      data: await orders.cancelOrder(db, gateway, signedInUser(request).id, request.params.id),
+      data: await orders.cancelOrder(db, payments, signedInUser(request).id, request.params.id),
     }),
   );
 
@@ -77,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request) => ({
       success: true as const,
       message: 'Order status updated',
-      data: await orders.changeStatus(db, gateway, signedInUser(request).id, request.params.id, request.body.status),
+      data: await orders.changeStatus(db, payments, signedInUser(request).id, request.params.id, request.body.status),
     }),
   );
 
@@ -86,3 +88,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     data: await orders.orderStats(db),
   }));
 };
+
+export const orderRoutes = fp(orderRoutesPlugin, {
+  name: 'order-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

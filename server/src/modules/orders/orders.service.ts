@@ -16,8 +16,6 @@ import {
   shippingGstPercent,
   staffTransitions,
   subtotalOf,
-  toPaise,
-  toRupees,
   type CancelRefusal,
   type Order,
   type OrderDocument,
@@ -30,21 +28,34 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { findUserById } from '../auth/auth.repository.ts';
-import * as carts from '../cart/cart.repository.ts';
-import { getCart, lockedCartLines, overLimit, pricedLines } from '../cart/cart.service.ts';
-import { couponUsage, findCouponById, redeemCoupon, releaseCoupon } from '../coupons/coupons.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { accountDetails } from '../auth/auth.service.ts';
+import {
+  emptyLockedCart,
+  getCart,
+  imagesOfProducts,
+  lockedCartLines,
+  overLimit,
+  pricedLines,
+  type CartLine,
+} from '../cart/cart.service.ts';
+import { couponById, couponUsage, redeemCoupon, releaseCoupon } from '../coupons/coupons.service.ts';
 import { documentsOf, issueCreditNote, issueInvoice } from '../invoices/invoices.service.ts';
 import { deliveryTo, getShopSettings } from '../delivery/delivery.service.ts';
-import { onlinePaymentUnavailable, type PaymentGateway } from '../payments/payment-gateway.ts';
-import { capturedAmount, refundIfPaid } from '../payments/refunds.ts';
-import { queueOrderCancelled, queueOrderMoved, queueOrderPlaced, type OrderMailSettings } from './order-messages.ts';
+import {
+  queueOrderCancelled,
+  queueOrderMoved,
+  queueOrderPlaced,
+  queuePaymentReceived,
+  type OrderMailSettings,
+} from './order-messages.ts';
+import type { OrderPayments } from './order-payments.ts';
 import { newOrderNumber } from './order-number.ts';
 import * as repo from './orders.repository.ts';
 import { inSizeRowOrder, sizeRowKey } from '../../db/row-order.ts';
 
 type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
 type ParsedOrder = z.output<typeof placeOrderBody>;
 
 export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
@@ -75,18 +86,18 @@ function toOrder(
       image: i.image,
       size: i.size,
       quantity: i.quantity,
-      price: toRupees(i.price),
-      lineTotal: toRupees(i.price * i.quantity),
+      price: i.price,
+      lineTotal: i.price * i.quantity,
     })),
     itemCount: items.reduce((n, i) => n + i.quantity, 0),
     totals: {
-      subtotal: toRupees(row.subtotal),
-      discountAmount: toRupees(row.discount),
-      shipping: toRupees(row.shipping),
-      gst: toRupees(row.gst),
-      total: toRupees(row.total),
+      subtotal: row.subtotal,
+      discountAmount: row.discount,
+      shipping: row.shipping,
+      gst: row.gst,
+      total: row.total,
     },
-    total: toRupees(row.total),
+    total: row.total,
     coupon: row.coupon_code ? { code: row.coupon_code, label: row.coupon_label ?? '' } : null,
     shippingAddress,
     billingAddress: JSON.parse(row.billing_address),
@@ -125,9 +136,9 @@ async function ordersWithDetails(db: Kysely<Database> | Trx, rows: repo.OrderRow
 export async function invoiceOrder(trx: Trx, orderId: string, now: Date) {
   const order = await repo.findOrder(trx, orderId);
   if (!order) return;
-  const [items, buyer] = await Promise.all([repo.findItems(trx, [orderId]), findUserById(trx, order.user_id)]);
+  const [items, buyer] = await Promise.all([repo.findItems(trx, [orderId]), accountDetails(trx, order.user_id)]);
   // The account holder names the buyer; an account with no name on file, by its email.
-  const buyerName = `${buyer?.first_name ?? ''} ${buyer?.last_name ?? ''}`.trim() || buyer?.email || 'Customer';
+  const buyerName = `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim() || buyer?.email || 'Customer';
   await issueInvoice(trx, { order, items, buyerName }, now);
 }
 
@@ -143,7 +154,7 @@ export async function listOrders(db: Kysely<Database>, userId: string, now = new
 }
 
 /** The spec's `items`, if sent, must be what the cart holds now: else the shopper saw an old cart. */
-function assertCartMatches(lines: carts.LineRow[], items: ParsedOrder['items']) {
+function assertCartMatches(lines: CartLine[], items: ParsedOrder['items']) {
   if (!items) return;
   const key = (productId: string, size?: string) => `${productId}|${size ?? ''}`;
   const want = new Map<string, number>();
@@ -158,12 +169,12 @@ function assertCartMatches(lines: carts.LineRow[], items: ParsedOrder['items']) 
   if (!same) throw conflict('CART_CHANGED', 'Your cart has changed. Please review it and place the order again.');
 }
 
-/** The total the shopper was shown (rupees), if sent, must be the order's total to the paisa. */
+/** The total the shopper was shown (paise, sent in rupees), if sent, must be the order's total to the paisa. */
 function assertTotalMatches(expectedTotal: number | undefined, total: number) {
-  if (expectedTotal === undefined || toPaise(expectedTotal) === total) return;
+  if (expectedTotal === undefined || expectedTotal === total) return;
   throw conflict(
     'CART_CHANGED',
-    `The total of your order is now ${formatRupees(total)}, not ${formatRupees(toPaise(expectedTotal))}. Please check your cart and place the order again.`,
+    `The total of your order is now ${formatRupees(total)}, not ${formatRupees(expectedTotal)}. Please check your cart and place the order again.`,
   );
 }
 
@@ -280,14 +291,14 @@ async function assertDeliverable(trx: Trx, userId: string, body: ParsedOrder, to
  */
 export async function placeOrder(
   db: Kysely<Database>,
-  gateway: PaymentGateway,
+  payments: OrderPayments,
   mail: OrderMailSettings,
   userId: string,
   body: ParsedOrder,
   idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<Order> {
-  if (body.paymentMethod === 'razorpay' && !gateway.available) throw onlinePaymentUnavailable();
+  if (body.paymentMethod === 'razorpay') payments.assertOnlineAvailable();
   if (idempotencyKey) {
     const earlier = await repo.findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (earlier) return getOrder(db, earlier.id, now);
@@ -303,7 +314,7 @@ export async function placeOrder(
       if (limit) throw overLimit(limit, ' Please lower it in your cart before you order.');
       const priced = await pricedLines(trx, lines);
 
-      const coupon = cart.coupon_id ? await findCouponById(trx, cart.coupon_id) : null;
+      const coupon = cart.coupon_id ? await couponById(trx, cart.coupon_id) : null;
       let discount = 0;
       if (coupon) {
         const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, userId), now);
@@ -360,7 +371,7 @@ export async function placeOrder(
         created_at: at,
         updated_at: at,
       });
-      const images = await carts.findImages(
+      const images = await imagesOfProducts(
         trx,
         lines.map((l) => l.product_id),
       );
@@ -399,8 +410,7 @@ export async function placeOrder(
       }
       // Whichever way it is paid, the order takes the cart's lines with it: the same cart cannot
       // be ordered (and its stock taken) twice.
-      await carts.deleteAllLines(trx, cart.id);
-      await carts.setCartCoupon(trx, cart.id, null, at);
+      await emptyLockedCart(trx, cart.id, now);
       // Cash on delivery: the order is a sale from now, so it is invoiced now (an online
       // order is invoiced when its payment arrives, in markPaid).
       if (body.paymentMethod === 'cod') await invoiceOrder(trx, id, now);
@@ -426,6 +436,7 @@ export async function placeOrder(
  */
 async function cancelIn(
   trx: Trx,
+  payments: OrderPayments,
   row: repo.OrderRow,
   actorId: string | null,
   note: string,
@@ -434,7 +445,7 @@ async function cancelIn(
   if (!(await repo.moveStatus(trx, row.id, row.status, 'cancelled', now))) return false;
   await moveStock(trx, await stockReturnOf(trx, row.id));
   await releaseCoupon(trx, row.id);
-  await queueOrderCancelled(trx, row, await capturedAmount(trx, row.id), new Date(now));
+  await queueOrderCancelled(trx, row, await payments.capturedAmount(trx, row.id), new Date(now));
   await repo.recordEvent(trx, { orderId: row.id, status: 'cancelled', note, actorId, now });
   // An invoiced order cancelled is reversed by a credit note, numbered in this transaction.
   await issueCreditNote(trx, row.id, new Date(now));
@@ -445,7 +456,7 @@ const changedMeanwhile = () => conflict('ORDER_CHANGED', 'This order changed mea
 
 export async function cancelOrder(
   db: Kysely<Database>,
-  gateway: PaymentGateway,
+  payments: OrderPayments,
   userId: string,
   orderId: string,
   now = new Date(),
@@ -455,13 +466,13 @@ export async function cancelOrder(
     if (!row || row.user_id !== userId) throw orderNotFound();
     const decision = customerCancellation({ status: row.status, createdAt: row.created_at }, now);
     if (!decision.ok) throw conflict(`CANNOT_CANCEL_${decision.reason}`, cancelRefusals[decision.reason]);
-    if (!(await cancelIn(trx, row, userId, 'Cancelled by the customer', now.toISOString()))) {
+    if (!(await cancelIn(trx, payments, row, userId, 'Cancelled by the customer', now.toISOString()))) {
       throw changedMeanwhile();
     }
   });
   // Decided from what has committed: a payment captured before the cancellation is refunded
   // here; one recorded after it is refunded by markPaid, which then finds the order cancelled.
-  await refundIfPaid(db, gateway, orderId, now);
+  await payments.refundIfPaid(db, orderId, now);
   return getOrder(db, orderId, now);
 }
 
@@ -481,7 +492,7 @@ function staffMoveRefusal(row: repo.OrderRow, to: OrderStatus): AppError | null 
  */
 export async function changeStatus(
   db: Kysely<Database>,
-  gateway: PaymentGateway,
+  payments: OrderPayments,
   actorId: string,
   orderId: string,
   to: OrderStatus,
@@ -494,7 +505,7 @@ export async function changeStatus(
     const refusal = staffMoveRefusal(row, to);
     if (refusal) throw refusal;
     if (to === 'cancelled') {
-      if (!(await cancelIn(trx, row, actorId, 'Cancelled by staff', at))) throw changedMeanwhile();
+      if (!(await cancelIn(trx, payments, row, actorId, 'Cancelled by staff', at))) throw changedMeanwhile();
     } else {
       if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) throw changedMeanwhile();
       if (to === 'shipped' || to === 'delivered') await queueOrderMoved(trx, row, to, now);
@@ -509,7 +520,7 @@ export async function changeStatus(
       now: at,
     });
   });
-  if (to === 'cancelled') await refundIfPaid(db, gateway, orderId, now, actorId);
+  if (to === 'cancelled') await payments.refundIfPaid(db, orderId, now, actorId);
   return getOrder(db, orderId, now);
 }
 
@@ -518,14 +529,19 @@ export async function changeStatus(
  * at once: each order is read under its lock and moves from pending to cancelled once,
  * whoever gets there first; one paid meanwhile is left alone.
  */
-export async function sweepUnpaidOrders(db: Kysely<Database>, timeoutMs: number, now = new Date()): Promise<number> {
+export async function sweepUnpaidOrders(
+  db: Kysely<Database>,
+  payments: OrderPayments,
+  timeoutMs: number,
+  now = new Date(),
+): Promise<number> {
   const cutoff = new Date(now.getTime() - timeoutMs).toISOString();
   let cancelled = 0;
   for (const { id } of await repo.findUnpaidBefore(db, cutoff)) {
     const done = await db.transaction().execute(async (trx) => {
       const row = await repo.findOrder(trx, id, { lock: true });
       if (!row || !awaitsOnlinePayment(paymentFacts(row))) return false;
-      return cancelIn(trx, row, null, 'Payment not received in time', now.toISOString());
+      return cancelIn(trx, payments, row, null, 'Payment not received in time', now.toISOString());
     });
     if (done) cancelled += 1;
   }
@@ -540,6 +556,51 @@ export async function orderStats(db: Kysely<Database>, days = 30, now = new Date
     date: r.date,
     status: r.status,
     orders: Number(r.orders),
-    revenue: toRupees(Number(r.revenue ?? 0)),
+    revenue: Number(r.revenue ?? 0),
   }));
+}
+
+// What the payments module reads and changes of orders: it depends on orders, never the reverse.
+
+export type { OrderRow } from './orders.repository.ts';
+
+/** An order's row; with `lock`, held until the transaction ends (every change of its payment state takes it). */
+export function findOrderRow(db: Db, id: string, { lock = false }: { lock?: boolean } = {}) {
+  return repo.findOrder(db, id, { lock });
+}
+
+export function setOrderPaymentStatus(db: Db, orderId: string, status: repo.OrderRow['payment_status'], at: string) {
+  return repo.setPaymentStatus(db, orderId, status, at);
+}
+
+/** A line in the order's history (a refund, a failed refund), under the status it names. */
+export function noteInHistory(
+  db: Db,
+  event: { orderId: string; status: OrderStatus; note: string; actorId: string | null; now: string },
+) {
+  return repo.recordEvent(db, event);
+}
+
+/**
+ * The order's online payment arrived, inside the transaction that records it, under the
+ * order's lock: the order is paid, and a pending one confirmed with its history line, the
+ * shopper's email and (paid, it is a sale) its invoice, numbered in this transaction.
+ */
+export async function recordOrderPaid(
+  trx: Trx,
+  order: repo.OrderRow,
+  { amount, mail, now }: { amount: number; mail: OrderMailSettings; now: Date },
+): Promise<void> {
+  const at = now.toISOString();
+  await repo.setPaymentStatus(trx, order.id, 'paid', at);
+  if (order.status !== 'pending' || !(await repo.moveStatus(trx, order.id, 'pending', 'confirmed', at))) return;
+  await repo.recordEvent(trx, {
+    orderId: order.id,
+    status: 'confirmed',
+    note: 'Payment received',
+    actorId: null,
+    now: at,
+  });
+  await queuePaymentReceived(trx, order, amount, mail, now);
+  await invoiceOrder(trx, order.id, now);
 }

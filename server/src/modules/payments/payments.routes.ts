@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   initiatePaymentBody,
@@ -107,8 +108,14 @@ const paymentOptions: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'
   }));
 };
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+const paymentRoutesPlugin: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   await app.register(paymentOptions, options);
   await app.register(shopperPayments, options);
   await app.register(webhook, options);
 };
+
+export const paymentRoutes = fp(paymentRoutesPlugin, {
+  name: 'payment-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});

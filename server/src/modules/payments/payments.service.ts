@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findUserById } from '../auth/auth.repository.ts';
-import { queuePaymentReceived, type OrderMailSettings } from '../orders/order-messages.ts';
-import { findOrder, moveStatus, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
-import { invoiceOrder } from '../orders/orders.service.ts';
+import { accountDetails } from '../auth/auth.service.ts';
+import type { OrderMailSettings } from '../orders/order-messages.ts';
+import { findOrderRow, recordOrderPaid, setOrderPaymentStatus, type OrderRow } from '../orders/orders.service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import * as repo from './payments.repository.ts';
 import { refundIfPaid, refundStrayPayment } from './refunds.ts';
@@ -16,8 +15,6 @@ const DEFAULT_CONTACT = '0000000000';
 
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 export const verificationFailed = () => badRequest('PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
-
-type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
 /** Only the shopper's own online order, pending and not paid yet, can be paid. */
 function assertPayable(order: OrderRow) {
@@ -58,7 +55,7 @@ async function providerOrderFor(
   for (;;) {
     type Step = { ready: repo.PaymentRow } | { mine: repo.PaymentRow } | { wait: true };
     const step = await db.transaction().execute(async (trx): Promise<Step> => {
-      const locked = await findOrder(trx, order.id, { lock: true });
+      const locked = await findOrderRow(trx, order.id, { lock: true });
       if (!locked) throw orderNotFound();
       assertPayable(locked);
       const open = await repo.findOpenPayment(trx, order.id);
@@ -123,11 +120,11 @@ export async function initiatePayment(
   orderId: string,
   now = new Date(),
 ): Promise<PaymentDetails> {
-  const order = await findOrder(db, orderId);
+  const order = await findOrderRow(db, orderId);
   if (!order || order.user_id !== userId) throw orderNotFound();
   assertPayable(order);
   const payment = await providerOrderFor(db, gateway, order, now);
-  const user = await findUserById(db, userId);
+  const user = await accountDetails(db, userId);
   return {
     key: gateway.keyId,
     order: { id: payment.provider_order_id, amount: payment.amount, currency: 'INR' },
@@ -136,7 +133,7 @@ export async function initiatePayment(
     name: STORE_NAME,
     description: `Order ${order.order_number}`,
     prefill: {
-      name: user ? `${user.first_name} ${user.last_name}`.trim() || 'User' : 'User',
+      name: user ? `${user.firstName} ${user.lastName}`.trim() || 'User' : 'User',
       email: user?.email ?? '',
       contact: user?.phone ?? DEFAULT_CONTACT,
     },
@@ -166,7 +163,7 @@ export async function markPaid(
 ): Promise<CaptureOutcome> {
   const at = now.toISOString();
   const decided = await db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, payment.order_id, { lock: true });
+    const order = await findOrderRow(trx, payment.order_id, { lock: true });
     const current = await repo.findPaymentById(trx, payment.id);
     if (!order || !current) return { outcome: 'recorded' as const, refund: null };
     if (current.provider_payment_id === providerPaymentId) {
@@ -180,19 +177,8 @@ export async function markPaid(
       return { outcome: 'not-needed' as const, refund: (await repo.insertStrayPayment(trx, stray)) ? stray : null };
     }
     await repo.markPaymentPaid(trx, current.id, providerPaymentId, at);
-    await setPaymentStatus(trx, order.id, 'paid', at);
-    if (order.status === 'pending' && (await moveStatus(trx, order.id, 'pending', 'confirmed', at))) {
-      await recordEvent(trx, {
-        orderId: order.id,
-        status: 'confirmed',
-        note: 'Payment received',
-        actorId: null,
-        now: at,
-      });
-      await queuePaymentReceived(trx, order, current.amount, mail, now);
-      // Paid, the order is a sale: its invoice is numbered in this transaction.
-      await invoiceOrder(trx, order.id, now);
-    }
+    // Paid, a pending order is confirmed and, a sale now, invoiced in this transaction.
+    await recordOrderPaid(trx, order, { amount: current.amount, mail, now });
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });
   if ('cancelled' in decided && decided.cancelled) await refundIfPaid(db, gateway, payment.order_id, now);
@@ -214,7 +200,7 @@ export async function confirmPayment(
   now = new Date(),
 ) {
   const payment = await repo.findPaymentByProviderOrder(db, body.razorpay_order_id);
-  const order = payment ? await findOrder(db, payment.order_id) : undefined;
+  const order = payment ? await findOrderRow(db, payment.order_id) : undefined;
   if (!payment || !order || order.user_id !== userId) throw verificationFailed();
   const valid = gateway.isValidPaymentSignature({
     orderId: payment.provider_order_id,
@@ -226,7 +212,7 @@ export async function confirmPayment(
   if (outcome === 'not-needed') {
     throw conflict('ALREADY_PAID', 'This order was already paid, so this payment is being refunded to you.');
   }
-  if ((await findOrder(db, order.id))?.status === 'cancelled') {
+  if ((await findOrderRow(db, order.id))?.status === 'cancelled') {
     throw conflict('ORDER_CANCELLED', 'This order was cancelled, so this payment is being refunded to you.');
   }
   return order.id;
@@ -303,9 +289,9 @@ async function applyPaymentEvent(
     const reason = errorDescription ?? 'Payment failed';
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
-      const order = await findOrder(trx, payment.order_id, { lock: true });
+      const order = await findOrderRow(trx, payment.order_id, { lock: true });
       if ((await repo.markPaymentFailed(trx, payment.id, reason, at)) && order?.payment_status === 'awaiting_payment') {
-        await setPaymentStatus(trx, order.id, 'failed', at);
+        await setOrderPaymentStatus(trx, order.id, 'failed', at);
       }
     });
     return;
@@ -322,7 +308,14 @@ export async function sandboxPay(
 ) {
   if (!gateway.pay) throw notFound('NOT_FOUND', 'The payment sandbox is not in use.');
   const payment = await repo.findPaymentByProviderOrder(db, providerOrderId);
-  const order = payment ? await findOrder(db, payment.order_id) : undefined;
+  const order = payment ? await findOrderRow(db, payment.order_id) : undefined;
   if (!payment || !order || order.user_id !== userId) throw orderNotFound();
   return gateway.pay(payment.provider_order_id);
 }
+
+/** An order's latest payment attempt (the one staff see and refund), if it has any. */
+export function latestPayment(db: Kysely<Database>, orderId: string) {
+  return repo.findLatestPayment(db, orderId);
+}
+
+export type { PaymentRow } from './payments.repository.ts';

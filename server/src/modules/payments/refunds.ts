@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { formatRupees } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { queueRefundRecorded } from '../orders/order-messages.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
-import { findOrder, recordEvent, setPaymentStatus } from '../orders/orders.repository.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import type { OrderPayments } from '../orders/order-payments.ts';
+import { findOrderRow, noteInHistory, setOrderPaymentStatus } from '../orders/orders.service.ts';
+import { onlinePaymentUnavailable, type PaymentGateway } from './payment-gateway.ts';
 import {
   claimForRefund,
   claimStrayForRefund,
@@ -65,12 +66,12 @@ async function recordRefund(
   at: string,
 ): Promise<boolean> {
   // The order's lock first, as every change of its payment state takes it.
-  const order = await findOrder(trx, payment.order_id, { lock: true });
+  const order = await findOrderRow(trx, payment.order_id, { lock: true });
   if (!(await markPaymentRefunded(trx, payment.id, refund.id, at))) return false;
-  if (order?.payment_status === 'paid') await setPaymentStatus(trx, payment.order_id, 'refunded', at);
+  if (order?.payment_status === 'paid') await setOrderPaymentStatus(trx, payment.order_id, 'refunded', at);
   if (order) await queueRefundRecorded(trx, order, { amount: payment.amount, reference: refund.id }, new Date(at));
   // Refunding leaves the order's status alone: the note sits under the status it has.
-  await recordEvent(trx, {
+  await noteInHistory(trx, {
     orderId: payment.order_id,
     status: order?.status ?? 'cancelled',
     note: refund.note,
@@ -154,7 +155,7 @@ export async function refundIfPaid(
   try {
     await refundPayment(db, gateway, payment, { staffId, now });
   } catch {
-    await recordEvent(db, {
+    await noteInHistory(db, {
       orderId,
       status: 'cancelled',
       note: 'Refund failed: the shop tries again',
@@ -184,8 +185,8 @@ export async function refundStrayPayment(
   if (!(await claimStrayForRefund(db, stray.providerPaymentId, at, staleBefore(now), unclaimedBefore))) return false;
   const note = async (trx: Kysely<Database>, text: string) => {
     // The order's lock first, as markPaid takes it before it records a stray payment.
-    const order = await findOrder(trx, stray.orderId, { lock: trx.isTransaction });
-    await recordEvent(trx, {
+    const order = await findOrderRow(trx, stray.orderId, { lock: trx.isTransaction });
+    await noteInHistory(trx, {
       orderId: stray.orderId,
       status: order?.status ?? 'pending',
       note: text,
@@ -231,4 +232,15 @@ export async function refundOwed(db: Kysely<Database>, gateway: PaymentGateway, 
     if (await refundStrayPayment(db, gateway, owed, now, { bySweep: true })) refunded += 1;
   }
   return refunded;
+}
+
+/** The payments module as orders use it: online payment offered, and refunds after a cancellation. */
+export function paymentsForOrders(gateway: PaymentGateway): OrderPayments {
+  return {
+    assertOnlineAvailable: () => {
+      if (!gateway.available) throw onlinePaymentUnavailable();
+    },
+    capturedAmount,
+    refundIfPaid: (db, orderId, now, staffId = null) => refundIfPaid(db, gateway, orderId, now, staffId),
+  };
 }

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionKeeper } from '../session-keeper.tsx';
-import { useStoreInfo } from '../store-info.ts';
-import { AppToasts } from '../toasts.tsx';
+import { useStoreInfo } from '../../lib/store/store-info.ts';
+import { AppToasts } from '../../lib/toasts.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 

@@ -1,12 +1,12 @@
 import { defaultStoreSettings } from '@shop/core';
 import { Link } from 'react-router';
 import { MailIcon } from '../../components/icons.tsx';
-import { STORE_NAME, STORE_TAGLINE } from '../brand.ts';
-import { SUPPORT_EMAIL } from '../contact.ts';
-import { useStoreInfo } from '../store-info.ts';
+import { STORE_NAME, STORE_TAGLINE } from '../../lib/brand.ts';
+import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useStoreInfo } from '../../lib/store/store-info.ts';
 
 /** The support links open the policies page on their section; Contact on how to reach us. */
-export const supportLinks = [
+const supportLinks = [
   { label: 'Shipping Policy', to: '/policies#shipping-policy' },
   { label: 'Terms and Conditions', to: '/policies#terms-and-conditions' },
   { label: 'Return and Refund Policy', to: '/policies#return-and-refund-policy' },

@@ -3,9 +3,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
 import { useCartSync } from '../../features/cart/use-cart-sync.ts';
-import { useAppSelector } from '../hooks.ts';
-import { useIsSignedIn } from '../session.ts';
-import { STORE_NAME } from '../brand.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
+import { useIsSignedIn } from '../../features/auth/session.ts';
+import { selectUser } from '../../features/auth/slice.ts';
+import { STORE_NAME } from '../../lib/brand.ts';
 
 /** Where a header link goes; Deals and New Arrivals ask the home page to scroll to a section. */
 interface NavItem {
@@ -22,7 +23,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Products', to: '/products' },
 ];
 
-const linkBase = 'rounded-md px-1 py-1 text-sm tracking-wide transition-colors';
+// Never wrapped: at 768 px the nav and the account buttons share one row of the header.
+const linkBase = 'rounded-md px-1 py-1 text-sm tracking-wide whitespace-nowrap transition-colors';
 
 function mobileLinkClass(active: boolean) {
   return `flex py-3.5 text-base ${active ? 'font-semibold text-ink' : 'text-ink-soft'} rounded-md`;
@@ -62,7 +64,10 @@ export function Wordmark({ className = '' }: { className?: string }) {
       aria-label={`${STORE_NAME} home`}
     >
       <span className="font-display text-2xl font-semibold tracking-[0.18em] text-ink">{STORE_NAME}</span>
-      <span className="hidden text-[10px] font-medium uppercase tracking-[0.3em] text-muted sm:inline">Menswear</span>
+      {/* Left out where the nav shares the row and is tight on room (768 to 1023 px). */}
+      <span className="hidden text-[10px] font-medium uppercase tracking-[0.3em] text-muted sm:inline md:max-lg:hidden">
+        Menswear
+      </span>
     </Link>
   );
 }
@@ -74,10 +79,9 @@ const iconButton =
 export function Header({ cartCount = 0 }: { cartCount?: number }) {
   const signedIn = useIsSignedIn();
   // Only a hint: the staff area checks the role again, and the server refuses everyone else.
-  const isStaff = useAppSelector((state) => signedIn && state.auth.user?.role === 'admin');
-  const cartItemCount = useCartSync(signedIn);
-  const hasCart = useAppSelector((state) => state.cart.data !== null);
-  const badgeCount = hasCart ? cartItemCount : cartCount;
+  const isStaff = useAppSelector((state) => signedIn && selectUser(state)?.role === 'admin');
+  const cart = useCartSync(signedIn);
+  const badgeCount = cart.known ? cart.count : cartCount;
   const location = useLocation();
   // The menu belongs to the page it was opened on: any navigation (Back included) closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -108,7 +112,7 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
         <Wordmark className="mr-auto md:mr-0" />
 
         <nav aria-label="Main" className="mx-auto hidden md:block">
-          <ul className="flex items-center gap-8">
+          <ul className="flex items-center gap-5 lg:gap-8">
             {navItems.map((item) => (
               <li key={item.label}>
                 <HeaderNavLink item={item} />
@@ -147,10 +151,10 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
             </>
           ) : (
             <>
-              <Link to="/signin" className={buttonClass('ghost', 'sm')}>
+              <Link to="/signin" className={buttonClass('ghost', 'sm', 'whitespace-nowrap')}>
                 Sign In
               </Link>
-              <Link to="/signup" className={buttonClass('primary', 'sm', 'max-[359px]:hidden')}>
+              <Link to="/signup" className={buttonClass('primary', 'sm', 'whitespace-nowrap max-[359px]:hidden')}>
                 Sign Up
               </Link>
             </>

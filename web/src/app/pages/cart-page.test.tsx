@@ -2,8 +2,16 @@ import type { Cart } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
-import { makeAddress, makeCart, makeCartLine, makeCoupon, makeStoreInfo, makeUser } from '../../test/fixtures.ts';
-import { renderWithProviders, signIn } from '../../test/render.tsx';
+import {
+  deliversThere,
+  makeAddress,
+  makeCart,
+  makeCartLine,
+  makeCoupon,
+  makeStoreInfo,
+  makeUser,
+} from '../../test/fixtures.ts';
+import { findToast, renderWithProviders, signIn } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
 import { CartPage } from './cart-page.tsx';
 
@@ -27,6 +35,8 @@ const tee = makeCartLine({
 function renderCart(cart: Cart | (() => unknown), handlers: Record<string, FakeHandler> = {}, user = makeUser()) {
   signIn(user);
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
+    'GET /delivery/:pin': deliversThere,
     'GET /cart/details': typeof cart === 'function' ? cart : () => cart,
     ...handlers,
   });
@@ -89,9 +99,30 @@ describe('cart page', () => {
     expect(api.callsTo('PUT /cart/:itemId')[0]?.body).toEqual({ quantity: 4 });
     expect(summary()).toHaveAttribute('aria-busy', 'true');
 
+    expect(screen.queryByText('Cart item updated')).not.toBeInTheDocument();
+
     held.resolve(makeCart([{ ...tee, quantity: 4, lineTotal: 1996 }]));
     await waitFor(() => expect(summary()).toHaveAttribute('aria-busy', 'false'));
     expect(summary()).toHaveTextContent('₹1,996.00');
+    expect(await findToast('Cart item updated')).toBeInTheDocument();
+  });
+
+  it('shows one "Cart item updated" toast for a run of clicks on the stepper', async () => {
+    let quantity = 3;
+    const { user } = renderCart(makeCart([tee]), {
+      'PUT /cart/:itemId': () => {
+        quantity += 1;
+        return makeCart([{ ...tee, quantity, lineTotal: quantity * 499 }]);
+      },
+    });
+    await screen.findByRole('table');
+    const increase = within(rowOf('Crew Tee')).getByRole('button', { name: 'Increase quantity' });
+    await user.click(increase);
+    await findToast('Cart item updated');
+    await user.click(increase);
+    await waitFor(() => expect(within(rowOf('Crew Tee')).getByRole('group')).toHaveTextContent('5'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
   });
 
   it('rolls a refused quantity change back, with the reason as an error toast', async () => {
@@ -102,6 +133,7 @@ describe('cart page', () => {
     const row = rowOf('Crew Tee');
     await user.click(within(row).getByRole('button', { name: 'Increase quantity' }));
     expect(await screen.findByText('Only 3 left in size L')).toBeInTheDocument();
+    expect(screen.queryByText('Cart item updated')).not.toBeInTheDocument();
     expect(within(row).getByRole('group')).toHaveTextContent('3');
     expect(row).toHaveTextContent('₹1,497.00');
   });
@@ -243,6 +275,8 @@ describe('cart page', () => {
     signIn(makeUser());
     const notice = 'Coupon SAVE10 was removed. Add ₹50.00 more to use coupon SAVE10 (minimum purchase ₹100.00).';
     const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'GET /delivery/:pin': deliversThere,
       'GET /cart/details': () => makeCart([tee], { coupon: makeCoupon() }),
       'GET /auth/profile': () => makeUser(),
       'GET /product': () => ({ products: [], page: 1, limit: 6, total: 0, totalPages: 0 }),

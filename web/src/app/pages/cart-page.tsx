@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { selectUser } from '../../features/auth/slice.ts';
 import { CartLines } from '../../features/cart/components/cart-lines.tsx';
 import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
 import { cartTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
-import { clearCart, fetchCart, selectCart, selectHasPendingChanges } from '../../features/cart/slice.ts';
+import { clearCart, selectQuantityChangePending, useCart } from '../../features/cart/cart-api.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
@@ -13,11 +13,11 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ArrowRightIcon, BagIcon, LockIcon } from '../../components/icons.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
-import { pageTitle } from '../brand.ts';
+import { pageTitle } from '../../lib/brand.ts';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
-import { useStoreInfo } from '../store-info.ts';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toast, toastDurations } from '../toasts.tsx';
+import { useStoreInfo } from '../../lib/store/store-info.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../lib/toasts.tsx';
 
 /**
  * /cart (spec §2): the lines with their quantities, the coupon, the server's totals and the
@@ -27,16 +27,12 @@ import { toast, toastDurations } from '../toasts.tsx';
 export function CartPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { data: cart, error } = useAppSelector(selectCart);
-  const updating = useAppSelector(selectHasPendingChanges);
+  const { cart, error, retry } = useCart();
+  const updating = useAppSelector(selectQuantityChangePending);
   const user = useAppSelector(selectUser);
   const [confirmClear, setConfirmClear] = useState(false);
   const info = useStoreInfo();
   const verdict = useDeliveryVerdict(user?.addresses[0] ?? null, cart?.totals.total ?? 0);
-
-  useEffect(() => {
-    void dispatch(fetchCart());
-  }, [dispatch]);
 
   function handleCheckout() {
     const firstAddress = user?.addresses[0];
@@ -73,7 +69,7 @@ export function CartPage() {
 
       {!cart ? (
         error ? (
-          <CartLoadError error={error} onRetry={() => void dispatch(fetchCart())} />
+          <CartLoadError error={error} onRetry={retry} />
         ) : (
           <CartSkeleton />
         )

@@ -5,6 +5,7 @@ import { selectPayment } from '../../features/payments/slice.ts';
 import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
 import {
+  deliversThere,
   makeAddress,
   makeCart,
   makeCartLine,
@@ -48,6 +49,10 @@ function renderCheckout(
 ) {
   signIn(user);
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
+    'GET /payments/options': () => ({ online: { available: true, sandbox: false } }),
+    'GET /delivery/:pin': deliversThere,
+    'GET /order/orders': () => ({ orders: [] }),
     'GET /cart/details': () => cart,
     'GET /auth/profile': () => user,
     ...handlers,
@@ -173,6 +178,8 @@ describe('checkout page', () => {
     it.each([
       ['no address', []],
       ['an address without a PIN code', [makeAddress({ pinCode: '' })]],
+      ['an address without a city', [makeAddress({ city: ' ' })]],
+      ['an address without its first line', [makeAddress({ addressLine1: '' })]],
     ])('refuses %s: "Shipping address or pincode is incomplete."', async (_, addresses) => {
       const { user, api } = renderCheckout({ 'POST /order': () => placed }, { user: makeUser({ addresses }) });
       await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
@@ -214,7 +221,14 @@ describe('checkout page', () => {
         },
         () => placed,
       ];
-      const { user, api } = renderCheckout({ 'POST /order': (call) => answers.shift()!(call) }, { cart: seen });
+      const { user, api } = renderCheckout(
+        {
+          'POST /order': (call) => answers.shift()!(call),
+          // Cash on delivery takes the dearer cart too.
+          'GET /store': () => makeStoreInfo({ codMaxOrderValue: 100_000_00 }),
+        },
+        { cart: seen },
+      );
       await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
 
       const payment = screen.getByRole('complementary', { name: 'Payment' });
@@ -451,6 +465,15 @@ describe('checkout page', () => {
       const { user, api } = renderCheckout({ 'POST /order': () => placed }, { user: makeUser({ addresses: [] }) });
       await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
       expect(await screen.findByText('Shipping address is incomplete.')).toBeInTheDocument();
+      expect(api.callsTo('POST /order')).toHaveLength(0);
+    });
+
+    it('says "Shipping address or pincode is incomplete." for an address without a state', async () => {
+      const addresses = [makeAddress({ state: '' })];
+      signIn(makeUser({ addresses }));
+      const { user, api } = renderCheckout({ 'POST /order': () => placed }, { user: makeUser({ addresses }) });
+      await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));
+      expect(await screen.findByText('Shipping address or pincode is incomplete.')).toBeInTheDocument();
       expect(api.callsTo('POST /order')).toHaveLength(0);
     });
 

@@ -1,19 +1,8 @@
-import {
-  awaitsOnlinePayment,
-  DEFAULT_DELIVERY_NOTE,
-  type Address,
-  type Cart,
-  type Order,
-  type PaymentMethod,
-  type PlaceOrderBody,
-} from '@shop/core';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { fetchProfile, selectUser } from '../../features/auth/slice.ts';
+import { CUSTOMER_CANCEL_WINDOW_HOURS, DEFAULT_DELIVERY_NOTE, type Order } from '@shop/core';
+import { Link } from 'react-router';
 import { checkoutTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
-import { cartReceived, fetchCart, selectCart } from '../../features/cart/slice.ts';
-import { attemptKey, cartSignature, forgetAttemptKey } from '../../features/orders/idempotency-key.ts';
-import { fetchOrders, placeOrder, selectOrderState } from '../../features/orders/slice.ts';
+import { shippingLine } from '../../features/orders/checkout.ts';
+import { useCheckout, type CheckoutStep } from '../../features/orders/use-checkout.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
@@ -22,234 +11,23 @@ import { BoxIcon, LockIcon, PinIcon, TruckIcon } from '../../components/icons.ts
 import { ItemImage } from '../../components/item-image.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
-import { useStoreInfo } from '../store-info.ts';
-import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
+import { useStoreInfo } from '../../lib/store/store-info.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { pageTitle } from '../brand.ts';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toast, toastDurations } from '../toasts.tsx';
-import { usePayForOrder, type PayHandlers } from '../use-pay-for-order.tsx';
-import { useOnlinePaymentAvailable } from '../../features/payments/use-online-payment.ts';
-
-/** Spec §9: the contact phone on an order when the shopper has none. */
-export const DEFAULT_CONTACT_PHONE = '0000000000';
-
-const orderToast = { autoClose: toastDurations.orders };
-
-type Step = 'cod' | 'razorpay' | 'verifying';
-
-/** "12B, MG Road, Near the park, Bengaluru, Karnataka, 560001" */
-export function shippingLine(address: Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'pinCode'>) {
-  return [address.addressLine1, address.addressLine2, address.city, address.state, address.pinCode]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
-}
-
-/** A refusal because the cart is not what the shopper saw: it brings the cart as it is now. */
-function changedCart(failure: unknown): { failure: RequestFailure; cart: Cart } | null {
-  if (!isRequestFailure(failure) || failure.code !== 'CART_CHANGED') return null;
-  const cart = failure.data as Partial<Cart> | undefined;
-  return Array.isArray(cart?.items) && typeof cart.totals === 'object' ? { failure, cart: cart as Cart } : null;
-}
+import { pageTitle } from '../../lib/brand.ts';
+import { useOnlinePaymentAvailable } from '../../features/payments/index.ts';
 
 /**
  * /checkout (spec §2, §4): the cart's lines and the server's totals, where they go, and the
- * two ways to pay. Cash on delivery places the order; online payment places it, starts a
- * payment and opens the payment window (the sandbox's, or Razorpay's). Either order takes
- * the cart's lines, so an online order whose window was closed is shown as waiting for its
- * payment, with a way to pay it (here, or later from My Orders). The total shown is sent
- * with the order: if the server's differs, the new cart is shown to confirm again. One
- * Idempotency-Key per attempt and way of paying, so a retry answers the same order. It
- * composes the account, the cart, orders and payments, so it lives in app/.
+ * two ways to pay. The sequences behind the buttons (placing, paying, the attempt keys) are
+ * the orders feature's `useCheckout`; this page shows them, with what the shop's rules say of
+ * the address (delivery and cash on delivery) and its policies.
  */
 export function CheckoutPage() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { data: cart, error } = useAppSelector(selectCart);
-  const user = useAppSelector(selectUser);
-  const { orders } = useAppSelector(selectOrderState);
-  const { payFor, paymentWindow } = usePayForOrder();
+  const checkout = useCheckout();
+  const { cart, address, waiting, step } = checkout;
   const onlinePayment = useOnlinePaymentAvailable();
-  const [step, setStep] = useState<Step | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  /** Why the order was not placed when the cart changed (another total, other items): shown by the totals. */
-  const [changed, setChanged] = useState<string | null>(null);
-  /** The online order just placed here: it took the cart's lines and waits for its payment. */
-  const [placedOnline, setPlacedOnline] = useState<Order | null>(null);
-  /** The double-submit guard: set at once, before any render. */
-  const submitting = useRef(false);
-
-  useEffect(() => {
-    void dispatch(fetchCart());
-  }, [dispatch]);
-
-  const cartEmpty = cart !== null && cart.items.length === 0;
-  // Back at checkout with an empty cart: an online order of theirs may be waiting for payment.
-  useEffect(() => {
-    if (!cartEmpty) return;
-    const request = dispatch(fetchOrders());
-    return () => request.abort();
-  }, [cartEmpty, dispatch]);
-
-  const waiting = placedOnline ?? (cartEmpty ? (orders.find(awaitsOnlinePayment) ?? null) : null);
-  const address = user?.addresses[0] ?? null;
   const info = useStoreInfo();
   const verdict = useDeliveryVerdict(address, cart?.totals.total ?? 0);
-
-  function start(next: Step): boolean {
-    if (submitting.current) return false;
-    submitting.current = true;
-    setStep(next);
-    setProblem(null);
-    setChanged(null);
-    return true;
-  }
-
-  function release() {
-    submitting.current = false;
-    setStep(null);
-  }
-
-  /** One attempt: this shopper paying this way for this cart content. */
-  function attemptScope(method: PaymentMethod): string {
-    return `${user?._id ?? ''}:${method}:${cart ? cartSignature(cart) : ''}`;
-  }
-
-  /** The attempt is over (placed, paid, or given up): the next one is a new attempt. */
-  function forgetKey(method: PaymentMethod) {
-    forgetAttemptKey(attemptScope(method));
-  }
-
-  /**
-   * Places the order under the attempt's key. A key that answers an order which is over
-   * (cancelled meanwhile, or paid) belonged to an earlier attempt: once, a new key is made.
-   */
-  async function placeFor(method: PaymentMethod, shipping: Address) {
-    const body = orderBody(method, shipping);
-    const placed = await dispatch(placeOrder({ body, idempotencyKey: attemptKey(attemptScope(method)) })).unwrap();
-    if (!placed || placed.status === 'pending') return placed;
-    forgetKey(method);
-    return dispatch(placeOrder({ body, idempotencyKey: attemptKey(attemptScope(method)) })).unwrap();
-  }
-
-  function orderBody(method: PaymentMethod, shipping: Address): PlaceOrderBody {
-    const orderAddress = {
-      name: 'Home',
-      addressLine1: shipping.addressLine1,
-      addressLine2: shipping.addressLine2,
-      city: shipping.city,
-      state: shipping.state,
-      pinCode: shipping.pinCode,
-      country: 'India' as const,
-      phone: user?.phone?.trim() || DEFAULT_CONTACT_PHONE,
-    };
-    return {
-      shippingAddress: orderAddress,
-      billingAddress: orderAddress,
-      notes: DEFAULT_DELIVERY_NOTE,
-      paymentMethod: method,
-      // The total shown: the server refuses the order if its own differs (a price changed meanwhile).
-      ...(cart && { expectedTotal: cart.totals.total }),
-      ...(method === 'cod' && {
-        items: (cart?.items ?? []).map((line) => ({
-          productId: line.productId,
-          quantity: line.quantity,
-          size: line.size,
-        })),
-      }),
-    };
-  }
-
-  /**
-   * The order was refused (stock, coupon, a changed cart): say why, and show the cart as it is
-   * now. A changed cart comes with the refusal: its totals are shown at once, to confirm again.
-   */
-  function orderRefused(failure: unknown) {
-    toast.error(
-      isRequestFailure(failure) ? failure.message : 'Something went wrong while placing the order.',
-      orderToast,
-    );
-    const refusal = changedCart(failure);
-    if (refusal) {
-      dispatch(cartReceived(refusal.cart));
-      setChanged(refusal.failure.message);
-      return;
-    }
-    setProblem('Something went wrong while placing the order.');
-    void dispatch(fetchCart());
-  }
-
-  /** Done: the shopper's orders, with the account and the (now empty) cart fetched again. */
-  async function showOrders() {
-    await dispatch(fetchProfile());
-    navigate('/profile', { state: { view: 'orders' } });
-    void dispatch(fetchCart());
-  }
-
-  const paying: PayHandlers = {
-    onPaid: showOrders,
-    onStopped: release,
-    onVerifying: () => setStep('verifying'),
-  };
-
-  async function payOnDelivery() {
-    if (submitting.current) return;
-    if (!address?.pinCode.trim()) {
-      toast.error('Shipping address or pincode is incomplete.', orderToast);
-      return;
-    }
-    start('cod');
-    try {
-      await placeFor('cod', address);
-    } catch (failure) {
-      orderRefused(failure);
-      release();
-      return;
-    }
-    forgetKey('cod');
-    toast.success('Order placed successfully', orderToast);
-    await showOrders();
-  }
-
-  async function payOnline() {
-    if (submitting.current) return;
-    if (!address) {
-      toast.error('Shipping address is incomplete.', orderToast);
-      return;
-    }
-    if (!address.pinCode.trim()) {
-      toast.error('Shipping address or pincode is incomplete.', orderToast);
-      return;
-    }
-    if (!user) return;
-    start('razorpay');
-
-    let placed;
-    try {
-      placed = await placeFor('razorpay', address);
-    } catch (failure) {
-      orderRefused(failure);
-      release();
-      return;
-    }
-    forgetKey('razorpay');
-    if (!placed?.orderId) {
-      toast.error('Missing order ID', orderToast);
-      release();
-      return;
-    }
-    // The order holds the cart's lines now: until it is paid, it is an order waiting for payment.
-    setPlacedOnline(placed);
-    void dispatch(fetchCart());
-    await payFor(placed.orderId, paying);
-  }
-
-  /** Pays the online order waiting for its payment (the window was closed, or could not open). */
-  async function payWaiting(order: Order) {
-    if (!start('razorpay')) return;
-    await payFor(order._id, paying);
-  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
@@ -258,10 +36,10 @@ export function CheckoutPage() {
       <h1 className="mt-6 font-display text-3xl sm:text-4xl">Checkout</h1>
 
       {waiting ? (
-        <AwaitingPayment order={waiting} step={step} onPay={() => void payWaiting(waiting)} />
+        <AwaitingPayment order={waiting} step={step} onPay={() => void checkout.payWaiting(waiting)} />
       ) : !cart ? (
-        error ? (
-          <CartLoadError error={error} onRetry={() => void dispatch(fetchCart())} />
+        checkout.cartError ? (
+          <CartLoadError error={checkout.cartError} onRetry={checkout.retryCart} />
         ) : (
           <CheckoutSkeleton />
         )
@@ -333,9 +111,9 @@ export function CheckoutPage() {
                 Payment
               </h2>
               <div role="status" className="empty:hidden">
-                {changed && (
+                {checkout.changed && (
                   <p className="mt-4 rounded-xl border border-accent/30 bg-sand px-4 py-3 text-sm leading-6 font-medium text-ink">
-                    {changed}
+                    {checkout.changed}
                   </p>
                 )}
               </div>
@@ -351,7 +129,7 @@ export function CheckoutPage() {
                 <button
                   type="button"
                   className={buttonClass('primary', 'lg', 'w-full')}
-                  onClick={payOnDelivery}
+                  onClick={() => void checkout.payOnDelivery()}
                   disabled={step !== null || verdict.noDelivery !== null || verdict.noCod !== null}
                   aria-describedby={verdict.noCod ? 'cod-unavailable' : undefined}
                 >
@@ -362,7 +140,7 @@ export function CheckoutPage() {
                   <button
                     type="button"
                     className={buttonClass('secondary', 'lg', 'w-full')}
-                    onClick={payOnline}
+                    onClick={() => void checkout.payOnline()}
                     disabled={step !== null || verdict.noDelivery !== null}
                   >
                     <LockIcon size={18} />
@@ -384,14 +162,15 @@ export function CheckoutPage() {
                 </p>
               )}
               <div role="alert" className="empty:hidden">
-                {problem && (
+                {checkout.problem && (
                   <p className="mt-4 rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">
-                    {problem}
+                    {checkout.problem}
                   </p>
                 )}
               </div>
               <p className="mt-4 text-center text-xs leading-5 text-muted">
-                By placing your order you agree to our terms. Orders can be cancelled within 12 hours unless shipped.
+                By placing your order you agree to our terms. Orders can be cancelled within{' '}
+                {CUSTOMER_CANCEL_WINDOW_HOURS} hours unless shipped.
               </p>
             </div>
           </aside>
@@ -404,13 +183,13 @@ export function CheckoutPage() {
           </section>
         </div>
       )}
-      {paymentWindow}
+      {checkout.paymentWindow}
     </div>
   );
 }
 
 /** An online order placed from this cart, waiting for its payment: pay it now, or later from My Orders. */
-function AwaitingPayment({ order, step, onPay }: { order: Order; step: Step | null; onPay: () => void }) {
+function AwaitingPayment({ order, step, onPay }: { order: Order; step: CheckoutStep | null; onPay: () => void }) {
   return (
     <section
       aria-labelledby="awaiting-heading"

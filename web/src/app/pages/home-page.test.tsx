@@ -1,11 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import { DealsCountdown } from '../../features/home/components/deals-section.tsx';
 import { mockReducedMotion } from '../../features/home/hooks/test-media.ts';
+import { createFakeApi } from '../../test/fake-api.ts';
+import { makeStoreInfo } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { HomePage } from './home-page.tsx';
 
 function renderHome(state?: unknown) {
-  return renderWithProviders(<HomePage />, { route: '/', path: '/', state });
+  const api = createFakeApi({ 'GET /store': () => makeStoreInfo() });
+  return renderWithProviders(<HomePage />, { api, route: '/', path: '/', state });
 }
 
 describe('home page', () => {
@@ -138,7 +141,10 @@ describe('home page', () => {
     await user.click(within(banner).getByRole('button', { name: 'XL' }));
     expect(within(banner).getByRole('button', { name: 'XL' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(banner).getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/products');
-    for (const text of ['High Quality', 'Over 2 years', 'Across most of India', '24/7 Support']) {
+    // The shipping blurb is the shop's own promise (GET /store), not a fixed text.
+    const shipping = await within(banner).findByText(makeStoreInfo().texts.shippingPromise);
+    expect(shipping).toBeInTheDocument();
+    for (const text of ['High Quality', 'Over 2 years', '24/7 Support']) {
       expect(within(banner).getByText(text)).toBeInTheDocument();
     }
   });

@@ -4,8 +4,8 @@ import { Hero } from '../../features/home/components/hero.tsx';
 import { LearnAboutUs } from '../../features/home/components/learn-about-us.tsx';
 import { PromoStrip } from '../../features/home/components/promo-strip.tsx';
 import { useSectionHint } from '../../features/home/hooks/use-scroll-hint.ts';
-import { pageTitle } from '../brand.ts';
-import { useIsSignedIn } from '../session.ts';
+import { pageTitle } from '../../lib/brand.ts';
+import { useIsSignedIn } from '../../features/auth/session.ts';
 
 /**
  * Home (spec §2): hero and promo strip, Deals Of The Month, New Arrivals, the specials banner,

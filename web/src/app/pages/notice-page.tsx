@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
-import { pageTitle } from '../brand.ts';
+import { pageTitle } from '../../lib/brand.ts';
 
 interface NoticePageProps {
   /** Above the heading: an icon or a large number, decorative. */

@@ -1,10 +1,18 @@
 import { screen } from '@testing-library/react';
+import { createFakeApi } from '../../test/fake-api.ts';
+import { makeStoreInfo } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+
+const api = () => createFakeApi({ 'GET /store': () => makeStoreInfo() });
 import { policyFromHash, PoliciesPage } from './policies-page.tsx';
 
 describe('policies page', () => {
   it('opens the policy named in the link', () => {
-    renderWithProviders(<PoliciesPage />, { route: '/policies#return-and-refund-policy', path: '/policies' });
+    renderWithProviders(<PoliciesPage />, {
+      api: api(),
+      route: '/policies#return-and-refund-policy',
+      path: '/policies',
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Shipping, terms and returns' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Return and Refund Policy' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Shipping Policy' })).toHaveAttribute('aria-expanded', 'false');
@@ -12,7 +20,7 @@ describe('policies page', () => {
   });
 
   it('follows a new hash while open, and offers a way to write to us', async () => {
-    const { navigate } = renderWithProviders(<PoliciesPage />, { route: '/policies', path: '/policies' });
+    const { navigate } = renderWithProviders(<PoliciesPage />, { api: api(), route: '/policies', path: '/policies' });
     for (const name of ['Shipping Policy', 'Terms and Conditions', 'Return and Refund Policy']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'false');
     }

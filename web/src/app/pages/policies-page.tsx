@@ -2,9 +2,9 @@ import { useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
 import { policyIds, PolicySections } from '../../components/policy-sections.tsx';
-import { useStoreInfo } from '../store-info.ts';
-import { pageTitle } from '../brand.ts';
-import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../contact.ts';
+import { useStoreInfo } from '../../lib/store/store-info.ts';
+import { pageTitle } from '../../lib/brand.ts';
+import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../lib/contact.ts';
 
 /** The policy a link asks for (`/policies#shipping-policy`), if it is one. */
 export function policyFromHash(hash: string): string | null {

@@ -108,6 +108,20 @@ describe('profile page', () => {
       expect(confirmed).toHaveTextContent('Paid online');
     });
 
+    it('offers no cancelling once the 12 hours the terms give have passed', async () => {
+      const placed = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 60 * 60 * 1000).toISOString();
+      const orders = [
+        makeOrder({ _id: 'o1', orderNumber: 'KP-1', status: 'pending', createdAt: placed(11.5) }),
+        makeOrder({ _id: 'o2', orderNumber: 'KP-2', status: 'pending', createdAt: placed(12.5) }),
+      ];
+      await openOrders({ 'GET /order/orders': () => ({ orders }) });
+      const recent = await screen.findByRole('article', { name: 'Order KP-1' });
+      expect(within(recent).getByRole('button', { name: 'Cancel Order KP-1' })).toBeEnabled();
+      const older = screen.getByRole('article', { name: 'Order KP-2' });
+      expect(older).toHaveTextContent('Status: pending');
+      expect(within(older).queryByRole('button', { name: 'Cancel Order KP-2' })).not.toBeInTheDocument();
+    });
+
     it('cancels a pending order after a confirmation: toast, list and user refreshed', async () => {
       let orders = [makeOrder({ _id: 'o1', orderNumber: 'KP-1', status: 'pending' })];
       const { user, api } = await openOrders({

@@ -10,10 +10,10 @@ import { fetchOrders } from '../../features/orders/slice.ts';
 import { buttonClass } from '../../components/button.ts';
 import { BoxIcon, ChevronRightIcon, LogOutIcon, PinIcon } from '../../components/icons.tsx';
 import { PaneHeader } from '../../components/pane-header.tsx';
-import { pageTitle } from '../brand.ts';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
-import { toast, toastDurations } from '../toasts.tsx';
-import { usePayForOrder } from '../use-pay-for-order.tsx';
+import { pageTitle } from '../../lib/brand.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../lib/toasts.tsx';
+import { usePayForOrder } from '../../features/payments/use-pay-for-order.tsx';
 
 type ProfileView = 'details' | 'orders' | 'address' | 'phone';
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { STORE_NAME, pageTitle } from '../brand.ts';
+import { STORE_NAME, pageTitle } from '../../lib/brand.ts';
 
 /** Shown when rendering a route throws: no layout (it may be what failed), just a way back. */
 export function RouteErrorPage() {

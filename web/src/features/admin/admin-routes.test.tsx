@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { routes } from '../../app/router.tsx';
 import { createFakeApi } from '../../test/fake-api.ts';
-import { makeCart, makeProductPage } from '../../test/fixtures.ts';
-import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { makeCart, makeProductPage, makeStoreInfo } from '../../test/fixtures.ts';
+import { renderAppAt } from '../../test/render-app.tsx';
+import { signIn } from '../../test/render.tsx';
 import { makeAdminOrderPage, makeAdminUser } from './test-fixtures.ts';
 
 // The product, coupon and message pages have their own tests; here they only show which page
@@ -26,14 +26,15 @@ function renderApp(route: string) {
   const admin = makeAdminUser();
   signIn(admin);
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /product': () => makeProductPage([]),
     'GET /auth/profile': () => admin,
-    'GET /cart': () => makeCart(),
+    'GET /cart/details': () => makeCart(),
     'GET /order/stats': () => [],
     'GET /admin/orders': () => makeAdminOrderPage([]),
     'GET /admin/low-stock': () => [],
   });
-  return renderWithProviders(null, { routes, route, api });
+  return renderAppAt(route, api);
 }
 
 describe('the staff area for an admin', () => {

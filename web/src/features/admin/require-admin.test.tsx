@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { routes } from '../../app/router.tsx';
 import { createFakeApi } from '../../test/fake-api.ts';
-import { makeCart, makeProductPage, makeUser } from '../../test/fixtures.ts';
-import { renderWithProviders, signIn } from '../../test/render.tsx';
+import { makeCart, makeProductPage, makeStoreInfo, makeUser } from '../../test/fixtures.ts';
+import { renderAppAt } from '../../test/render-app.tsx';
+import { signIn } from '../../test/render.tsx';
 
 // Records whether the staff area's code is ever imported. No test in this file may let an
 // admin in, so that "not loaded" stays true for every test here.
@@ -14,16 +14,17 @@ vi.mock('./admin-routes.tsx', async (importOriginal) => {
 
 function renderApp(route: string) {
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /product': () => makeProductPage([]),
     'GET /auth/profile': () => makeUser(),
     'GET /auth/providers': () => ({ google: { enabled: true, development: false } }),
-    'GET /cart': () => makeCart(),
+    'GET /cart/details': () => makeCart(),
     // What the staff pages would ask for: none of it may be requested for a shopper.
     'GET /order/stats': () => [],
     'GET /admin/orders': () => ({ orders: [], page: 1, limit: 20, total: 0, totalPages: 0 }),
     'GET /admin/low-stock': () => [],
   });
-  return renderWithProviders(null, { routes, route, api });
+  return renderAppAt(route, api);
 }
 
 const staffCalls = (api: ReturnType<typeof createFakeApi>) =>

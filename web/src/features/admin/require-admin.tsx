@@ -4,9 +4,9 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { pageTitle } from '../../app/brand.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { useIsSignedIn } from '../../app/session.ts';
+import { pageTitle } from '../../lib/brand.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
+import { selectUser, useIsSignedIn } from '../auth/index.ts';
 import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/spinner.tsx';
 
@@ -24,7 +24,7 @@ export function AdminArea() {
 /** A visitor is sent to sign in (and comes back after); a shopper is told no, and nothing loads. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const signedIn = useIsSignedIn();
-  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'admin');
+  const isAdmin = useAppSelector((state) => selectUser(state)?.role === 'admin');
   const location = useLocation();
 
   if (!signedIn) {

@@ -14,7 +14,7 @@ export interface AddressForm {
   isDefault: boolean;
 }
 
-export const emptyAddressForm: AddressForm = {
+const emptyAddressForm: AddressForm = {
   houseNumber: '',
   pinCode: '',
   addressLine1: '',
@@ -24,10 +24,10 @@ export const emptyAddressForm: AddressForm = {
   isDefault: false,
 };
 
-export const ADDRESS_SEPARATOR = ', ';
+const ADDRESS_SEPARATOR = ', ';
 
 /** "12B, MG Road" → house "12B", line 1 "MG Road"; without the separator all of it is line 1. */
-export function splitAddressLine1(saved: string): { houseNumber: string; addressLine1: string } {
+function splitAddressLine1(saved: string): { houseNumber: string; addressLine1: string } {
   const at = saved.indexOf(ADDRESS_SEPARATOR);
   if (at === -1) return { houseNumber: '', addressLine1: saved };
   return { houseNumber: saved.slice(0, at), addressLine1: saved.slice(at + ADDRESS_SEPARATOR.length) };
@@ -53,7 +53,7 @@ export function isAddressComplete(form: AddressForm): boolean {
   return requiredFields.every((field) => form[field].trim() !== '');
 }
 
-export function toAddressInput(address: Address): AddressInput {
+function toAddressInput(address: Address): AddressInput {
   const { name, addressLine1, addressLine2, city, state, pinCode, isDefault } = address;
   return { name, addressLine1, addressLine2, city, state, pinCode, isDefault };
 }

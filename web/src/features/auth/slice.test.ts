@@ -1,4 +1,4 @@
-import { setupStore } from '../../app/store.ts';
+import { setupStore } from '../../lib/store/store.ts';
 import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
 import { makeAddress, makeUser } from '../../test/fixtures.ts';

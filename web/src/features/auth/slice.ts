@@ -8,9 +8,9 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
-import { createAppAsyncThunk } from '../../app/hooks.ts';
-import { signedOut, type SignOutReason } from '../../app/session-events.ts';
-import type { AppDispatch } from '../../app/store.ts';
+import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
+import { signedOut, type SignOutReason } from '../../lib/store/session-events.ts';
+import { rootReducer, type AppDispatch, type RootState } from '../../lib/store/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import { clearSession, readStoredUser, readToken, saveToken, saveUser } from '../../lib/session.ts';
 import * as authApi from './api.ts';
@@ -22,13 +22,19 @@ export interface AuthState {
   error: string | null;
 }
 
+declare module '../../lib/store/store.ts' {
+  interface EagerSlices {
+    auth: AuthState;
+  }
+}
+
 /** Read when a store is made, so each store (and test) sees the localStorage of its time. */
-export function initialAuthState(): AuthState {
+function initialAuthState(): AuthState {
   return { user: readStoredUser(), loading: false, error: null };
 }
 
 /** The answer arrived for a session that has since ended or changed: it must change nothing. */
-export const SESSION_CHANGED = 'SESSION_CHANGED';
+const SESSION_CHANGED = 'SESSION_CHANGED';
 
 const sessionChanged: RequestFailure = { message: 'The session changed', status: null, code: SESSION_CHANGED };
 
@@ -294,8 +300,9 @@ const authSlice = createSlice({
 });
 
 export const { userRestored, authErrorCleared } = authSlice.actions;
-export const authReducer = authSlice.reducer;
 
-type WithAuth = { auth: AuthState };
-export const selectAuth = (state: WithAuth) => state.auth;
-export const selectUser = (state: WithAuth) => state.auth.user;
+/** The session is read on every page: this module loads with the header. */
+const injectedAuthSlice = authSlice.injectInto(rootReducer);
+
+export const selectAuth = injectedAuthSlice.selectSlice;
+export const selectUser = (state: RootState) => selectAuth(state).user;

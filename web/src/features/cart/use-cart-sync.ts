@@ -1,29 +1,37 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { toast, toastDurations } from '../../app/toasts.tsx';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
 import { readToken } from '../../lib/session.ts';
-import { selectCartData, selectCartItemCount, selectCartNotice } from './cart-state.ts';
+import { selectCachedCart, selectCartItemCount } from './cart-cache.ts';
+
+export interface CartBadge {
+  /** Σ quantity. */
+  count: number;
+  /** The cart has been answered: until then the count says nothing. */
+  known: boolean;
+}
 
 /**
- * Keeps the cart in step with the session and returns the badge count (Σ quantity). The cart
- * is fetched at start-up and on sign-in when a token is held (loading the cart's slice then,
- * not before); the `signedOut` event clears it. A notice that a change took the coupon off
- * (spec: `notice`) shows as an info toast, once.
+ * Keeps the cart in step with the session and returns the badge. While a token is held the
+ * header keeps the cart cached (loading the cart's API then, not before); the `signedOut`
+ * event forgets it.
  */
-export function useCartSync(signedIn: boolean): number {
+export function useCartSync(signedIn: boolean): CartBadge {
   const dispatch = useAppDispatch();
   const count = useAppSelector(selectCartItemCount);
-  const hasCart = useAppSelector((state) => selectCartData(state) !== null);
-  const notice = useAppSelector(selectCartNotice);
+  const known = useAppSelector((state) => selectCachedCart(state) !== null);
 
   useEffect(() => {
-    if (!signedIn || hasCart || !readToken()) return;
-    void import('./slice.ts').then(({ fetchCart }) => dispatch(fetchCart()));
-  }, [dispatch, signedIn, hasCart]);
+    if (!signedIn || !readToken()) return;
+    let subscription: { unsubscribe: () => void } | null = null;
+    let left = false;
+    void import('./cart-api.ts').then(({ cartApi }) => {
+      if (!left) subscription = dispatch(cartApi.endpoints.getCart.initiate());
+    });
+    return () => {
+      left = true;
+      subscription?.unsubscribe();
+    };
+  }, [dispatch, signedIn]);
 
-  useEffect(() => {
-    if (notice) toast.info(notice.text, { toastId: `cart-notice-${notice.id}`, autoClose: toastDurations.orders });
-  }, [notice]);
-
-  return count;
+  return { count, known };
 }

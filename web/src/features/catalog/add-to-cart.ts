@@ -4,13 +4,12 @@
  * a single file.
  */
 import { useCallback, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toast, toastDurations } from '../../app/toasts.tsx';
-import { wantsMiniCart } from '../cart/components/mini-cart.tsx';
-import { addToCart } from '../cart/slice.ts';
+import { useAppDispatch } from '../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../lib/toasts.tsx';
+import { addToCart, wantsMiniCart } from '../cart/index.ts';
 import type { RequestFailure } from '../../lib/http.ts';
 
-export { MiniCart } from '../cart/components/mini-cart.tsx';
+export { MiniCart } from '../cart/index.ts';
 
 /** What the product page asks the cart to add once every check has passed. */
 export interface CartSelection {

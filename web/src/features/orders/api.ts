@@ -1,17 +1,9 @@
 /** Order requests (spec §7, Orders and payments). */
-import type { Order, OrderStatus, PlaceOrderBody } from '@shop/core';
+import type { Order, PlaceOrderBody } from '@shop/core';
 import type { ApiClient } from '../../lib/http.ts';
 
 /** POST /order answers the order, with its id again as `orderId`. */
 export type PlacedOrder = Order & { orderId: string };
-
-/** One row of GET /order/stats: orders and revenue per day and status. */
-export interface OrderStatsRow {
-  date: string;
-  status: OrderStatus;
-  orders: number;
-  revenue: number;
-}
 
 /** One key per checkout attempt: a retry of the same attempt answers the same order. */
 export function postOrder(api: ApiClient, body: PlaceOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
@@ -25,8 +17,4 @@ export async function getOrders(api: ApiClient, signal?: AbortSignal): Promise<O
 
 export function postCancelOrder(api: ApiClient, id: string): Promise<Order> {
   return api.post<Order>(`/order/${encodeURIComponent(id)}/cancel`);
-}
-
-export function getOrderStats(api: ApiClient, signal?: AbortSignal): Promise<OrderStatsRow[]> {
-  return api.get<OrderStatsRow[]>('/order/stats', { signal });
 }

@@ -20,7 +20,7 @@ function storage(): Storage | null {
 }
 
 /** A fresh key: a random UUID (by hand where `crypto.randomUUID` needs a secure context). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

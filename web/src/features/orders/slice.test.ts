@@ -1,5 +1,5 @@
-import { setupStore } from '../../app/store.ts';
-import { signedOut } from '../../app/session-events.ts';
+import { setupStore } from '../../lib/store/store.ts';
+import { signedOut } from '../../lib/store/session-events.ts';
 import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../test/fake-api.ts';
 import { makeOrder } from '../../test/fixtures.ts';
@@ -97,7 +97,6 @@ describe('order slice', () => {
     store.dispatch(signedOut({ reason: 'logout' }));
     expect(order()).toEqual<OrderState>({
       currentOrder: null,
-      stats: [],
       orders: [],
       loading: false,
       error: null,

@@ -1,23 +1,22 @@
 /**
- * The order store (spec §3, §4): currentOrder (the one just placed), stats, orders, loading
- * and error, plus the list's own status so My Orders can tell "loading" from "none". On any
+ * The order store (spec §3, §4): currentOrder (the one just placed), orders, loading and
+ * error, plus the list's own status so My Orders can tell "loading" from "none". On any
  * error it stores the message and stops loading. The shared `signedOut` event forgets it all.
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { Order, PlaceOrderBody } from '@shop/core';
-import { createAppAsyncThunk } from '../../app/hooks.ts';
-import { signedOut } from '../../app/session-events.ts';
-import { rootReducer, type AppDispatch, type RootState } from '../../app/store.ts';
+import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
+import { signedOut } from '../../lib/store/session-events.ts';
+import { rootReducer, type AppDispatch } from '../../lib/store/store.ts';
 import { ApiError, BAD_RESPONSE, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import { clearSession } from '../../lib/session.ts';
 import * as ordersApi from './api.ts';
-import type { OrderStatsRow, PlacedOrder } from './api.ts';
+import type { PlacedOrder } from './api.ts';
 
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 export interface OrderState {
   currentOrder: PlacedOrder | null;
-  stats: OrderStatsRow[];
   /** The shopper's orders, newest first. */
   orders: Order[];
   loading: boolean;
@@ -29,9 +28,14 @@ export interface OrderState {
   cancellingId: string | null;
 }
 
-export const initialOrderState: OrderState = {
+declare module '../../lib/store/store.ts' {
+  interface LazyLoadedSlices {
+    order: OrderState;
+  }
+}
+
+const initialOrderState: OrderState = {
   currentOrder: null,
-  stats: [],
   orders: [],
   loading: false,
   error: null,
@@ -103,17 +107,6 @@ export const cancelOrder = createAppAsyncThunk(
   },
 );
 
-export const fetchOrderStats = createAppAsyncThunk(
-  'order/fetchOrderStats',
-  async (_: void, { extra, signal, rejectWithValue }) => {
-    try {
-      return await ordersApi.getOrderStats(extra.api, signal);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Failed to fetch stats'));
-    }
-  },
-);
-
 function started(state: OrderState) {
   state.loading = true;
   state.error = null;
@@ -173,16 +166,6 @@ const orderSlice = createSlice({
         state.cancellingId = null;
       })
 
-      .addCase(fetchOrderStats.pending, started)
-      .addCase(fetchOrderStats.fulfilled, (state, action) => {
-        state.loading = false;
-        state.stats = action.payload;
-      })
-      .addCase(fetchOrderStats.rejected, (state, action) => {
-        if (!action.meta.aborted) failed(state, action.payload, 'Failed to fetch stats');
-        else state.loading = false;
-      })
-
       .addCase(signedOut, () => initialOrderState);
   },
 });
@@ -191,4 +174,3 @@ const orderSlice = createSlice({
 const injectedOrderSlice = orderSlice.injectInto(rootReducer);
 
 export const selectOrderState = injectedOrderSlice.selectSlice;
-export const selectOrders = (state: RootState) => selectOrderState(state).orders;

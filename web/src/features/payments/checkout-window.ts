@@ -51,7 +51,7 @@ export interface CheckoutCallbacks {
 }
 
 /** Options for the window from what /payments/initiate answered (spec §9: name, order number, colour, prefill). */
-export function checkoutOptionsFor(details: PaymentDetails, callbacks: CheckoutCallbacks): CheckoutOptions {
+function checkoutOptionsFor(details: PaymentDetails, callbacks: CheckoutCallbacks): CheckoutOptions {
   return {
     key: details.key,
     amount: details.order.amount,

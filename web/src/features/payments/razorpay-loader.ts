@@ -6,7 +6,7 @@
  */
 import type { CheckoutWindowConstructor } from './checkout-window.ts';
 
-export const RAZORPAY_CHECKOUT_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
+const RAZORPAY_CHECKOUT_SRC = 'https://checkout.razorpay.com/v1/checkout.js';
 
 declare global {
   interface Window {

@@ -4,9 +4,9 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
-import { createAppAsyncThunk } from '../../app/hooks.ts';
-import { signedOut } from '../../app/session-events.ts';
-import { rootReducer } from '../../app/store.ts';
+import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
+import { signedOut } from '../../lib/store/session-events.ts';
+import { rootReducer } from '../../lib/store/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
 import * as paymentsApi from './api.ts';
 import type { InitiatePaymentInput } from './api.ts';
@@ -17,7 +17,13 @@ export interface PaymentState {
   error: string | null;
 }
 
-export const initialPaymentState: PaymentState = { paymentDetails: null, loading: false, error: null };
+declare module '../../lib/store/store.ts' {
+  interface LazyLoadedSlices {
+    payment: PaymentState;
+  }
+}
+
+const initialPaymentState: PaymentState = { paymentDetails: null, loading: false, error: null };
 
 /** "Failed to initiate Razorpay" when refused without a message, "Payment initiation failed" when unreachable. */
 function initiateFailure(error: unknown): RequestFailure {

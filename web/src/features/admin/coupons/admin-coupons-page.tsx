@@ -11,9 +11,8 @@ import { formatDateTime } from '../shared/format.ts';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
 import { usePendingIds } from '../products/use-pending-ids.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { listCoupons, updateCoupon } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useListCouponsQuery, useUpdateCouponMutation } from './api.ts';
 import { CouponEditor } from './coupon-editor.tsx';
 
 /** What the panel shows: nothing, the form for a new coupon, or the form for one coupon. */
@@ -25,7 +24,7 @@ const typeLabels: Record<AdminCoupon['discountType'], string> = {
 };
 
 /** "Always", "From …", "Until …" or "… – …". */
-export function validityText(coupon: Pick<AdminCoupon, 'startsAt' | 'endsAt'>): string {
+function validityText(coupon: Pick<AdminCoupon, 'startsAt' | 'endsAt'>): string {
   const { startsAt, endsAt } = coupon;
   if (startsAt && endsAt) return `${formatDateTime(startsAt)} – ${formatDateTime(endsAt)}`;
   if (startsAt) return `From ${formatDateTime(startsAt)}`;
@@ -37,10 +36,8 @@ const limitText = (limit: number | null) => (limit === null ? 'no limit' : Strin
 
 /** Staff coupons: list, create, edit, deactivate. */
 export function AdminCouponsPage() {
-  const api = useApiClient();
-  const coupons = useAdminResource('coupons', (client, signal) => listCoupons(client, signal), {
-    fallbackMessage: 'Could not load the coupons.',
-  });
+  const coupons = asResource(useListCouponsQuery());
+  const [updateCoupon] = useUpdateCouponMutation();
   const [panel, setPanel] = useState<Panel>({ mode: 'closed' });
   const { pending, track } = usePendingIds();
   /** The button that opened the panel: focus goes back to it when the panel closes. */
@@ -59,15 +56,13 @@ export function AdminCouponsPage() {
   function saved(wasNew: boolean) {
     notifySuccess(wasNew ? 'Coupon created' : 'Coupon updated');
     closePanel();
-    coupons.reload();
   }
 
   function setActive(coupon: AdminCoupon, isActive: boolean) {
     return track(coupon._id, async () => {
       try {
-        await updateCoupon(api, coupon._id, { isActive });
+        await updateCoupon({ id: coupon._id, body: { isActive } }).unwrap();
         notifySuccess(isActive ? 'Coupon activated' : 'Coupon deactivated');
-        coupons.reload();
       } catch (error) {
         notifyFailure(error, isActive ? 'Could not activate the coupon.' : 'Could not deactivate the coupon.');
       }

@@ -1,6 +1,6 @@
 /** Staff coupon requests (admin only; the client adds the bearer token). */
 import type { AdminCoupon, AuditEntry, CouponCreateBody, CouponUpdateBody } from '@shop/core';
-import type { ApiClient } from '../../../lib/http.ts';
+import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
 
 export interface AdminCouponDetail {
   coupon: AdminCoupon;
@@ -9,18 +9,30 @@ export interface AdminCouponDetail {
 
 const couponPath = (id: string) => `/admin/coupons/${encodeURIComponent(id)}`;
 
-export function listCoupons(api: ApiClient, signal?: AbortSignal): Promise<AdminCoupon[]> {
-  return api.get<AdminCoupon[]>('/admin/coupons', { signal });
-}
+const couponsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    listCoupons: build.query<AdminCoupon[], void>({
+      query: () => ({ method: 'GET', path: '/admin/coupons', fallback: 'Could not load the coupons.' }),
+      providesTags: (coupons = []) =>
+        listTags(
+          'Coupon',
+          coupons.map((coupon) => coupon._id),
+        ),
+    }),
+    /** The coupon with its recorded changes. */
+    getCoupon: build.query<AdminCouponDetail, string>({
+      query: (id) => ({ method: 'GET', path: couponPath(id), fallback: 'Could not load the history.' }),
+      providesTags: (_, __, id) => [{ type: 'Coupon', id }],
+    }),
+    createCoupon: build.mutation<AdminCoupon, CouponCreateBody>({
+      query: (body) => ({ method: 'POST', path: '/admin/coupons', body, fallback: defaultStaffFallback }),
+      invalidatesTags: whenDone(() => [{ type: 'Coupon', id: 'LIST' }]),
+    }),
+    updateCoupon: build.mutation<AdminCoupon, { id: string; body: CouponUpdateBody }>({
+      query: ({ id, body }) => ({ method: 'PATCH', path: couponPath(id), body, fallback: defaultStaffFallback }),
+      invalidatesTags: whenDone(({ id }) => [{ type: 'Coupon', id }]),
+    }),
+  }),
+});
 
-export function getCoupon(api: ApiClient, id: string, signal?: AbortSignal): Promise<AdminCouponDetail> {
-  return api.get<AdminCouponDetail>(couponPath(id), { signal });
-}
-
-export function createCoupon(api: ApiClient, body: CouponCreateBody): Promise<AdminCoupon> {
-  return api.post<AdminCoupon>('/admin/coupons', body);
-}
-
-export function updateCoupon(api: ApiClient, id: string, body: CouponUpdateBody): Promise<AdminCoupon> {
-  return api.patch<AdminCoupon>(couponPath(id), body);
-}
+export const { useListCouponsQuery, useGetCouponQuery, useCreateCouponMutation, useUpdateCouponMutation } = couponsApi;

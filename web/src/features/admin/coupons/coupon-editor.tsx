@@ -4,10 +4,10 @@
  */
 import type { AdminCoupon, DiscountType } from '@shop/core';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
-import { listCategories } from '../products/api.ts';
+import { useListCategoriesQuery } from '../products/api.ts';
 import { categoryOptions } from '../products/categories.ts';
 import { controlClass, Field, type ControlProps } from '../products/form-controls.tsx';
 import { changedFields, issuesOf } from '../products/form-support.ts';
@@ -15,9 +15,8 @@ import { useFormIssues } from '../products/use-form-issues.ts';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { failureText } from '../shared/notify.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { createCoupon, getCoupon, updateCoupon } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useCreateCouponMutation, useGetCouponQuery, useUpdateCouponMutation } from './api.ts';
 import { couponBodyFrom, couponFieldLabels, couponFormFor, emptyCouponForm, type CouponForm } from './coupon-form.ts';
 
 const issueOptions = { labels: couponFieldLabels, fields: Object.keys(couponFieldLabels) };
@@ -36,15 +35,14 @@ interface CouponEditorProps {
 }
 
 export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
-  const api = useApiClient();
+  const [createCoupon] = useCreateCouponMutation();
+  const [updateCoupon] = useUpdateCouponMutation();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [form, setForm] = useState<CouponForm>(() => (coupon ? couponFormFor(coupon) : emptyCouponForm()));
   const [saving, setSaving] = useState(false);
   const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
-  const categories = useAdminResource('categories', (client, signal) => listCategories(client, signal), {
-    fallbackMessage: 'Could not load the categories.',
-  });
+  const categories = asResource(useListCategoriesQuery());
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
 
   // What an edit is compared with: the stored coupon read through the same form.
@@ -80,7 +78,9 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
     }
     setSaving(true);
     try {
-      const saved = coupon ? await updateCoupon(api, coupon._id, changes) : await createCoupon(api, result.body);
+      const saved = await (
+        coupon ? updateCoupon({ id: coupon._id, body: changes }) : createCoupon(result.body)
+      ).unwrap();
       setSaving(false);
       onSaved(saved);
     } catch (error) {
@@ -285,16 +285,14 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
         </div>
       </form>
 
-      {coupon && <CouponHistory id={coupon._id} updatedAt={coupon.updatedAt} />}
+      {coupon && <CouponHistory id={coupon._id} />}
     </section>
   );
 }
 
-/** The coupon's recorded changes; loaded again when the coupon changes. */
-function CouponHistory({ id, updatedAt }: { id: string; updatedAt: string }) {
-  const detail = useAdminResource(`coupon:${id}:${updatedAt}`, (client, signal) => getCoupon(client, id, signal), {
-    fallbackMessage: 'Could not load the history.',
-  });
+/** The coupon's recorded changes; loaded again when the coupon changes (its tag is invalidated). */
+function CouponHistory({ id }: { id: string }) {
+  const detail = asResource(useGetCouponQuery(id));
   return (
     <div className="mt-8 border-t border-line pt-6">
       {detail.error ? (

@@ -3,7 +3,7 @@
  * the server's own schema. Only the fields of the chosen type are read: a percentage coupon
  * sends buyX = getY = 0, a buy X get Y coupon sends value = 0.
  */
-import { couponCreateBody, type AdminCoupon, type CouponCreateBody, type DiscountType } from '@shop/core';
+import { couponCreateBody, requestJson, type AdminCoupon, type CouponCreateBody, type DiscountType } from '@shop/core';
 import { issuesFromSchema, readNumber, type FieldIssue } from '../products/form-support.ts';
 
 export interface CouponForm {
@@ -125,5 +125,5 @@ export function couponBodyFrom(form: CouponForm): CouponBodyResult {
   });
   if (!parsed.success) issues.push(...issuesFromSchema(parsed.error.issues));
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
-  return { ok: true, body: parsed.data };
+  return { ok: true, body: requestJson(couponCreateBody, parsed.data) };
 }

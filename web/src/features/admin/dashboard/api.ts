@@ -1,12 +1,33 @@
-/** What the dashboard reads besides the order stats and the orders list. */
-import type { LowStockRow } from '@shop/core';
-import type { ApiClient } from '../../../lib/http.ts';
+/** What the dashboard reads besides the orders list. */
+import { summariseOrderStats, toPaise, type LowStockRow, type OrderStatus } from '@shop/core';
+import { adminApi } from '../shared/admin-api.ts';
 
-/** Active products' sizes with stock at or below `threshold` (the server's default: 5). */
-export function getLowStock(
-  api: ApiClient,
-  query: { threshold?: number; limit?: number },
-  signal?: AbortSignal,
-): Promise<LowStockRow[]> {
-  return api.get<LowStockRow[]>('/admin/low-stock', { query, signal });
+/** One row of GET /order/stats: orders and revenue per day and status. */
+export interface OrderStatsRow {
+  date: string;
+  status: OrderStatus;
+  orders: number;
+  revenue: number;
 }
+
+const dashboardApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The stats summed for today, 7 and 30 days: "today" is the day of the answer, not of each render. */
+    getOrderStatsSummary: build.query<ReturnType<typeof summariseOrderStats>, void>({
+      query: () => ({ method: 'GET', path: '/order/stats', fallback: 'Failed to fetch stats' }),
+      transformResponse: (rows: OrderStatsRow[]) =>
+        summariseOrderStats(
+          rows.map((row) => ({ ...row, revenue: toPaise(row.revenue) })),
+          new Date(),
+        ),
+      providesTags: ['OrderStats'],
+    }),
+    /** Active products' sizes with stock at or below `threshold` (the server's default: 5). */
+    getLowStock: build.query<LowStockRow[], { threshold?: number; limit?: number }>({
+      query: (query) => ({ method: 'GET', path: '/admin/low-stock', query, fallback: 'Failed to fetch low stock' }),
+      providesTags: ['LowStock'],
+    }),
+  }),
+});
+
+export const { useGetOrderStatsSummaryQuery, useGetLowStockQuery } = dashboardApi;

@@ -50,7 +50,7 @@ describe('dashboard', () => {
     expect(within(month).getByText('10')).toBeInTheDocument();
     expect(within(month).getByText('₹16,500.50')).toBeInTheDocument();
 
-    expect(screen.getByText(/Revenue leaves out cancelled orders/)).toBeInTheDocument();
+    expect(screen.getByText(/Revenue is money taken less refunds/)).toBeInTheDocument();
   });
 
   it('draws the month as bars with a text alternative, and counts orders by status', async () => {

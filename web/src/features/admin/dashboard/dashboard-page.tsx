@@ -1,13 +1,12 @@
-import { summariseOrderStats, toPaise, type AdminOrderRow, type LowStockRow } from '@shop/core';
+import type { AdminOrderRow, LowStockRow } from '@shop/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
-import { getOrderStats } from '../../orders/api.ts';
-import { getAdminOrders } from '../orders/api.ts';
+import { useGetAdminOrdersQuery } from '../orders/api.ts';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge } from '../shared/status-badge.tsx';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { getLowStock } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetLowStockQuery, useGetOrderStatsSummaryQuery } from './api.ts';
 import { StatsOverview } from './stats-overview.tsx';
 
 /** Sizes at or below this many pieces count as low. */
@@ -20,30 +19,16 @@ const LATEST_ORDERS = 5;
  * one failing leaves the others readable.
  */
 export function DashboardPage() {
-  const stats = useAdminResource(
-    'stats',
-    // Summed when the answer arrives: "today" is the day of the answer, not of each render.
-    async (api, signal) =>
-      summariseOrderStats(
-        (await getOrderStats(api, signal)).map((row) => ({ ...row, revenue: toPaise(row.revenue) })),
-        new Date(),
-      ),
-    { fallbackMessage: 'Failed to fetch stats' },
-  );
-  const lowStock = useAdminResource(
-    'low-stock',
-    (api, signal) => getLowStock(api, { threshold: LOW_STOCK_THRESHOLD, limit: 10 }, signal),
-    { fallbackMessage: 'Failed to fetch low stock' },
-  );
-  const latest = useAdminResource(
-    'latest-orders',
-    async (api, signal) => (await getAdminOrders(api, { limit: LATEST_ORDERS }, signal)).orders,
-    { fallbackMessage: 'Failed to fetch orders' },
-  );
+  const stats = asResource(useGetOrderStatsSummaryQuery());
+  const lowStock = asResource(useGetLowStockQuery({ threshold: LOW_STOCK_THRESHOLD, limit: 10 }));
+  const latest = asResource(useGetAdminOrdersQuery({ limit: LATEST_ORDERS }));
 
   return (
     <>
-      <AdminPageHeader title="Dashboard" description="Revenue leaves out cancelled orders. Days are counted in UTC." />
+      <AdminPageHeader
+        title="Dashboard"
+        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in UTC."
+      />
       <ResourceView resource={stats} label="Loading the stats…">
         {(summary) => <StatsOverview summary={summary} />}
       </ResourceView>
@@ -62,7 +47,7 @@ export function DashboardPage() {
           }
         >
           <ResourceView resource={latest} label="Loading the latest orders…">
-            {(orders) => <LatestOrders orders={orders} />}
+            {(page) => <LatestOrders orders={page.orders} />}
           </ResourceView>
         </AdminSection>
       </div>

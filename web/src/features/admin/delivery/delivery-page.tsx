@@ -1,32 +1,34 @@
 import { serializeServiceableCsv, type ServiceableRangeData, type ShopSettingsData } from '@shop/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { storeInfoStale } from '../../../app/store-info.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { storeInfoStale } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
-import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import * as deliveryApi from './api.ts';
+import { failureText, issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { asResource } from '../shared/use-resource.ts';
+import {
+  useAddRangeMutation,
+  useDeleteRangeMutation,
+  useGetSettingsQuery,
+  useImportRangesMutation,
+  useListRangesQuery,
+  useSaveSettingsMutation,
+  useSetRangeCodMutation,
+} from './api.ts';
 
 /**
  * /admin/delivery: the settings shipping and cash on delivery follow (free-shipping threshold,
  * COD limits) and the PIN codes the shop delivers to, with their CSV export and import.
  */
 export function AdminDeliveryPage() {
-  const settings = useAdminResource('settings', (api, signal) => deliveryApi.getSettings(api, signal));
-  const ranges = useAdminResource('ranges', (api, signal) => deliveryApi.listRanges(api, signal));
-  // A settings change shows in the history that comes with the ranges.
+  const settings = asResource(useGetSettingsQuery());
+  // A settings change shows in the history that comes with the ranges: the change invalidates both.
+  const ranges = asResource(useListRangesQuery());
   const dispatch = useAppDispatch();
-  const settingsSaved = () => {
-    settings.reload();
-    ranges.reload();
-    // The banner and every text of this visit follow the new settings at once.
-    dispatch(storeInfoStale());
-  };
+  // The banner and every text of this visit follow the new settings at once.
+  const settingsSaved = () => dispatch(storeInfoStale());
   return (
     <>
       <AdminPageHeader
@@ -41,7 +43,7 @@ export function AdminDeliveryPage() {
         </AdminSection>
         <AdminSection title="PIN codes">
           <ResourceView resource={ranges} label="Loading PIN codes…">
-            {(data) => <Ranges ranges={data.ranges} onChanged={ranges.reload} />}
+            {(data) => <Ranges ranges={data.ranges} />}
           </ResourceView>
         </AdminSection>
         {ranges.data && (
@@ -55,7 +57,7 @@ export function AdminDeliveryPage() {
 const rupeesText = (value: number | null) => (value === null ? '' : String(value));
 
 function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSaved: () => void }) {
-  const api = useApiClient();
+  const [saveSettings] = useSaveSettingsMutation();
   const [threshold, setThreshold] = useState(rupeesText(settings.freeShippingThreshold));
   const [cap, setCap] = useState(rupeesText(settings.codMaxOrderValue));
   const [openOrders, setOpenOrders] = useState(String(settings.codMaxOpenOrders));
@@ -67,11 +69,11 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     setSaving(true);
     setError(null);
     try {
-      await deliveryApi.saveSettings(api, {
+      await saveSettings({
         freeShippingThreshold: threshold.trim() === '' ? null : Number(threshold),
         codMaxOrderValue: Number(cap),
         codMaxOpenOrders: Number(openOrders),
-      });
+      }).unwrap();
       notifySuccess('Settings saved');
       onSaved();
     } catch (failure) {
@@ -139,8 +141,11 @@ function downloadCsv(ranges: readonly ServiceableRangeData[]) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChanged: () => void }) {
-  const api = useApiClient();
+/** The ranges; each change invalidates them, so they (and the history) load again. */
+function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
+  const [setRangeCod] = useSetRangeCodMutation();
+  const [deleteRange] = useDeleteRangeMutation();
+  const [importRanges] = useImportRangesMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
@@ -150,7 +155,6 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
     try {
       await run();
       notifySuccess(done);
-      onChanged();
     } catch (failure) {
       notifyFailure(failure, fallback);
     } finally {
@@ -162,13 +166,13 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
     setImportErrors([]);
     setBusy('import');
     try {
-      const { imported } = await deliveryApi.importRanges(api, await readText(file));
+      const { imported } = await importRanges(await readText(file)).unwrap();
       notifySuccess(`Imported ${imported} PIN code ranges`);
-      onChanged();
     } catch (failure) {
+      const issues = issuesIn(failure);
       const lines =
-        failure instanceof ApiError && failure.issues.length > 0
-          ? failure.issues.map((issue) => `${issue.path.replace(/^line/, 'Line')}: ${issue.message}`)
+        issues.length > 0
+          ? issues.map((issue) => `${issue.path.replace(/^line/, 'Line')}: ${issue.message}`)
           : [failureText(failure, 'Could not import the file.')];
       setImportErrors(lines);
     } finally {
@@ -179,7 +183,7 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
 
   return (
     <div className="space-y-6">
-      <AddRangeForm onAdded={onChanged} />
+      <AddRangeForm />
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => downloadCsv(ranges)}>
           Export CSV
@@ -244,7 +248,7 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
                         onChange={(event) =>
                           void change(
                             range._id,
-                            () => deliveryApi.setRangeCod(api, range._id, event.target.checked),
+                            () => setRangeCod({ id: range._id, cod: event.target.checked }).unwrap(),
                             `Cash on delivery ${event.target.checked ? 'on' : 'off'} for ${name}`,
                             'Could not change cash on delivery.',
                           )
@@ -262,7 +266,7 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
                       onClick={() =>
                         void change(
                           range._id,
-                          () => deliveryApi.deleteRange(api, range._id),
+                          () => deleteRange(range._id).unwrap(),
                           `${name} removed`,
                           'Could not remove the range.',
                         )
@@ -281,8 +285,8 @@ function Ranges({ ranges, onChanged }: { ranges: ServiceableRangeData[]; onChang
   );
 }
 
-function AddRangeForm({ onAdded }: { onAdded: () => void }) {
-  const api = useApiClient();
+function AddRangeForm() {
+  const [addRange] = useAddRangeMutation();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [cod, setCod] = useState(true);
@@ -294,11 +298,10 @@ function AddRangeForm({ onAdded }: { onAdded: () => void }) {
     setAdding(true);
     setError(null);
     try {
-      await deliveryApi.addRange(api, { from: from.trim(), to: to.trim(), cod });
+      await addRange({ from: from.trim(), to: to.trim(), cod }).unwrap();
       notifySuccess('PIN codes added');
       setFrom('');
       setTo('');
-      onAdded();
     } catch (failure) {
       setError(failureText(failure, 'Could not add the PIN codes.'));
     } finally {

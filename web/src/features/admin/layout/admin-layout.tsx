@@ -18,21 +18,23 @@ export const adminNavItems: readonly AdminNavItem[] = [
 ];
 
 const tabClass = (active: boolean) =>
-  `inline-flex shrink-0 items-center rounded-full px-4 py-2 text-sm whitespace-nowrap transition-colors lg:flex lg:rounded-xl ${
+  `inline-flex shrink-0 items-center rounded-full px-3.5 py-1.5 text-sm whitespace-nowrap transition-colors sm:px-4 sm:py-2 lg:flex lg:rounded-xl ${
     active ? 'bg-ink font-semibold text-white' : 'text-ink-soft hover:bg-sand'
   }`;
 
 /**
- * The staff area's frame: its name and one navigation, a row of tabs that scrolls sideways on
- * phones and a sidebar from large screens up. NavLink marks the current page (aria-current).
+ * The staff area's frame: its name and one navigation, tabs that wrap onto more rows on narrow
+ * screens (every tab, the current one included, in sight; a row that scrolled sideways hid
+ * half of them on a phone) and a sidebar from large screens up. NavLink marks the current
+ * page (aria-current).
  */
 export function AdminLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10 lg:px-8 lg:py-10">
       <div className="lg:sticky lg:top-24 lg:self-start">
         <p className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">Staff area</p>
-        <nav aria-label="Staff" className="-mx-4 mt-3 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6 lg:mx-0 lg:px-0">
-          <ul className="flex gap-1.5 lg:flex-col">
+        <nav aria-label="Staff" className="mt-3 pb-2">
+          <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:flex-nowrap">
             {adminNavItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={({ isActive }) => tabClass(isActive)}>

@@ -1,6 +1,6 @@
 /** Staff message requests (README, Staff): the outbox, one message, and sending one again. */
 import type { AdminMessageDetail, AdminMessagePage, MessageStatus } from '@shop/core';
-import type { ApiClient } from '../../../lib/http.ts';
+import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
 
 export interface AdminMessageFilters {
   status?: MessageStatus;
@@ -10,19 +10,34 @@ export interface AdminMessageFilters {
 
 const messagePath = (id: string) => `/admin/messages/${encodeURIComponent(id)}`;
 
-export function getAdminMessages(
-  api: ApiClient,
-  filters: AdminMessageFilters,
-  signal?: AbortSignal,
-): Promise<AdminMessagePage> {
-  return api.get<AdminMessagePage>('/admin/messages', { query: { ...filters }, signal });
-}
+const messagesApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminMessages: build.query<AdminMessagePage, AdminMessageFilters>({
+      query: (filters) => ({
+        method: 'GET',
+        path: '/admin/messages',
+        query: { ...filters },
+        fallback: 'Failed to fetch messages',
+      }),
+      providesTags: (page) =>
+        listTags(
+          'Message',
+          page?.messages.map((message) => message._id),
+        ),
+    }),
+    getAdminMessage: build.query<AdminMessageDetail, string>({
+      query: (id) => ({ method: 'GET', path: messagePath(id), fallback: 'Failed to fetch the message' }),
+      providesTags: (_, __, id) => [{ type: 'Message', id }],
+    }),
+    /** Queues a copy of a sent or failed message: answers the copy. */
+    postResend: build.mutation<AdminMessageDetail, string>({
+      query: (id) => ({ method: 'POST', path: `${messagePath(id)}/resend`, body: {}, fallback: defaultStaffFallback }),
+      invalidatesTags: whenDone((id) => [
+        { type: 'Message', id },
+        { type: 'Message', id: 'LIST' },
+      ]),
+    }),
+  }),
+});
 
-export function getAdminMessage(api: ApiClient, id: string, signal?: AbortSignal): Promise<AdminMessageDetail> {
-  return api.get<AdminMessageDetail>(messagePath(id), { signal });
-}
-
-/** Queues a copy of a sent or failed message: answers the copy. */
-export function postResend(api: ApiClient, id: string): Promise<AdminMessageDetail> {
-  return api.post<AdminMessageDetail>(`${messagePath(id)}/resend`, {});
-}
+export const { useGetAdminMessagesQuery, useGetAdminMessageQuery, usePostResendMutation } = messagesApi;

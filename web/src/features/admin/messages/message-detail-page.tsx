@@ -6,9 +6,8 @@ import { AdminPageHeader, AdminSection, ErrorState, LoadingState } from '../shar
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { getAdminMessage, postResend } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetAdminMessageQuery, usePostResendMutation } from './api.ts';
 import { MessageStatusBadge, templateLabels } from './message-status.tsx';
 
 const backLink = (
@@ -20,9 +19,7 @@ const backLink = (
 /** One message: to whom, about what, how delivery went, what it said, and "Send again". */
 export function AdminMessageDetailPage() {
   const { id = '' } = useParams();
-  const detail = useAdminResource(`message/${id}`, (api, signal) => getAdminMessage(api, id, signal), {
-    fallbackMessage: 'Failed to fetch the message',
-  });
+  const detail = asResource(useGetAdminMessageQuery(id));
 
   if (detail.data === null) {
     return (
@@ -140,7 +137,7 @@ function MessageContent({ content, withheld }: Pick<AdminMessageDetail, 'content
 
 /** Queues a copy of a sent or failed message, then opens the copy. */
 function ResendButton({ detail }: { detail: AdminMessageDetail }) {
-  const api = useApiClient();
+  const [postResend] = usePostResendMutation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (!detail.resendable) return null;
@@ -148,7 +145,7 @@ function ResendButton({ detail }: { detail: AdminMessageDetail }) {
   async function resend() {
     setBusy(true);
     try {
-      const copy = await postResend(api, detail.message._id);
+      const copy = await postResend(detail.message._id).unwrap();
       notifySuccess('Message queued to be sent again');
       navigate(`/admin/messages/${encodeURIComponent(copy.message._id)}`);
     } catch (error) {

@@ -5,8 +5,8 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { getAdminMessages, type AdminMessageFilters } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetAdminMessagesQuery, type AdminMessageFilters } from './api.ts';
 import { filtersFromSearch, MESSAGES_PER_PAGE, searchFromFilters } from './filters.ts';
 import { MessageStatusBadge, messageStatusLabels, templateLabels } from './message-status.tsx';
 
@@ -16,12 +16,9 @@ const detailPath = (message: AdminMessageRow) => `/admin/messages/${encodeURICom
 export function AdminMessagesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
-  const query = searchFromFilters(filters).toString();
-  const messages = useAdminResource(
-    `messages?${query}`,
-    (api, signal) => getAdminMessages(api, { ...filters, limit: MESSAGES_PER_PAGE }, signal),
-    { fallbackMessage: 'Failed to fetch messages', keepPreviousData: true },
-  );
+  const messages = asResource(useGetAdminMessagesQuery({ ...filters, limit: MESSAGES_PER_PAGE }), {
+    keepPreviousData: true,
+  });
   const apply = (next: AdminMessageFilters) => setSearchParams(searchFromFilters(next));
   const id = useId();
 

@@ -4,25 +4,28 @@ import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { BoxIcon } from '../../../components/icons.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { patchOrderStatus, postRefund } from './api.ts';
+import { usePatchOrderStatusMutation, usePostRefundMutation } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
-/** The button for each move the server allows from here, and what it says once done. */
+/**
+ * The button for each move the server allows from here, and what it says once done: the
+ * spec's "Order status updated" (§8), or "Order cancelled" for a cancellation (the page then
+ * shows the new status and its history line).
+ */
+const statusUpdated = 'Order status updated';
 const moves: Record<OrderStatus, { button: string; done: string }> = {
-  pending: { button: 'Mark pending', done: 'Order marked pending' },
-  confirmed: { button: 'Mark confirmed', done: 'Order marked confirmed' },
-  shipped: { button: 'Mark shipped', done: 'Order marked shipped' },
-  delivered: { button: 'Mark delivered', done: 'Order marked delivered' },
+  pending: { button: 'Mark pending', done: statusUpdated },
+  confirmed: { button: 'Mark confirmed', done: statusUpdated },
+  shipped: { button: 'Mark shipped', done: statusUpdated },
+  delivered: { button: 'Mark delivered', done: statusUpdated },
   cancelled: { button: 'Cancel order', done: 'Order cancelled' },
 };
 
 type Busy = OrderStatus | 'refund' | null;
 
 interface OrderActionsProps {
+  /** After a change the order is loaded again (new status, history, audit): its tag is invalidated. */
   detail: AdminOrderDetail;
-  /** After a change: the page loads the order again (new status, history, audit). */
-  onChanged: () => void;
 }
 
 /**
@@ -30,8 +33,9 @@ interface OrderActionsProps {
  * confirmation, and records a refund when there is a captured payment to refund. One change
  * at a time: every button waits while one runs.
  */
-export function OrderActions({ detail, onChanged }: OrderActionsProps) {
-  const api = useApiClient();
+export function OrderActions({ detail }: OrderActionsProps) {
+  const [patchOrderStatus] = usePatchOrderStatusMutation();
+  const [postRefund] = usePostRefundMutation();
   const { order, payment, nextStatuses, refundable } = detail;
   const [busy, setBusy] = useState<Busy>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -41,10 +45,9 @@ export function OrderActions({ detail, onChanged }: OrderActionsProps) {
   async function move(status: OrderStatus) {
     setBusy(status);
     try {
-      await patchOrderStatus(api, order._id, status);
+      await patchOrderStatus({ id: order._id, status }).unwrap();
       notifySuccess(moves[status].done);
       setConfirmingCancel(false);
-      onChanged();
     } catch (error) {
       notifyFailure(error, 'Failed to update the order status');
     } finally {
@@ -56,10 +59,9 @@ export function OrderActions({ detail, onChanged }: OrderActionsProps) {
     setBusy('refund');
     setRefundError(null);
     try {
-      await postRefund(api, order._id, reference);
+      await postRefund({ id: order._id, reference }).unwrap();
       notifySuccess(reference ? 'Refund recorded' : 'Payment refunded');
       setRefundOpen(false);
-      onChanged();
     } catch (error) {
       setRefundError(failureText(error, 'Failed to record the refund'));
     } finally {

@@ -128,7 +128,7 @@ describe('staff order page', () => {
     ).toEqual(['Mark confirmed', 'Cancel order']);
 
     await user.click(within(actions).getByRole('button', { name: 'Mark confirmed' }));
-    expect(await screen.findByText('Order marked confirmed')).toBeInTheDocument();
+    expect(await screen.findByText('Order status updated')).toBeInTheDocument();
     expect(api.callsTo('PATCH /order/:id/status')).toMatchObject([
       { path: '/order/o1/status', body: { status: 'confirmed' } },
     ]);

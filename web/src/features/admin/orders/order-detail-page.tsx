@@ -1,15 +1,15 @@
 import type { AdminOrderDetail, Order } from '@shop/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { AdminPageHeader, AdminSection, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { getAdminOrder } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetAdminOrderQuery } from './api.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderLines } from './order-lines.tsx';
 
@@ -22,9 +22,7 @@ const backLink = (
 /** One order as staff handle it: what, for whom, where to, how it is paid, and what happened to it. */
 export function AdminOrderDetailPage() {
   const { id = '' } = useParams();
-  const detail = useAdminResource(`order/${id}`, (api, signal) => getAdminOrder(api, id, signal), {
-    fallbackMessage: 'Failed to fetch the order',
-  });
+  const detail = asResource(useGetAdminOrderQuery(id));
 
   if (detail.data === null) {
     return (
@@ -54,7 +52,7 @@ export function AdminOrderDetailPage() {
             <PaymentStatusBadge status={order.paymentStatus} />
           </span>
         }
-        actions={<OrderActions detail={detail.data} onChanged={detail.reload} />}
+        actions={<OrderActions detail={detail.data} />}
       />
       {detail.error && (
         <ErrorState className="mb-4" message={detail.error.message} onRetry={detail.reload} retrying={detail.loading} />

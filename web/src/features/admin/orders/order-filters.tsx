@@ -16,15 +16,17 @@ const labelClass = 'mb-1.5 block text-sm font-medium text-ink';
 
 /**
  * Status and dates apply as soon as they change; the search text applies when submitted, so
- * the list is not fetched on every keystroke.
+ * the list is not fetched on every keystroke. One row from 1280 px up, where every field shows
+ * its whole text; below, status and search take a row each and the dates share one (on a phone
+ * they take one each).
  */
 export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
   const id = useId();
   const change = (patch: Partial<AdminOrderFilters>) => onChange({ ...filters, ...patch, page: undefined });
 
   return (
-    <div className="mb-5 grid grid-cols-2 gap-x-2 gap-y-3 rounded-2xl border border-line bg-white p-3 sm:gap-3 sm:p-4 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,2fr)]">
-      <div className="col-span-2 lg:col-span-1">
+    <div className="mb-5 grid grid-cols-2 gap-x-2 gap-y-3 rounded-2xl border border-line bg-white p-3 sm:gap-3 sm:p-4 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,2fr)]">
+      <div className="col-span-2 xl:col-span-1">
         <label htmlFor={`${id}-status`} className={labelClass}>
           Status
         </label>
@@ -42,7 +44,8 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
           ))}
         </select>
       </div>
-      <div>
+      {/* Each date takes the whole row on a phone, where half of it could not show its format. */}
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor={`${id}-from`} className={labelClass}>
           Placed from
         </label>
@@ -55,7 +58,7 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
           onChange={(event) => change({ from: event.target.value || undefined })}
         />
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor={`${id}-to`} className={labelClass}>
           Placed to
         </label>
@@ -71,7 +74,7 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
       {/* Keyed by the applied text, so clearing the filters also clears the box. */}
       <SearchField key={filters.q ?? ''} applied={filters.q ?? ''} onSearch={(q) => change({ q: q || undefined })} />
       {hasFilters(filters) && (
-        <div className="col-span-2 lg:col-span-4">
+        <div className="col-span-2 xl:col-span-4">
           <button type="button" className={buttonClass('ghost', 'sm', '-ml-3')} onClick={() => onChange({})}>
             Clear filters
           </button>
@@ -87,7 +90,7 @@ function SearchField({ applied, onSearch }: { applied: string; onSearch: (q: str
   return (
     <form
       role="search"
-      className="col-span-2 lg:col-span-1"
+      className="col-span-2 xl:col-span-1"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(text.trim());
@@ -103,7 +106,8 @@ function SearchField({ applied, onSearch }: { applied: string; onSearch: (q: str
           className={inputClass}
           value={text}
           maxLength={100}
-          placeholder="e.g. KP-2026 or asha@"
+          // Short enough to show whole beside the button on a 375 px phone.
+          placeholder="KP-2026 or asha@"
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className={buttonClass('primary', 'md', 'h-12 shrink-0')}>

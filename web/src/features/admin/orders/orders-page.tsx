@@ -5,8 +5,8 @@ import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared
 import { formatDateTime } from '../shared/format.ts';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { getAdminOrders, type AdminOrderFilters } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetAdminOrdersQuery, type AdminOrderFilters } from './api.ts';
 import { filtersFromSearch, hasFilters, ORDERS_PER_PAGE, searchFromFilters } from './filters.ts';
 import { OrderFilters } from './order-filters.tsx';
 
@@ -16,12 +16,7 @@ const detailPath = (order: AdminOrderRow) => `/admin/orders/${encodeURIComponent
 export function AdminOrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
-  const query = searchFromFilters(filters).toString();
-  const orders = useAdminResource(
-    `orders?${query}`,
-    (api, signal) => getAdminOrders(api, { ...filters, limit: ORDERS_PER_PAGE }, signal),
-    { fallbackMessage: 'Failed to fetch orders', keepPreviousData: true },
-  );
+  const orders = asResource(useGetAdminOrdersQuery({ ...filters, limit: ORDERS_PER_PAGE }), { keepPreviousData: true });
 
   const apply = (next: AdminOrderFilters) => setSearchParams(searchFromFilters(next));
 

@@ -12,9 +12,13 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Pagination } from '../../../components/pagination.tsx';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { listAdminProducts, saveStockChanges, setProductVisibility, type AdminProductStatus } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import {
+  useListAdminProductsQuery,
+  useSaveStockChangesMutation,
+  useSetProductVisibilityMutation,
+  type AdminProductStatus,
+} from './api.ts';
 import { readListState, writeListState, type ProductListState } from './list-state.ts';
 import { issuesOf } from './form-support.ts';
 import { ProductTable } from './product-table.tsx';
@@ -40,15 +44,12 @@ const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
 /** Staff products: searchable, paginated table with bulk stock edit. */
 export function AdminProductsPage() {
-  const api = useApiClient();
+  const [saveStockChanges] = useSaveStockChangesMutation();
+  const [setProductVisibility] = useSetProductVisibilityMutation();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readListState(searchParams);
   const query = { q: state.q || undefined, status: state.status, page: state.page, limit: PRODUCTS_PER_PAGE };
-  const list = useAdminResource(
-    `products:${JSON.stringify(query)}`,
-    (client, signal) => listAdminProducts(client, query, signal),
-    { keepPreviousData: true, fallbackMessage: 'Could not load the products.' },
-  );
+  const list = asResource(useListAdminProductsQuery(query), { keepPreviousData: true });
 
   const [edits, setEdits] = useState<StockEdits>({});
   const [stockErrors, setStockErrors] = useState<Readonly<Record<string, string>>>({});
@@ -84,11 +85,10 @@ export function AdminProductsPage() {
     }
     setSavingStock(true);
     try {
-      await saveStockChanges(api, result.body);
+      await saveStockChanges(result.body).unwrap();
       setEdits({});
       setStockErrors({});
       notifySuccess('Stock updated');
-      list.reload();
     } catch (error) {
       const issues = issuesOf(error);
       if (issues.length > 0) showStockErrors(stockErrorsFor(issues, edits));
@@ -101,9 +101,8 @@ export function AdminProductsPage() {
   function toggleVisibility(row: AdminProductRow) {
     return track(row._id, async () => {
       try {
-        await setProductVisibility(api, row._id, !row.isActive);
+        await setProductVisibility({ id: row._id, isActive: !row.isActive }).unwrap();
         notifySuccess(row.isActive ? `${row.name} is hidden from the shop` : `${row.name} is back in the shop`);
-        list.reload();
       } catch (error) {
         notifyFailure(error, row.isActive ? 'Could not hide the product.' : 'Could not unhide the product.');
       }

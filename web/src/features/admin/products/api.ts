@@ -8,7 +8,7 @@ import type {
   ProductUpdateBody,
   StockChangesBody,
 } from '@shop/core';
-import type { ApiClient } from '../../../lib/http.ts';
+import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
 
 export interface Category {
   _id: string;
@@ -28,35 +28,76 @@ export interface AdminProductQuery {
 
 const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
 
-export function listAdminProducts(
-  api: ApiClient,
-  query: AdminProductQuery,
-  signal?: AbortSignal,
-): Promise<AdminProductPage> {
-  return api.get<AdminProductPage>('/admin/products', { query: { ...query }, signal });
-}
+/** What a change to one product changes: the product, the lists and the sizes running low. */
+const productChanged = (id: string) => [
+  { type: 'Product' as const, id },
+  { type: 'Product' as const, id: 'LIST' },
+  'LowStock' as const,
+];
 
-export function getAdminProduct(api: ApiClient, id: string, signal?: AbortSignal): Promise<AdminProductDetail> {
-  return api.get<AdminProductDetail>(productPath(id), { signal });
-}
+const productsApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    listAdminProducts: build.query<AdminProductPage, AdminProductQuery>({
+      query: (query) => ({
+        method: 'GET',
+        path: '/admin/products',
+        query: { ...query },
+        fallback: 'Could not load the products.',
+      }),
+      providesTags: (page) =>
+        listTags(
+          'Product',
+          page?.products.map((product) => product._id),
+        ),
+    }),
+    getAdminProduct: build.query<AdminProductDetail, string>({
+      query: (id) => ({ method: 'GET', path: productPath(id), fallback: 'Could not load the product.' }),
+      providesTags: (_, __, id) => [{ type: 'Product', id }],
+    }),
+    createProduct: build.mutation<Product, ProductCreateBody>({
+      query: (body) => ({ method: 'POST', path: '/product/create', body, fallback: defaultStaffFallback }),
+      invalidatesTags: whenDone(() => [{ type: 'Product', id: 'LIST' }, 'LowStock']),
+    }),
+    updateProduct: build.mutation<Product, { id: string; body: ProductUpdateBody }>({
+      query: ({ id, body }) => ({
+        method: 'PATCH',
+        path: `/product/update/${encodeURIComponent(id)}`,
+        body,
+        fallback: defaultStaffFallback,
+      }),
+      invalidatesTags: whenDone(({ id }) => productChanged(id)),
+    }),
+    /** Answers the product as staff see it, with its history. */
+    setProductVisibility: build.mutation<AdminProductDetail, { id: string; isActive: boolean }>({
+      query: ({ id, isActive }) => ({
+        method: 'PATCH',
+        path: `${productPath(id)}/visibility`,
+        body: { isActive },
+        fallback: defaultStaffFallback,
+      }),
+      invalidatesTags: whenDone(({ id }) => productChanged(id)),
+    }),
+    saveStockChanges: build.mutation<{ updated: number }, StockChangesBody>({
+      query: (body) => ({ method: 'PATCH', path: '/admin/products/stock', body, fallback: defaultStaffFallback }),
+      invalidatesTags: whenDone((body) => [
+        { type: 'Product', id: 'LIST' },
+        'LowStock',
+        ...[...new Set(body.changes.map((change) => change.productId))].map((id) => ({ type: 'Product' as const, id })),
+      ]),
+    }),
+    listCategories: build.query<Category[], void>({
+      query: () => ({ method: 'GET', path: '/categories', auth: false, fallback: 'Could not load the categories.' }),
+      providesTags: ['Category'],
+    }),
+  }),
+});
 
-export function createProduct(api: ApiClient, body: ProductCreateBody): Promise<Product> {
-  return api.post<Product>('/product/create', body);
-}
-
-export function updateProduct(api: ApiClient, id: string, body: ProductUpdateBody): Promise<Product> {
-  return api.patch<Product>(`/product/update/${encodeURIComponent(id)}`, body);
-}
-
-/** Answers the product as staff see it, with its history. */
-export function setProductVisibility(api: ApiClient, id: string, isActive: boolean): Promise<AdminProductDetail> {
-  return api.patch<AdminProductDetail>(`${productPath(id)}/visibility`, { isActive });
-}
-
-export function saveStockChanges(api: ApiClient, body: StockChangesBody): Promise<{ updated: number }> {
-  return api.patch<{ updated: number }>('/admin/products/stock', body);
-}
-
-export function listCategories(api: ApiClient, signal?: AbortSignal): Promise<Category[]> {
-  return api.get<Category[]>('/categories', { signal, auth: false });
-}
+export const {
+  useListAdminProductsQuery,
+  useGetAdminProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useSetProductVisibilityMutation,
+  useSaveStockChangesMutation,
+  useListCategoriesQuery,
+} = productsApi;

@@ -4,7 +4,7 @@
  * up here as one map from a dotted path (`price`, `sizes.0.stock`) to the text shown under
  * that field.
  */
-import { ApiError } from '../../../lib/http.ts';
+import { issuesIn } from '../shared/notify.ts';
 
 export interface FieldIssue {
   path: string;
@@ -49,7 +49,7 @@ function readable(issue: FieldIssue, label: string): string {
 
 /** Field messages carried by a failed request (400 with issues); empty for other failures. */
 export function issuesOf(error: unknown): readonly FieldIssue[] {
-  return error instanceof ApiError ? error.issues : [];
+  return issuesIn(error);
 }
 
 /** A number field as typed: blank is null; text that reads as no number is an issue (and null). */

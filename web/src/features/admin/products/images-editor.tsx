@@ -12,7 +12,7 @@ import { FieldMessage, smallControlClass } from './form-controls.tsx';
 import { imageFileProblem, type UploadImage } from './upload-image.ts';
 
 /** The server's limit (`productCreateBody.images`). */
-export const MAX_IMAGES = 8;
+const MAX_IMAGES = 8;
 
 /** One image address, by the server's own rule. */
 const imageUrlSchema = productCreateBody.shape.images.unwrap().element;

@@ -10,9 +10,8 @@ import { AuditTrail } from '../shared/audit-trail.tsx';
 import { AdminPageHeader, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { getAdminProduct, setProductVisibility } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetAdminProductQuery, useSetProductVisibilityMutation } from './api.ts';
 import { ProductEditor } from './product-editor.tsx';
 import { uploadProductImage, type UploadImage } from './upload-image.ts';
 
@@ -53,10 +52,8 @@ function CreateProduct({ uploadImage }: { uploadImage: UploadImage }) {
 }
 
 function EditProduct({ id, uploadImage }: { id: string; uploadImage: UploadImage }) {
-  const api = useApiClient();
-  const detail = useAdminResource(`product:${id}`, (client, signal) => getAdminProduct(client, id, signal), {
-    fallbackMessage: 'Could not load the product.',
-  });
+  const detail = asResource(useGetAdminProductQuery(id));
+  const [setProductVisibility] = useSetProductVisibilityMutation();
   const [switching, setSwitching] = useState(false);
 
   if (!detail.data) {
@@ -81,9 +78,8 @@ function EditProduct({ id, uploadImage }: { id: string; uploadImage: UploadImage
   async function toggleVisibility() {
     setSwitching(true);
     try {
-      await setProductVisibility(api, product._id, !product.isActive);
+      await setProductVisibility({ id: product._id, isActive: !product.isActive }).unwrap();
       notifySuccess(product.isActive ? 'Product hidden from the shop' : 'Product back in the shop');
-      detail.reload();
     } catch (error) {
       notifyFailure(error, product.isActive ? 'Could not hide the product.' : 'Could not unhide the product.');
     } finally {
@@ -125,14 +121,7 @@ function EditProduct({ id, uploadImage }: { id: string; uploadImage: UploadImage
         }
       />
       {detail.error && <ErrorState className="mb-6" message={detail.error.message} onRetry={detail.reload} />}
-      <ProductEditor
-        product={product}
-        uploadImage={uploadImage}
-        onSaved={() => {
-          notifySuccess('Product updated');
-          detail.reload();
-        }}
-      />
+      <ProductEditor product={product} uploadImage={uploadImage} onSaved={() => notifySuccess('Product updated')} />
       <div className="mt-8 rounded-2xl border border-line bg-white p-4 sm:p-6">
         <AuditTrail entries={audit} />
       </div>

@@ -5,14 +5,13 @@
  */
 import { colorSwatches, type Product } from '@shop/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { capitalize } from '../../../lib/format.ts';
 import { failureText } from '../shared/notify.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { createProduct, listCategories, updateProduct } from './api.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useCreateProductMutation, useListCategoriesQuery, useUpdateProductMutation } from './api.ts';
 import { categoryOptions } from './categories.ts';
 import { controlClass, Field } from './form-controls.tsx';
 import { changedFields, issuesOf } from './form-support.ts';
@@ -44,13 +43,12 @@ interface ProductEditorProps {
 }
 
 export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorProps) {
-  const api = useApiClient();
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
   const [form, setForm] = useState<ProductForm>(() => (product ? productFormFor(product) : emptyProductForm()));
   const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
   const [saving, setSaving] = useState(false);
-  const categories = useAdminResource('categories', (client, signal) => listCategories(client, signal), {
-    fallbackMessage: 'Could not load the categories.',
-  });
+  const categories = asResource(useListCategoriesQuery());
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
 
   // What an edit is compared with: the stored product read through the same form.
@@ -80,7 +78,9 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
     }
     setSaving(true);
     try {
-      const saved = product ? await updateProduct(api, product._id, changes) : await createProduct(api, result.body);
+      const saved = await (
+        product ? updateProduct({ id: product._id, body: changes }) : createProduct(result.body)
+      ).unwrap();
       setSaving(false);
       if (product) setForm(productFormFor(saved));
       onSaved(saved);

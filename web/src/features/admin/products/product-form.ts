@@ -3,7 +3,7 @@
  * checked with the server's own schema, so staff read the same rules before sending that the
  * server would apply after.
  */
-import { productCreateBody, type Product, type ProductCreateBody } from '@shop/core';
+import { productCreateBody, requestJson, type Product, type ProductCreateBody } from '@shop/core';
 import { issuesFromSchema, readNumber, type FieldIssue } from './form-support.ts';
 
 export interface SizeRow {
@@ -124,5 +124,5 @@ export function productBodyFrom(form: ProductForm): ProductBodyResult {
   if (!parsed.success) issues.push(...issuesFromSchema(parsed.error.issues));
   // A field may be named twice (blank price, then "at least 1"); the form shows the first.
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
-  return { ok: true, body: parsed.data };
+  return { ok: true, body: requestJson(productCreateBody, parsed.data) };
 }

@@ -5,7 +5,7 @@ import { FieldMessage, smallControlClass } from './form-controls.tsx';
 import { sizeRow, type SizeRow } from './product-form.ts';
 
 /** The server's limit (`productCreateBody.sizes`). */
-export const MAX_SIZES = 12;
+const MAX_SIZES = 12;
 
 interface SizesEditorProps {
   rows: readonly SizeRow[];

@@ -3,10 +3,10 @@
  * failure (the server's words and a way to try again) and nothing-to-show.
  */
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../../app/brand.ts';
+import { pageTitle } from '../../../lib/brand.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import type { AdminResource } from './use-admin-resource.ts';
+import type { AdminResource } from './use-resource.ts';
 
 interface AdminPageHeaderProps {
   title: string;

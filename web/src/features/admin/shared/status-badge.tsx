@@ -45,7 +45,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** An order's payment state, or a payment attempt's own (`created` is an attempt not yet paid). */
 export type PaymentBadgeStatus = PaymentStatus | 'created';
 
-export const paymentStatusLabels: Record<PaymentBadgeStatus, string> = {
+const paymentStatusLabels: Record<PaymentBadgeStatus, string> = {
   cod: 'Cash on delivery',
   awaiting_payment: 'Awaiting payment',
   created: 'Awaiting payment',

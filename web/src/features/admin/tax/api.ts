@@ -1,15 +1,32 @@
 /** Staff requests for the seller's details and category taxes that tax invoices print (admin only). */
 import type { CategoryTaxBody, SellerDetailsBody, TaxSettings } from '@shop/core';
-import type { ApiClient } from '../../../lib/http.ts';
+import { adminApi, whenDone } from '../shared/admin-api.ts';
 
-export function getTaxSettings(api: ApiClient, signal?: AbortSignal): Promise<TaxSettings> {
-  return api.get<TaxSettings>('/admin/tax-settings', { signal });
-}
+const taxApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTaxSettings: build.query<TaxSettings, void>({
+      query: () => ({ method: 'GET', path: '/admin/tax-settings', fallback: 'Failed to fetch the tax settings' }),
+      providesTags: ['Tax'],
+    }),
+    saveSeller: build.mutation<TaxSettings, SellerDetailsBody>({
+      query: (body) => ({
+        method: 'PUT',
+        path: '/admin/tax-settings/seller',
+        body,
+        fallback: 'Failed to save the seller details',
+      }),
+      invalidatesTags: whenDone(() => ['Tax']),
+    }),
+    saveCategoryTax: build.mutation<TaxSettings, { categoryId: string; body: CategoryTaxBody }>({
+      query: ({ categoryId, body }) => ({
+        method: 'PUT',
+        path: `/admin/tax-settings/categories/${encodeURIComponent(categoryId)}`,
+        body,
+        fallback: 'Failed to save the category tax',
+      }),
+      invalidatesTags: whenDone(() => ['Tax']),
+    }),
+  }),
+});
 
-export function saveSeller(api: ApiClient, body: SellerDetailsBody): Promise<TaxSettings> {
-  return api.put<TaxSettings>('/admin/tax-settings/seller', body);
-}
-
-export function saveCategoryTax(api: ApiClient, categoryId: string, body: CategoryTaxBody): Promise<TaxSettings> {
-  return api.put<TaxSettings>(`/admin/tax-settings/categories/${encodeURIComponent(categoryId)}`, body);
-}
+export const { useGetTaxSettingsQuery, useSaveSellerMutation, useSaveCategoryTaxMutation } = taxApi;

@@ -1,10 +1,10 @@
 import type { TaxSettings } from '@shop/core';
 import { screen, within } from '@testing-library/react';
-import { routes } from '../../../app/router.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi } from '../../../test/fake-api.ts';
-import { makeCart, makeProductPage } from '../../../test/fixtures.ts';
-import { renderWithProviders, signIn } from '../../../test/render.tsx';
+import { makeCart, makeProductPage, makeStoreInfo } from '../../../test/fixtures.ts';
+import { renderAppAt } from '../../../test/render-app.tsx';
+import { signIn } from '../../../test/render.tsx';
 import { makeAdminUser } from '../test-fixtures.ts';
 
 const settings: TaxSettings = {
@@ -32,13 +32,14 @@ function renderPage(overrides: Parameters<typeof createFakeApi>[0] = {}) {
   const admin = makeAdminUser();
   signIn(admin);
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /product': () => makeProductPage([]),
     'GET /auth/profile': () => admin,
-    'GET /cart': () => makeCart(),
+    'GET /cart/details': () => makeCart(),
     'GET /admin/tax-settings': () => settings,
     ...overrides,
   });
-  return { ...renderWithProviders(null, { routes, route: '/admin/tax', api }), api };
+  return { ...renderAppAt('/admin/tax', api), api };
 }
 
 describe('Tax & invoices', () => {

@@ -1,14 +1,12 @@
 import { indianStates, type CategoryTax, type SellerDetailsBody, type TaxSettings } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
-import { ApiError } from '../../../lib/http.ts';
 import { controlClass, Field, smallControlClass } from '../products/form-controls.tsx';
 import { AdminPageHeader, AdminSection, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
-import { notifyFailure, notifySuccess } from '../shared/notify.ts';
-import { useAdminResource } from '../shared/use-admin-resource.ts';
-import { useApiClient } from '../shared/use-api-client.ts';
-import { getTaxSettings, saveCategoryTax, saveSeller } from './api.ts';
+import { issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { asResource } from '../shared/use-resource.ts';
+import { useGetTaxSettingsQuery, useSaveCategoryTaxMutation, useSaveSellerMutation } from './api.ts';
 
 /**
  * "Tax & invoices": the seller every tax invoice names (legal name, address, state, GSTIN and
@@ -16,9 +14,7 @@ import { getTaxSettings, saveCategoryTax, saveSeller } from './api.ts';
  * keep what they printed; changes apply to those issued from now on.
  */
 export function TaxSettingsPage() {
-  const settings = useAdminResource('tax-settings', (api, signal) => getTaxSettings(api, signal), {
-    fallbackMessage: 'Failed to fetch the tax settings',
-  });
+  const settings = asResource(useGetTaxSettingsQuery());
   return (
     <>
       <AdminPageHeader
@@ -28,8 +24,8 @@ export function TaxSettingsPage() {
       <ResourceView resource={settings} label="Loading the tax settings…">
         {(data) => (
           <div className="space-y-4">
-            <SellerForm key={data.seller.updatedAt ?? 'demo'} seller={data.seller} onSaved={settings.reload} />
-            <CategoryTaxes categories={data.categories} rates={data.rates} onSaved={settings.reload} />
+            <SellerForm key={data.seller.updatedAt ?? 'demo'} seller={data.seller} />
+            <CategoryTaxes categories={data.categories} rates={data.rates} />
           </div>
         )}
       </ResourceView>
@@ -46,8 +42,8 @@ const sellerFields: { name: keyof SellerFields; label: string; hint?: string; op
   { name: 'pinCode', label: 'PIN code' },
 ];
 
-function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSaved: () => void }) {
-  const api = useApiClient();
+function SellerForm({ seller }: { seller: TaxSettings['seller'] }) {
+  const [saveSeller] = useSaveSellerMutation();
   const [form, setForm] = useState<SellerFields>({
     legalName: seller.legalName,
     addressLine1: seller.addressLine1,
@@ -68,11 +64,10 @@ function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSave
     setSaving(true);
     setIssues({});
     try {
-      await saveSeller(api, form);
+      await saveSeller(form).unwrap();
       notifySuccess('Seller details saved');
-      onSaved();
     } catch (error) {
-      if (error instanceof ApiError) setIssues(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      setIssues(Object.fromEntries(issuesIn(error).map((i) => [i.path, i.message])));
       notifyFailure(error, 'Failed to save the seller details');
     } finally {
       setSaving(false);
@@ -169,15 +164,7 @@ function SellerForm({ seller, onSaved }: { seller: TaxSettings['seller']; onSave
   );
 }
 
-function CategoryTaxes({
-  categories,
-  rates,
-  onSaved,
-}: {
-  categories: CategoryTax[];
-  rates: number[];
-  onSaved: () => void;
-}) {
+function CategoryTaxes({ categories, rates }: { categories: CategoryTax[]; rates: number[] }) {
   return (
     <AdminSection title="GST by category">
       <p className="mb-4 text-sm text-muted">
@@ -190,7 +177,6 @@ function CategoryTaxes({
             key={`${category.categoryId}-${category.hsn}-${category.gstRate}`}
             category={category}
             rates={rates}
-            onSaved={onSaved}
           />
         ))}
       </ul>
@@ -198,8 +184,8 @@ function CategoryTaxes({
   );
 }
 
-function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; rates: number[]; onSaved: () => void }) {
-  const api = useApiClient();
+function CategoryTaxRow({ category, rates }: { category: CategoryTax; rates: number[] }) {
+  const [saveCategoryTax] = useSaveCategoryTaxMutation();
   const [hsn, setHsn] = useState(category.hsn);
   const [rate, setRate] = useState(category.gstRate);
   const [saving, setSaving] = useState(false);
@@ -209,9 +195,8 @@ function CategoryTaxRow({ category, rates, onSaved }: { category: CategoryTax; r
     event.preventDefault();
     setSaving(true);
     try {
-      await saveCategoryTax(api, category.categoryId, { hsn: hsn.trim(), gstRate: rate });
+      await saveCategoryTax({ categoryId: category.categoryId, body: { hsn: hsn.trim(), gstRate: rate } }).unwrap();
       notifySuccess(`${category.name}: HSN ${hsn.trim()}, GST ${rate}%`);
-      onSaved();
     } catch (error) {
       notifyFailure(error, 'Failed to save the category tax');
     } finally {

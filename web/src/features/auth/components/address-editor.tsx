@@ -1,7 +1,7 @@
 import { checkAddressState, findIndianState, indianStates, type User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, SelectField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { pageTitle, STORE_NAME } from '../../../app/brand.ts';
-import { useStoreInfo } from '../../../app/store-info.ts';
+import { pageTitle, STORE_NAME } from '../../../lib/brand.ts';
+import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 
 interface AuthShellProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { sendVerificationEmail } from '../slice.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { GoogleIcon } from '../../../components/icons.tsx';
 import { apiUrl } from '../../../lib/http.ts';
@@ -7,7 +7,13 @@ import type { AuthProviders } from '../api.ts';
 import { fetchAuthProviders } from '../slice.ts';
 
 /** The start of Google sign-in: a full page navigation, the server redirects to the provider. */
-export const GOOGLE_START_URL = apiUrl('/auth/google/start');
+const GOOGLE_START_URL = apiUrl('/auth/google/start');
+
+/**
+ * Room for the button (44 px) and one line of note under it (8 px gap, 20 px line) from the
+ * first paint, so the form below does not move when the server's answer brings a note.
+ */
+const reservedBlock = 'min-h-[72px]';
 
 /**
  * "Sign in with Google". Until the server says otherwise it is offered; when the server
@@ -30,7 +36,7 @@ export function GoogleSignIn({ label = 'Sign in with Google' }: { label?: string
 
   if (google && !google.enabled) {
     return (
-      <div>
+      <div className={reservedBlock}>
         <button type="button" disabled className={buttonClass('secondary', 'md', 'w-full')}>
           <GoogleIcon />
           {label}
@@ -41,7 +47,7 @@ export function GoogleSignIn({ label = 'Sign in with Google' }: { label?: string
   }
 
   return (
-    <div>
+    <div className={reservedBlock}>
       <a href={GOOGLE_START_URL} className={buttonClass('secondary', 'md', 'w-full')}>
         <GoogleIcon />
         {label}

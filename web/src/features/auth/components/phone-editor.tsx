@@ -1,7 +1,7 @@
 import type { User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
@@ -9,7 +9,7 @@ import type { RequestFailure } from '../../../lib/http.ts';
 import { fetchProfile, updateProfile } from '../slice.ts';
 
 /** Spec §5 and §9: non-blank and at least 10 characters. */
-export const MIN_PHONE_LENGTH = 10;
+const MIN_PHONE_LENGTH = 10;
 
 interface PhoneEditorProps {
   user: User;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, deferred } from '../../../test/fake-api.ts';
-import { makeUser } from '../../../test/fixtures.ts';
+import { makeStoreInfo, makeUser } from '../../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../../test/render.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
 import { FORGOT_PASSWORD_SENT, ForgotPasswordPage } from './forgot-password-page.tsx';
@@ -13,7 +13,10 @@ const TOKEN = 'Zk3v_0a-Token';
 
 describe('Forgot password? on the sign-in page', () => {
   it('links to /forgot-password, taking the email typed so far', async () => {
-    const api = createFakeApi({ 'GET /auth/providers': () => ({ google: { enabled: false, development: false } }) });
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'GET /auth/providers': () => ({ google: { enabled: false, development: false } }),
+    });
     const { user, router } = renderWithProviders(<SignInPage />, { api, route: '/signin', path: '/signin' });
     await act(async () => {});
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
@@ -25,7 +28,10 @@ describe('Forgot password? on the sign-in page', () => {
 
 describe('forgot password page', () => {
   const render = (handler: () => unknown = () => null) => {
-    const api = createFakeApi({ 'POST /auth/forgot-password': handler });
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'POST /auth/forgot-password': handler,
+    });
     return {
       ...renderWithProviders(<ForgotPasswordPage />, {
         api,
@@ -66,7 +72,10 @@ describe('forgot password page', () => {
 
 describe('reset password page', () => {
   const render = (handler: () => unknown, route = `/reset-password?token=${TOKEN}`) => {
-    const api = createFakeApi({ 'POST /auth/reset-password': handler });
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'POST /auth/reset-password': handler,
+    });
     return renderWithProviders(<ResetPasswordPage />, { api, route, path: '/reset-password' });
   };
 
@@ -113,7 +122,10 @@ describe('reset password page', () => {
 
 describe('verify email page', () => {
   it('uses the link once on arrival and says the email is verified', async () => {
-    const api = createFakeApi({ 'POST /auth/verify-email': () => null });
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'POST /auth/verify-email': () => null,
+    });
     renderWithProviders(<VerifyEmailPage />, { api, route: `/verify-email?token=${TOKEN}`, path: '/verify-email' });
     expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/verify-email').map((c) => c.body)).toEqual([{ token: TOKEN }]);
@@ -123,6 +135,7 @@ describe('verify email page', () => {
   it('refreshes the signed-in shopper, whose profile then shows the email verified', async () => {
     signIn(makeUser({ emailVerified: false }));
     const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
       'POST /auth/verify-email': () => null,
       'GET /auth/profile': () => makeUser({ emailVerified: true }),
     });
@@ -138,6 +151,7 @@ describe('verify email page', () => {
 
   it("shows the server's refusal", async () => {
     const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
       'POST /auth/verify-email': () => {
         throw new ApiError('This link has been used already. Please ask for a new one.', {
           status: 400,
@@ -152,7 +166,10 @@ describe('verify email page', () => {
 
 describe('email verification on the profile', () => {
   const details = (emailVerified: boolean, handler: () => unknown = () => null) => {
-    const api = createFakeApi({ 'POST /auth/verification-email': handler });
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'POST /auth/verification-email': handler,
+    });
     return {
       ...renderWithProviders(
         <ProfileDetails user={makeUser({ emailVerified })} onEditPhone={() => {}} onEditAddress={() => {}} />,

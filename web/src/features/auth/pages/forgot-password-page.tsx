@@ -1,7 +1,7 @@
 import { accountLinkMinutes } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '../../../app/brand.ts';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { pageTitle } from '../../../lib/brand.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { fetchProfile, googleLogin } from '../slice.ts';
 

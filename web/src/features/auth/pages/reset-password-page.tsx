@@ -1,8 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';

@@ -1,12 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../../test/fake-api.ts';
-import { makeUser } from '../../../test/fixtures.ts';
-import { renderWithProviders, signIn } from '../../../test/render.tsx';
+import { makeStoreInfo, makeUser } from '../../../test/fixtures.ts';
+import { findToast, renderWithProviders, signIn } from '../../../test/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
 async function renderSignIn(handlers: Record<string, FakeHandler> = {}, state?: unknown) {
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /auth/providers': () => ({ google: { enabled: true, development: false } }),
     ...handlers,
   });
@@ -59,7 +60,7 @@ describe('sign in page', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
-  it("shows the server's message under the form and stays on /signin", async () => {
+  it("shows the server's message under the form and as a toast, and stays on /signin", async () => {
     const { user, router } = await renderSignIn({
       'POST /auth/login': () => {
         throw new ApiError('Invalid email or password.', { status: 401, code: 'INVALID_CREDENTIALS' });
@@ -69,10 +70,24 @@ describe('sign in page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    const form = screen.getByRole('button', { name: 'Sign In' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid email or password.');
+    expect(await findToast('Invalid email or password.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/signin');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('toasts "Login failed" when no answer comes', async () => {
+    const { user } = await renderSignIn({
+      'POST /auth/login': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Monsoon-Kurta-2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await findToast('Login failed')).toBeInTheDocument();
   });
 
   it('redirects a signed-in shopper to /', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { STORE_NAME } from '../../../app/brand.ts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { useIsSignedIn } from '../../../app/session.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { STORE_NAME } from '../../../lib/brand.ts';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
+import { useIsSignedIn } from '../session.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import type { RequestFailure } from '../../../lib/http.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
 import { emailFrom, returnPathFrom } from '../return-path.ts';
@@ -34,8 +35,10 @@ export function SignInPage() {
     if (loading) return;
     try {
       await dispatch(login({ email, password })).unwrap();
-    } catch {
-      return; // The message shows under the form.
+    } catch (failure) {
+      // Spec §8: the message shows under the form, and as a toast.
+      toast.error((failure as Partial<RequestFailure>).message || 'Login failed', { autoClose: toastDurations.signIn });
+      return;
     }
     toast.success('Login Successful', { autoClose: toastDurations.signIn });
     navigate(returnPath, { replace: true });

@@ -1,12 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { makeUser } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { makeStoreInfo, makeUser } from '../../../test/fixtures.ts';
+import { findToast, renderWithProviders } from '../../../test/render.tsx';
 import { SignUpPage } from './sign-up-page.tsx';
 
 function renderSignUp(handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /auth/providers': () => ({ google: { enabled: true, development: true } }),
     ...handlers,
   });
@@ -57,14 +58,16 @@ describe('sign up page', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it("shows the server's message under the form", async () => {
+  it("shows the server's message under the form and as a toast", async () => {
     const { user, router } = renderSignUp({
       'POST /auth/signup': () => {
         throw new ApiError('Email already registered', { status: 409, code: 'EMAIL_TAKEN' });
       },
     });
     await fillForm(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email already registered');
+    const form = screen.getByLabelText('Email').closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Email already registered');
+    expect(await findToast('Email already registered')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signup');
   });
 });

@@ -2,11 +2,12 @@ import type { SignupBody } from '@shop/core';
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { useIsSignedIn } from '../../../app/session.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
+import { useIsSignedIn } from '../session.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import type { RequestFailure } from '../../../lib/http.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
 import { authErrorCleared, selectAuth, signup } from '../slice.ts';
@@ -51,8 +52,12 @@ export function SignUpPage() {
     setMismatch(false);
     try {
       await dispatch(signup(body)).unwrap();
-    } catch {
-      return; // The message shows under the form.
+    } catch (failure) {
+      // Spec §8: the message shows under the form, and as a toast.
+      toast.error((failure as Partial<RequestFailure>).message || 'Signup failed', {
+        autoClose: toastDurations.signIn,
+      });
+      return;
     }
     toast.success('Signup Successful', { autoClose: toastDurations.signIn });
     navigate('/signin', { state: { email: body.email } });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { useIsSignedIn } from '../../../app/session.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { useIsSignedIn } from '../session.ts';
 import { buttonClass } from '../../../components/button.ts';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { AuthShell } from '../components/auth-shell.tsx';

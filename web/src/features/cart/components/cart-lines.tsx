@@ -1,11 +1,11 @@
 import type { CartLine } from '@shop/core';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { removeCartItem, updateCartItemQuantity } from '../slice.ts';
+import { removeCartItem, updateCartItemQuantity } from '../cart-api.ts';
 import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 
 /** What a line is, in words: "Oxford Shirt, size M". */
@@ -58,19 +58,20 @@ function CartLineRow({ line }: { line: CartLine }) {
 
   async function changeQuantity(quantity: number) {
     try {
-      await dispatch(updateCartItemQuantity({ itemId: line._id, quantity })).unwrap();
+      const change = dispatch(updateCartItemQuantity({ itemId: line._id, quantity }));
+      // An ignored change (below 1, or a line that is gone) has nothing to say.
+      if (!change) return;
+      await change.unwrap();
+      // One toast for a run of clicks on the stepper: a shown toast with this id is not repeated.
+      toast.success('Cart item updated', { autoClose: toastDurations.orders, toastId: 'cart-item-updated' });
     } catch (error) {
-      // Ignored changes (below 1) reject without a message: nothing to say.
-      const message = (error as Partial<RequestFailure>).message;
-      if (message && (error as Partial<RequestFailure>).code !== undefined) {
-        toast.error(message, { autoClose: toastDurations.orders });
-      }
+      toast.error((error as RequestFailure).message, { autoClose: toastDurations.orders });
     }
   }
 
   async function remove() {
     try {
-      await dispatch(removeCartItem(line._id));
+      await dispatch(removeCartItem(line._id)).unwrap();
       toast.info('Item removed', { autoClose: toastDurations.orders });
     } catch (error) {
       toast.error((error as RequestFailure).message, { autoClose: toastDurations.orders });

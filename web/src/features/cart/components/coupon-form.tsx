@@ -1,11 +1,11 @@
 import { couponLabel, type PublicCoupon } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
-import { applyCoupon, removeCoupon } from '../slice.ts';
+import { applyCoupon, removeCoupon } from '../cart-api.ts';
 
 /**
  * The coupon code box (spec §2, §5, §8): a blank code (once trimmed) is ignored; an applied
@@ -23,7 +23,7 @@ export function CouponForm({ applied }: { applied: PublicCoupon | null }) {
     if (!trimmed || busy) return;
     setBusy(true);
     try {
-      await dispatch(applyCoupon(trimmed)).unwrap();
+      await dispatch(applyCoupon(trimmed))?.unwrap();
       setCode('');
       toast.success(`Coupon ${trimmed} applied!`, { autoClose: toastDurations.orders });
     } catch (error) {

@@ -3,31 +3,42 @@
  * cart's lines, its subtotal and View Cart. A modal drawer: labelled by its title, focus moves
  * in and stays in, Escape or the backdrop closes it, and focus goes back where it was.
  */
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../../app/hooks.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { selectCartData } from '../slice.ts';
+import { selectCachedCart } from '../cart-cache.ts';
 
 /** The width from which Add to Cart opens the mini cart instead of only a toast. */
-export const MINI_CART_MEDIA_QUERY = '(min-width: 768px)';
+const MINI_CART_MEDIA_QUERY = '(min-width: 768px)';
 
 export function wantsMiniCart(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(MINI_CART_MEDIA_QUERY).matches;
 }
 
 export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const cart = useAppSelector(selectCartData);
+  const cart = useAppSelector(selectCachedCart);
   const navigate = useNavigate();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
   useModalFocus(open, panelRef, onClose);
+
+  // While open, the toasts move to the left of the panel (index.css), so however many there
+  // are ("Item added to cart" and an earlier one), none covers its heading, lines or buttons.
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    root.dataset.miniCart = 'open';
+    return () => {
+      delete root.dataset.miniCart;
+    };
+  }, [open]);
 
   if (!open) return null;
   const lines = cart?.items ?? [];

@@ -50,9 +50,11 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
   }
 
   return (
-    <div className="flex flex-col gap-4 md:flex-row-reverse">
+    // Top-aligned, never stretched to the height of the details beside it: the main box keeps
+    // the pictures' 4:5 ratio (reserved before the picture loads, so nothing shifts).
+    <div className="flex flex-col gap-4 md:flex-row-reverse md:items-start md:self-start">
       <div
-        className="relative aspect-[4/5] flex-1 overflow-hidden rounded-2xl bg-sand md:cursor-zoom-in"
+        className="relative aspect-[4/5] w-full overflow-hidden rounded-2xl bg-sand md:min-w-0 md:flex-1 md:cursor-zoom-in"
         onPointerMove={onPointerMove}
         onPointerLeave={() => setZoom(null)}
         data-testid="product-zoom"
@@ -65,7 +67,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           height={1000}
           fetchPriority="high"
           fallbackLabel={name}
-          className="h-full w-full object-cover transition-transform duration-200 ease-out"
+          // Contained, never cropped: a photo of another shape shows whole, on the sand behind it.
+          className="h-full w-full object-contain transition-transform duration-200 ease-out"
           style={{
             transform: zoom ? 'scale(2)' : 'scale(1)',
             transformOrigin: zoom ? `${zoom.x}% ${zoom.y}%` : 'center',
@@ -98,7 +101,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                   loading="lazy"
                   decoding="async"
                   fallbackLabel={name}
-                  className="aspect-[4/5] h-auto w-full bg-sand object-cover"
+                  className="aspect-[4/5] h-auto w-full bg-sand object-contain"
                 />
               </button>
             </li>

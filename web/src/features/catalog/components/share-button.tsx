@@ -1,4 +1,4 @@
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { ShareIcon } from '../../../components/icons.tsx';
 import { isAbortError } from '../../../lib/http.ts';
 

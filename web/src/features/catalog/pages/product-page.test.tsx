@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { ProductSize } from '@shop/core';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, deferred } from '../../../test/fake-api.ts';
-import { makeCart, makeCartLine, makeProduct } from '../../../test/fixtures.ts';
+import { makeCart, makeCartLine, makeProduct, makeStoreInfo } from '../../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 
@@ -26,6 +26,7 @@ function renderProductPage({
   state,
 }: { sizes?: ProductSize[]; product?: () => unknown; state?: unknown } = {}) {
   const api = createFakeApi({
+    'GET /store': () => makeStoreInfo(),
     'GET /product/:id': product,
     'GET /product/:id/sizes': () => sizes,
   });
@@ -69,6 +70,34 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt (new season)' })).toBeInTheDocument();
     expect(screen.getByText('Crisp cotton Oxford with a button-down collar.')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(2);
+  });
+
+  describe('when nothing can be bought', () => {
+    function expectNoUrgency() {
+      expect(screen.queryByText('23 people are viewing this right now')).not.toBeInTheDocument();
+      expect(screen.queryByText('Only 9 item(s) left')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Offer ends in/)).not.toBeInTheDocument();
+    }
+
+    it('a sold-out product shows no viewers, countdown or items left', async () => {
+      renderProductPage({ product: () => ({ ...shirt, soldOut: true }) });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+      await screen.findByRole('list', { name: 'Sizes' });
+      expect(screen.getAllByText('Sold Out').length).toBeGreaterThan(0);
+      expectNoUrgency();
+    });
+
+    it('a product with every size out of stock shows none of them either', async () => {
+      renderProductPage({
+        sizes: [
+          { size: 'S', stock: 0 },
+          { size: 'M', stock: 0 },
+        ],
+      });
+      const sizes = await screen.findByRole('list', { name: 'Sizes' });
+      expect(within(sizes).getByRole('button', { name: 'S (sold out)' })).toBeDisabled();
+      expectNoUrgency();
+    });
   });
 
   it('switches the main image from the thumbnails', async () => {
@@ -147,6 +176,7 @@ describe('product page', () => {
     function renderSignedIn(cartAnswer: () => unknown) {
       signIn();
       const api = createFakeApi({
+        'GET /store': () => makeStoreInfo(),
         'GET /product/:id': () => shirt,
         'GET /product/:id/sizes': () => someSizes,
         'GET /cart/details': () => makeCart([]),
@@ -161,16 +191,15 @@ describe('product page', () => {
 
     it('adds the selection, toasts and opens the mini cart on a screen 768 px or wider', async () => {
       stubScreenWidth(1280);
-      const { user, api, store, router } = renderSignedIn(() => added);
+      const { user, api, router } = renderSignedIn(() => added);
       await user.click(await screen.findByRole('button', { name: 'L' }));
       await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
       expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
       expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 2, size: 'l' });
-      expect(store.getState().cart.data?.itemCount).toBe(2);
 
-      const drawer = screen.getByRole('dialog', { name: /Your Cart/ });
+      const drawer = screen.getByRole('dialog', { name: 'Your Cart (2 items)' });
       expect(drawer).toHaveTextContent('Oxford Shirt');
       expect(drawer).toHaveTextContent('Size L · Qty 2');
       expect(drawer).toHaveTextContent('Subtotal₹2,398.00');
@@ -184,8 +213,11 @@ describe('product page', () => {
       await user.click(await screen.findByRole('button', { name: 'L' }));
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
       expect(await screen.findByRole('dialog', { name: /Your Cart/ })).toBeInTheDocument();
+      // While it is open the toasts stand beside it (index.css), and go back after.
+      expect(document.documentElement).toHaveAttribute('data-mini-cart', 'open');
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.documentElement).not.toHaveAttribute('data-mini-cart');
     });
 
     it('only toasts on a narrower screen', async () => {

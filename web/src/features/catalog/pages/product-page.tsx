@@ -1,15 +1,14 @@
 import type { Product, ProductSize, ProductSummary } from '@shop/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { pageTitle } from '../../../app/brand.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { pageTitle } from '../../../lib/brand.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
-import { useIsSignedIn } from '../../../app/session.ts';
-import { useStoreInfo } from '../../../app/store-info.ts';
+import { useIsSignedIn } from '../../auth/index.ts';
+import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { MiniCart, useAddSelectionToCart } from '../add-to-cart.ts';
 import { ColorDots } from '../components/color-dots.tsx';
 import { DeliveryCheck } from '../components/delivery-check.tsx';
@@ -20,7 +19,13 @@ import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
 import { SizePicker } from '../components/size-picker.tsx';
-import { fetchProduct, fetchProductSizes, selectCatalog, type RequestStatus } from '../slice.ts';
+import {
+  PRODUCT_FRESH_SECONDS,
+  useGetProductQuery,
+  useGetProductSizesQuery,
+  type RequestStatus,
+} from '../catalog-api.ts';
+import { failureOfQuery } from '../../../lib/api-base-query.ts';
 
 /** Fixed figures the spec asks for (§9): they are not tied to data. */
 const VIEWERS_NOW = 23;
@@ -45,31 +50,27 @@ function productFromNavigation(state: unknown, id: string): ShownProduct | null 
     : null;
 }
 
+/** How a query hook's answer reads as the page's request status. */
+function statusOf(query: { isSuccess: boolean; isError: boolean }): RequestStatus {
+  return query.isSuccess ? 'succeeded' : query.isError ? 'failed' : 'loading';
+}
+
 /**
  * /product/:id: shows the product from navigation state at once (when there is one) and
- * always fetches the product and its sizes.
+ * asks for the product and its sizes (again when the answers held are older than a moment).
  */
 export function ProductPage() {
   const { id = '' } = useParams();
   const location = useLocation();
-  const dispatch = useAppDispatch();
-  const catalog = useAppSelector(selectCatalog);
-  const [retries, setRetries] = useState(0);
+  const fresh = { refetchOnMountOrArgChange: PRODUCT_FRESH_SECONDS };
+  const productQuery = useGetProductQuery(id, fresh);
+  const sizesQuery = useGetProductSizesQuery(id, fresh);
 
-  useEffect(() => {
-    const productRequest = dispatch(fetchProduct(id));
-    const sizesRequest = dispatch(fetchProductSizes(id));
-    return () => {
-      productRequest.abort();
-      sizesRequest.abort();
-    };
-  }, [dispatch, id, retries]);
-
-  const fetched = catalog.current?._id === id ? catalog.current : null;
+  const fetched = productQuery.currentData ?? null;
   const product: ShownProduct | null = fetched ?? productFromNavigation(location.state, id);
-  const failure = catalog.currentFor === id && catalog.currentStatus === 'failed' ? catalog.currentError : null;
+  const failure = productQuery.isError ? failureOfQuery(productQuery.error) : null;
   const notFound = failure !== null && (failure.status === 404 || failure.status === 400);
-  const sizesStatus: RequestStatus = catalog.sizesFor === id ? catalog.sizesStatus : 'loading';
+  const sizesStatus = statusOf(sizesQuery);
 
   if (notFound) return <ProductNotFound />;
   if (!product) {
@@ -80,7 +81,7 @@ export function ProductPage() {
           <button
             type="button"
             className={buttonClass('secondary', 'sm', 'mt-4')}
-            onClick={() => setRetries((n) => n + 1)}
+            onClick={() => void productQuery.refetch()}
           >
             Try again
           </button>
@@ -95,9 +96,9 @@ export function ProductPage() {
     <ProductDetails
       key={product._id}
       product={product}
-      sizes={catalog.sizesFor === id ? catalog.sizes : []}
+      sizes={sizesQuery.currentData ?? []}
       sizesStatus={sizesStatus}
-      sizesError={catalog.sizesFor === id ? catalog.sizesError : null}
+      sizesError={sizesQuery.isError ? (failureOfQuery(sizesQuery.error)?.message ?? null) : null}
     />
   );
 }
@@ -122,6 +123,8 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
 
   // A size that is no longer offered (sizes refreshed) is not a choice any more.
   const chosenSize = size !== null && sizes.some((s) => s.size === size && s.stock > 0) ? size : null;
+  // Nothing can be bought: the urgency texts (viewers, offer countdown, items left) would be false.
+  const nothingToBuy = product.soldOut || (sizesStatus === 'succeeded' && !sizes.some((s) => s.stock > 0));
 
   function handleAddToCart() {
     if (!signedIn) {
@@ -178,27 +181,16 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
           </div>
           <p className="mt-1 min-h-4 text-xs text-muted">{info?.texts.taxNote}</p>
 
-          <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
-            <EyeIcon size={18} className="text-accent" />
-            {VIEWERS_NOW} people are viewing this right now
-          </p>
-
-          <div className="mt-4">
-            <OfferCountdown />
-          </div>
-
-          <div className="mt-4">
-            <p className="text-sm font-medium text-sale">Only {ITEMS_LEFT} item(s) left</p>
-            <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-sand" aria-hidden="true">
-              <div className="h-full w-[18%] rounded-full bg-sale" />
-            </div>
-          </div>
+          {!nothingToBuy && <UrgencyNotes />}
 
           {product.colors.length > 0 && (
             <div className="mt-6 flex items-center gap-3 text-sm">
               <span className="font-medium">Colour</span>
-              <ColorDots colors={product.colors} size="md" />
-              <span className="text-muted">{product.colors.map(capitalize).join(', ')}</span>
+              {/* The swatches keep to one row; only the names beside them may wrap. */}
+              <div className="shrink-0">
+                <ColorDots colors={product.colors} size="md" />
+              </div>
+              <span className="min-w-0 text-muted">{product.colors.map(capitalize).join(', ')}</span>
             </div>
           )}
 
@@ -290,6 +282,29 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
   );
 }
 
+/** The spec's fixed urgency texts (§2, §9), shown only while something can be bought. */
+function UrgencyNotes() {
+  return (
+    <>
+      <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
+        <EyeIcon size={18} className="text-accent" />
+        {VIEWERS_NOW} people are viewing this right now
+      </p>
+
+      <div className="mt-4">
+        <OfferCountdown />
+      </div>
+
+      <div className="mt-4">
+        <p className="text-sm font-medium text-sale">Only {ITEMS_LEFT} item(s) left</p>
+        <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-sand" aria-hidden="true">
+          <div className="h-full w-[18%] rounded-full bg-sale" />
+        </div>
+      </div>
+    </>
+  );
+}
+
 function ProductNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
@@ -307,7 +322,13 @@ function ProductNotFound() {
 
 function ProductPageSkeleton() {
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8" aria-busy="true" aria-label="Loading product">
+    // At least a screen tall: the product's details always are, so the footer never shows
+    // below a short skeleton only to be pushed away when the product arrives (a layout shift).
+    <div
+      className="mx-auto min-h-screen max-w-7xl px-4 pt-6 sm:px-6 lg:px-8"
+      aria-busy="true"
+      aria-label="Loading product"
+    >
       <div className="h-3 w-40 rounded bg-sand" />
       <div className="animate-shimmer mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
         <div className="aspect-[4/5] rounded-2xl bg-sand" />

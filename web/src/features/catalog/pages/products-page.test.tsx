@@ -11,6 +11,7 @@ const cap = makeProduct({ _id: 'cap', name: 'Canvas Cap', price: 49.5, colors: [
 function renderProductsPage(route = '/products', handler?: (call: FakeCall) => unknown) {
   const api = createFakeApi({
     'GET /product': handler ?? (() => makeProductPage([oxford, cap], { total: 2 })),
+    'GET /product/suggestions': () => ({ products: [], categories: [] }),
   });
   const view = renderWithProviders(<ProductsPage />, { api, route, path: '/products' });
   return { ...view, api };
@@ -85,9 +86,12 @@ describe('products page', () => {
     expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true');
 
     await navigate('/products?color=white');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ color: 'white' }));
     await navigate(-1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'true'));
-    await waitFor(() => expect(lastQuery(api)).toMatchObject({ color: 'black', tag: 'Hat' }));
+    // The list that query brought is still held: Back shows it without asking again.
+    expect(screen.getByText('Oxford Shirt')).toBeInTheDocument();
+    expect(api.callsTo('GET /product')).toHaveLength(2);
   });
 
   it('searches by name from the toggleable search box', async () => {
@@ -101,6 +105,31 @@ describe('products page', () => {
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('oxford');
     // A search is ordered by how well products match.
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ q: 'oxford', page: '1', sort: 'relevance' }));
+  });
+
+  it('"Close search" ends the search: the URL and the list drop it', async () => {
+    const { user, router, api } = renderProductsPage('/products?q=oxford&color=white');
+    await screen.findByText('Oxford Shirt');
+    expect(screen.getByRole('combobox', { name: 'Search products by name' })).toHaveValue('oxford');
+
+    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('q')).toBeNull();
+    expect(params.get('color')).toBe('white');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ color: 'white', sort: 'price' }));
+    expect(lastQuery(api)).not.toHaveProperty('q');
+
+    // Opened again, the box starts empty.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('combobox', { name: 'Search products by name' })).toHaveValue('');
+  });
+
+  it('a search that finds nothing suggests another search word', async () => {
+    renderProductsPage('/products?q=zzzz', () => makeProductPage([], { total: 0, totalPages: 0 }));
+    expect(await screen.findByText('No products match “zzzz”.')).toBeInTheDocument();
+    expect(await screen.findByText('Try another search word, or start again with everything.')).toBeInTheDocument();
+    expect(screen.queryByText(/Try another colour or price/)).not.toBeInTheDocument();
   });
 
   it('suggests products and collections while typing; arrows choose one and Enter opens it', async () => {
@@ -192,6 +221,7 @@ describe('products page', () => {
       call.query.color ? makeProductPage([], { total: 0, totalPages: 0 }) : makeProductPage([oxford]),
     );
     expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    expect(screen.getByText('Try another colour or price, or start again with everything.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(router.state.location.search).toBe('');

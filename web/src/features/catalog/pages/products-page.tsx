@@ -7,10 +7,9 @@ import {
   type ProductListQuery,
   type ProductsPageState,
 } from '@shop/core';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { pageTitle } from '../../../app/brand.ts';
+import { pageTitle } from '../../../lib/brand.ts';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../../components/icons.tsx';
@@ -19,9 +18,10 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
 import { SearchBox, type SearchSuggestion } from '../../../components/search-box.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { useApiClient } from '../../admin/shared/use-api-client.ts';
+import { useApiClient } from '../../../lib/store/use-api-client.ts';
 import { getSuggestions } from '../api.ts';
-import { fetchProducts, listQueryKey, selectCatalog } from '../slice.ts';
+import { useGetProductsQuery } from '../catalog-api.ts';
+import { failureOfQuery } from '../../../lib/api-base-query.ts';
 
 const settings = defaultStoreSettings;
 
@@ -30,33 +30,42 @@ export function listQueryFor(state: ProductsPageState): Partial<ProductListQuery
   return { ...productListQueryFor(state, settings), sort: state.q.trim() ? 'relevance' : 'price' };
 }
 
+/** The list query a /products address asks: the page and the server renderer read it alike. */
+export function listQueryForSearch(searchParams: URLSearchParams): Partial<ProductListQuery> {
+  return listQueryFor(readProductsPageState(searchParams, settings));
+}
+
+/** The list's heading: its collection's name, or all products. */
+export function productsHeading(pageState: ProductsPageState): string {
+  if (pageState.collection === 'all') return 'All products';
+  return settings.collections.find((c) => c.id === pageState.collection)?.label ?? 'All';
+}
+
+/** The list's tab title: its heading, the search, and the page after the first. */
+export function productsPageTitle(pageState: ProductsPageState): string {
+  const heading = productsHeading(pageState);
+  const page = pageState.page > 1 ? ` (page ${pageState.page})` : '';
+  const q = pageState.q.trim();
+  return `${q ? `${heading}: “${q}”` : heading}${page}`;
+}
+
 /**
  * /products: filters, search and page all live in the URL query, so links can be shared
- * and Back works. Every change of the URL fetches that page; the previous request is
- * aborted so an older answer can never replace a newer one.
+ * and Back works. Every change of the URL asks for that page; an answer to an older query
+ * never replaces a newer one.
  */
 export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const pageState = useMemo(() => readProductsPageState(searchParams, settings), [searchParams]);
   const query = useMemo(() => listQueryFor(pageState), [pageState]);
-  const queryKey = listQueryKey(query);
-
-  const dispatch = useAppDispatch();
-  const { list, listPage, listKey, listFor, listStatus, listError } = useAppSelector(selectCatalog);
+  const products = useGetProductsQuery(query);
+  const listPage = products.currentData ?? null;
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const suggestions = useSuggestions();
   const routerNavigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(pageState.q !== '');
   const resultsRef = useRef<HTMLDivElement>(null);
-
-  const [retries, setRetries] = useState(0);
-  const startFetch = useEffectEvent(() => dispatch(fetchProducts(query)));
-  // Refetch when the query's content changes (or on "Try again"); abort the previous request.
-  useEffect(() => {
-    const request = startFetch();
-    return () => request.abort();
-  }, [queryKey, retries]);
 
   function navigate(next: ProductsPageState, replace = false) {
     setSearchParams(writeProductsPageState(next), { replace });
@@ -76,17 +85,22 @@ export function ProductsPage() {
     navigate(emptyProductsPageState);
   }
 
+  /** Closing the search box ends the search too: a hidden box must not keep filtering the list. */
+  function toggleSearch() {
+    if (searchOpen && pageState.q !== '') changeFilters({ q: '' });
+    setSearchOpen(!searchOpen);
+  }
+
   // A list answering this very query is shown (also while it is refreshed); a list for any
   // other query never is: skeletons until this query's answer arrives.
-  const answered = listKey === queryKey;
-  const failed = listFor === queryKey && listStatus === 'failed';
+  const failed = products.isError;
   const filterCount = activeFilterCount(pageState);
-  const collectionLabel = settings.collections.find((c) => c.id === pageState.collection)?.label ?? 'All';
-  const heading = pageState.collection === 'all' ? 'All products' : collectionLabel;
+  const heading = productsHeading(pageState);
+  const search = pageState.q.trim();
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
-      <title>{pageTitle(heading)}</title>
+      <title>{pageTitle(productsPageTitle(pageState))}</title>
 
       <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: 'Products' }]} />
 
@@ -94,7 +108,7 @@ export function ProductsPage() {
         <div>
           <h1 className="font-display text-3xl sm:text-4xl">{heading}</h1>
           <p className="mt-2 text-sm text-muted" aria-live="polite">
-            {answered && listPage ? resultCountText(listPage.total, pageState.q) : '\u00a0'}
+            {listPage ? resultCountText(listPage.total, pageState.q) : '\u00a0'}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -116,7 +130,7 @@ export function ProductsPage() {
             className={buttonClass(searchOpen ? 'primary' : 'secondary', 'sm')}
             aria-expanded={searchOpen}
             aria-controls="product-search"
-            onClick={() => setSearchOpen((open) => !open)}
+            onClick={toggleSearch}
           >
             {searchOpen ? <CloseIcon size={16} /> : <SearchIcon size={16} />}
             {searchOpen ? 'Close search' : 'Search'}
@@ -155,7 +169,7 @@ export function ProductsPage() {
             state={pageState}
             onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
             onClearAll={clearFilters}
-            facets={answered ? listPage?.facets : undefined}
+            facets={listPage?.facets}
           />
           <button
             type="button"
@@ -166,23 +180,23 @@ export function ProductsPage() {
           </button>
         </aside>
 
-        <section aria-labelledby="products-heading" aria-busy={listStatus === 'loading'}>
+        <section aria-labelledby="products-heading" aria-busy={products.isFetching}>
           {/* The level between the page's h1 and the cards' h3, for those who browse by heading. */}
           <h2 id="products-heading" className="sr-only">
             Products
           </h2>
           {failed ? (
             <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
-              <p className="font-medium text-sale">Error: {listError}</p>
+              <p className="font-medium text-sale">Error: {failureOfQuery(products.error)?.message}</p>
               <button
                 type="button"
                 className={buttonClass('secondary', 'sm', 'mt-4')}
-                onClick={() => setRetries((n) => n + 1)}
+                onClick={() => void products.refetch()}
               >
                 Try again
               </button>
             </div>
-          ) : !answered ? (
+          ) : !listPage ? (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
               {Array.from({ length: settings.productsPerPage }, (_, i) => (
                 <li key={i}>
@@ -190,11 +204,15 @@ export function ProductsPage() {
                 </li>
               ))}
             </ul>
-          ) : list.length === 0 ? (
+          ) : listPage.products.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
-              <p className="font-display text-xl">No products match these filters.</p>
+              <p className="font-display text-xl">
+                {search ? `No products match “${search}”.` : 'No products match these filters.'}
+              </p>
               <p className="mt-2 max-w-sm text-sm text-muted">
-                Try another colour or price, or start again with everything.
+                {search
+                  ? 'Try another search word, or start again with everything.'
+                  : 'Try another colour or price, or start again with everything.'}
               </p>
               <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={clearFilters}>
                 Clear filters
@@ -202,7 +220,7 @@ export function ProductsPage() {
             </div>
           ) : (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
-              {list.map((product, index) => (
+              {listPage.products.map((product, index) => (
                 <li key={product._id}>
                   <ProductCard product={product} eager={index < 3} />
                 </li>
@@ -210,10 +228,10 @@ export function ProductsPage() {
             </ul>
           )}
 
-          {!failed && listPage && (
+          {!failed && products.data && (
             <Pagination
               page={pageState.page}
-              totalPages={listPage.totalPages}
+              totalPages={products.data.totalPages}
               windowSize={settings.pageWindow}
               onPageChange={changePage}
             />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { pageTitle } from '../../../app/brand.ts';
-import { toast } from '../../../app/toasts.tsx';
+import { pageTitle } from '../../../lib/brand.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField, SelectField } from '../../../components/form-field.tsx';

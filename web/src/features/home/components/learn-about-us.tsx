@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { STORE_NAME } from '../../../app/brand.ts';
+import { STORE_NAME } from '../../../lib/brand.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { ArrowRightIcon } from '../../../components/icons.tsx';
 

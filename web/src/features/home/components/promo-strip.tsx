@@ -1,4 +1,4 @@
-import { STORE_NAME } from '../../../app/brand.ts';
+import { STORE_NAME } from '../../../lib/brand.ts';
 
 const REPEATS = 10;
 

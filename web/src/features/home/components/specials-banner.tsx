@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useStoreInfo } from '../../../app/store-info.ts';
+import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { special, specialFeatures } from '../data.ts';

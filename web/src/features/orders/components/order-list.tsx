@@ -1,8 +1,8 @@
-import { awaitsOnlinePayment, type Order } from '@shop/core';
+import { awaitsOnlinePayment, customerCancellation, type Order } from '@shop/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { toast, toastDurations } from '../../../app/toasts.tsx';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { DocumentDownloads } from '../../../components/document-downloads.tsx';
@@ -33,7 +33,7 @@ interface OrderListProps {
 
 /**
  * My Orders (spec §2): each order's number, total, status and item count, newest first. A
- * pending order can be cancelled (after a confirmation), and an online one waiting for its
+ * pending order can be cancelled within the terms' window (after a confirmation), and an online one waiting for its
  * payment paid; a cancelled one says so in red; any other status shows in green.
  */
 export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProps) {
@@ -230,15 +230,18 @@ function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
                 {payment.paying ? 'Opening payment...' : 'Pay now'}
               </button>
             )}
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm')}
-              onClick={onCancel}
-              disabled={cancelling}
-              aria-label={`Cancel Order ${order.orderNumber}`}
-            >
-              {cancelling ? 'Cancelling...' : 'Cancel Order'}
-            </button>
+            {/* Within the terms' window (core's rule; the server applies it again when asked). */}
+            {customerCancellation(order, new Date()).ok && (
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                onClick={onCancel}
+                disabled={cancelling}
+                aria-label={`Cancel Order ${order.orderNumber}`}
+              >
+                {cancelling ? 'Cancelling...' : 'Cancel Order'}
+              </button>
+            )}
           </div>
         ) : order.status === 'cancelled' ? (
           <p className="text-sm font-semibold text-sale">Order Cancelled</p>

@@ -1,7 +1,7 @@
 import { formatRupees } from '@shop/core';
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { CloseIcon, LockIcon } from '../../../components/icons.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
 import type { RequestFailure } from '../../../lib/http.ts';

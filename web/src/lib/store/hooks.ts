@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { RequestFailure } from '../lib/http.ts';
+import type { RequestFailure } from '../http.ts';
 import type { AppDispatch, RootState, ThunkExtra } from './store.ts';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -1,11 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
-import { selectUser } from '../features/auth/slice.ts';
-import type { CheckoutFailure, CheckoutSuccess } from '../features/payments/checkout-window.ts';
-import { initiatePayment, paymentCleared, verifyPayment } from '../features/payments/slice.ts';
-import { usePaymentWindow } from '../features/payments/use-payment-window.tsx';
-import { isRequestFailure } from '../lib/http.ts';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { toast, toastDurations } from './toasts.tsx';
+import { selectUser } from '../auth/index.ts';
+import type { CheckoutFailure, CheckoutSuccess } from './checkout-window.ts';
+import { initiatePayment, paymentCleared, verifyPayment } from './slice.ts';
+import { usePaymentWindow } from './use-payment-window.tsx';
+import { isRequestFailure } from '../../lib/http.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
+import { toast, toastDurations } from '../../lib/toasts.tsx';
 
 const orderToast = { autoClose: toastDurations.orders };
 
@@ -28,8 +28,8 @@ export interface PayForOrder {
 /**
  * Paying for an order already placed, as the checkout does right after placing it and as My
  * Orders' "Pay now" does later: initiate, open the payment window (the sandbox's or
- * Razorpay's), and verify its signed answer, with the spec's toasts. It composes the
- * account and payments, so it lives in app/.
+ * Razorpay's), and verify its signed answer, with the spec's toasts. The shopper's name
+ * comes from the account's public entry.
  */
 export function usePayForOrder(): PayForOrder {
   const dispatch = useAppDispatch();

@@ -36,8 +36,8 @@ const chunkLoad = { timeout: 10_000 };
 async function freshHome() {
   vi.resetModules();
   const [{ HomePage }, { renderWithProviders }] = await Promise.all([
-    import('../../../app/pages/home-page.tsx'),
-    import('../../../test/render.tsx'),
+    import('./home-page.tsx'),
+    import('../../test/render.tsx'),
   ]);
   return (state?: unknown) => renderWithProviders(<HomePage />, { route: '/', path: '/', state });
 }
@@ -54,7 +54,7 @@ describe('the home sections under the hero', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('NEW COLLECTION');
     expect(screen.getByRole('heading', { name: 'Learn About Us' })).toBeInTheDocument();
     // Time enough for the sections' chunk to arrive, had it been asked for: it was not.
-    await act(() => import('./below-the-fold.tsx'));
+    await act(() => import('../../features/home/components/below-the-fold.tsx'));
     expect(screen.queryByRole('heading', { name: 'New Arrivals' })).not.toBeInTheDocument();
 
     observer.bringOnScreen();

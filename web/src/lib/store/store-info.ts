@@ -7,12 +7,19 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { DeliveryAnswerData, StoreInfo } from '@shop/core';
 import { useEffect, useState } from 'react';
-import { failureFor } from '../lib/http.ts';
+import { failureFor } from '../http.ts';
 import { createAppAsyncThunk, useAppDispatch, useAppSelector } from './hooks.ts';
+import { rootReducer } from './store.ts';
 
 export interface StoreInfoState {
   data: StoreInfo | null;
   status: 'idle' | 'loading' | 'succeeded' | 'failed';
+}
+
+declare module './store.ts' {
+  interface EagerSlices {
+    storeInfo: StoreInfoState;
+  }
 }
 
 const initialState: StoreInfoState = { data: null, status: 'idle' };
@@ -27,7 +34,7 @@ export const fetchStoreInfo = createAppAsyncThunk(
     }
   },
   // Once per visit: every page asks, the first asking fetches.
-  { condition: (_, { getState }) => getState().storeInfo.status === 'idle' },
+  { condition: (_, { getState }) => selectStoreInfoState(getState()).status === 'idle' },
 );
 
 const storeInfoSlice = createSlice({
@@ -54,13 +61,15 @@ const storeInfoSlice = createSlice({
   },
 });
 
-export const storeInfoReducer = storeInfoSlice.reducer;
 export const { storeInfoStale } = storeInfoSlice.actions;
+
+const injectedStoreInfoSlice = storeInfoSlice.injectInto(rootReducer);
+const selectStoreInfoState = injectedStoreInfoSlice.selectSlice;
 
 /** The shop's promises, or null until they have arrived (nothing is promised before). */
 export function useStoreInfo(): StoreInfo | null {
   const dispatch = useAppDispatch();
-  const info = useAppSelector((state) => state.storeInfo);
+  const info = useAppSelector(selectStoreInfoState);
   useEffect(() => {
     if (info.status === 'idle') void dispatch(fetchStoreInfo());
   }, [dispatch, info.status]);

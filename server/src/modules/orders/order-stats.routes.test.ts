@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@shop/core';
+import { signedInAdmin } from '../../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { freshSize } from '../../test/stock.ts';
+import { apiShopper } from '../../test/shoppers.ts';
+import { createSandboxGateway } from '../payments/payment-gateway.ts';
+
+interface StatsRow {
+  date: string;
+  status: string;
+  orders: number;
+  revenue: number;
+}
+
+/**
+ * The staff dashboard's revenue is money taken, less refunds: a shop of its own holds one order
+ * of each kind, each at its own price, so every rupee in the answer can be told apart.
+ */
+describe.each(testDialects)('GET /api/order/stats revenue on %s', (dialect) => {
+  let shop: TestShop;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  let rows: StatsRow[];
+  const placed: Record<string, Order> = {};
+
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    shop.app.inject({ method, url, headers: admin.auth, ...(payload && { payload }) });
+
+  async function setStatuses(order: Order, ...statuses: string[]) {
+    for (const status of statuses) {
+      const res = await asAdmin('PATCH', `/api/order/${order._id}/status`, { status });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  /** One piece of a size of its own, its product priced `price` paise, ordered by a new shopper. */
+  async function place(paymentMethod: 'cod' | 'razorpay', price: number) {
+    const me = await apiShopper(shop.app);
+    const size = await freshSize(shop.handle.db, 5, price);
+    expect((await me.add(size)).statusCode).toBe(200);
+    const res = await me.order(paymentMethod);
+    expect(res.statusCode, res.body).toBe(201);
+    return { me, order: res.json().data as Order };
+  }
+
+  async function placePaid(price: number) {
+    const { me, order } = await place('razorpay', price);
+    const signed = await me.sandboxPay(await me.initiate(order._id));
+    const paid = await me.call('POST', '/api/payments/success', signed);
+    expect(paid.json().data.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+    return order;
+  }
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, {
+      payments: createSandboxGateway('stats-key-secret', 'stats-webhook-secret'),
+    });
+    admin = await signedInAdmin(shop);
+
+    placed.codPending = (await place('cod', 101_00)).order;
+    placed.codDelivered = (await place('cod', 203_00)).order;
+    await setStatuses(placed.codDelivered, 'confirmed', 'shipped', 'delivered');
+    placed.codCancelled = (await place('cod', 307_00)).order;
+    await setStatuses(placed.codCancelled, 'cancelled');
+    placed.onlineUnpaid = (await place('razorpay', 409_00)).order;
+    placed.onlinePaid = await placePaid(511_00);
+    placed.onlineShipped = await placePaid(613_00);
+    await setStatuses(placed.onlineShipped, 'shipped');
+    // Refunded by staff, the order still confirmed.
+    placed.onlineRefunded = await placePaid(719_00);
+    const refunded = await asAdmin('POST', `/api/admin/orders/${placed.onlineRefunded._id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // Cancelled by staff after payment: refunded through the provider.
+    placed.onlineCancelled = await placePaid(821_00);
+    await setStatuses(placed.onlineCancelled, 'cancelled');
+
+    const res = await asAdmin('GET', '/api/order/stats');
+    expect(res.statusCode).toBe(200);
+    rows = res.json().data;
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const today = () => new Date().toISOString().slice(0, 10);
+  const row = (status: string) => rows.find((r) => r.date === today() && r.status === status);
+  const total = (name: string) => placed[name]!.total;
+
+  it('counts every order placed, whatever became of it', () => {
+    expect(row('pending')?.orders).toBe(2); // cash on delivery not yet confirmed, online unpaid
+    expect(row('confirmed')?.orders).toBe(2); // paid, and paid then refunded
+    expect(row('shipped')?.orders).toBe(1);
+    expect(row('delivered')?.orders).toBe(1);
+    expect(row('cancelled')?.orders).toBe(2);
+  });
+
+  it('takes cash on delivery only once delivered, and online payments only once captured', () => {
+    expect(row('pending')?.revenue).toBe(0);
+    expect(row('delivered')?.revenue).toBeCloseTo(total('codDelivered'), 2);
+    expect(row('shipped')?.revenue).toBeCloseTo(total('onlineShipped'), 2);
+  });
+
+  it('subtracts refunds: a refunded payment and a cancelled paid order bring in nothing', async () => {
+    expect(row('confirmed')?.revenue).toBeCloseTo(total('onlinePaid'), 2);
+    expect(row('cancelled')?.revenue).toBe(0);
+    const payments = await shop.handle.db
+      .selectFrom('payments')
+      .select(['order_id', 'status'])
+      .where('order_id', 'in', [placed.onlineRefunded!._id, placed.onlineCancelled!._id])
+      .execute();
+    expect(payments.map((p) => p.status)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('adds up to the money taken: the delivered cash and the two captured payments not refunded', () => {
+    const revenue = rows.filter((r) => r.date === today()).reduce((sum, r) => sum + r.revenue, 0);
+    expect(revenue).toBeCloseTo(total('codDelivered') + total('onlinePaid') + total('onlineShipped'), 2);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The storefront's public pages rendered on the server (`/`, `/products`, `/product/{id}`,
+ * `/collaboration`, `/policies`): the HTML holds what a shopper sees first and what search
+ * engines and link previews read, and the browser hydrates it. The page is streamed as React
+ * writes it; its head (title, description, canonical, previews, JSON-LD) goes out first.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../../lib/errors.ts';
+import { injectedFetch, type StorefrontRenderer } from './page-renderer.ts';
+import { parsePageTemplate, splitHoisted, type PageTemplate } from './page-template.ts';
+
+export interface PagesOptions {
+  /** The built storefront (index.html). */
+  root: string;
+  renderer: StorefrontRenderer;
+  /** The shop's public address (PUBLIC_URL); null: the address each request came to. */
+  publicOrigin: string | null;
+}
+
+export const serverRenderedPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'];
+
+/** A host name, IPv4 or [IPv6] address, and an optional port: nothing else may name the shop. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The shop's origin for canonical, preview and sitemap addresses: PUBLIC_URL, or the address
+ * the request came to (Host, or X-Forwarded-Host behind a trusted proxy), refused with 400 when
+ * that is no address at all.
+ */
+export function originOf(request: FastifyRequest, publicOrigin: string | null): string {
+  if (publicOrigin) return publicOrigin;
+  if (!HOST.test(request.host)) throw badRequest('BAD_HOST', 'The Host header is not a valid address.');
+  return `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
+}
+
+/**
+ * Cache-Control of an answer naming the shop's origin: shared caches may keep it only when the
+ * origin is PUBLIC_URL. Named from the request, it follows headers a cache does not key on
+ * (X-Forwarded-Host), and one poisoned copy would be served to everyone.
+ */
+export function originCacheControl(publicOrigin: string | null, shared: string): string {
+  return publicOrigin ? shared : shared.replace(/^public\b/, 'private');
+}
+
+/** React's markup into the page: hoisted links to the head, then #root's content, then the store. */
+function pageStream(template: PageTemplate, headTags: string, stateScript: string): Transform {
+  let first = true;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let text = chunk.toString('utf8');
+      if (first) {
+        first = false;
+        const { links, rest } = splitHoisted(text);
+        text = `${links}\n  ${template.bodyStart}${rest}`;
+      }
+      done(null, text);
+    },
+    flush(done) {
+      done(null, `</div>${stateScript}${template.end}`);
+    },
+  });
+  stream.push(`${template.head}  ${headTags}\n`);
+  return stream;
+}
+
+async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
+  const { renderer } = options;
+  const template = parsePageTemplate(fs.readFileSync(path.join(options.root, 'index.html'), 'utf8'));
+  const api = renderer.createApiClient({ baseUrl: '/api', fetch: injectedFetch(app), getToken: () => null });
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const origin = originOf(request, options.publicOrigin);
+    let page;
+    try {
+      page = await renderer.renderPage({ url: request.url, origin, api });
+    } catch (error) {
+      // The API could not answer (the database is away): the browser renders the page itself
+      // once it can, and crawlers are told to come back.
+      request.log.warn({ err: error }, 'page not rendered on the server');
+      return reply.code(503).header('retry-after', '5').sendAppShell();
+    }
+    if (!page) return reply.sendAppShell();
+    const state = `<script id="${renderer.SERVER_STATE_ID}" type="application/json">${renderer.scriptJson(page.state)}</script>`;
+    const html = pageStream(template, renderer.headTags(page.head), state);
+    page.pipe(html);
+    return (
+      reply
+        .code(page.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // Rendered for nobody in particular: no session is read, so any cache may keep it briefly.
+        .header('cache-control', originCacheControl(options.publicOrigin, 'public, max-age=0, must-revalidate'))
+        .send(html)
+    );
+  }
+
+  for (const url of serverRenderedPaths) app.get(url, { schema: { hide: true } }, renderPage);
+}
+
+export default fp(pagesPlugin, { name: 'server-rendered-pages', dependencies: ['web-app'] });

@@ -1,0 +1,183 @@
+/**
+ * The server renderer's entry (built by `vite build --ssr`, loaded by the API server's
+ * server-render plugin). It renders the public pages from the same routes, store and queries
+ * the browser uses: the queries a page needs are asked first, through the API client the server
+ * hands over (in-process, with no shopper's credentials), then the page is rendered with React's
+ * streaming renderer and its store is sent along for the browser to start from.
+ */
+import { defaultStoreSettings, readProductsPageState, writeProductsPageState, type Product } from '@shop/core';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import type { Writable } from 'node:stream';
+import { routes } from './app/router.tsx';
+import { homeHead, plainHead, productHead, productsHead, type PageHead } from './app/ssr/head.ts';
+import { setupStore, type AppStore, type RootState } from './lib/store/store.ts';
+import { fetchStoreInfo } from './lib/store/store-info.ts';
+import { catalogApi } from './features/catalog/catalog-api.ts';
+import { listQueryForSearch, productsHeading, productsPageTitle } from './features/catalog/pages/products-page.tsx';
+import type { ApiClient } from './lib/http.ts';
+
+export { headTags, scriptJson } from './app/ssr/head.ts';
+export { SERVER_STATE_ID } from './app/ssr/server-state.ts';
+export { createApiClient } from './lib/http.ts';
+
+export interface RenderRequest {
+  /** Path and query, e.g. `/products?color=navy`. */
+  url: string;
+  /** The shop's public origin, for canonical and preview addresses. */
+  origin: string;
+  /** Answers API calls in-process; sends no shopper's credentials. */
+  api: ApiClient;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  head: PageHead;
+  /** What the browser's store starts from. */
+  state: Partial<RootState>;
+  /** Writes the page's markup (the inside of #root) into `destination`, then ends it. */
+  pipe(destination: Writable): void;
+}
+
+/** The pages rendered on the server; every other address is the browser's alone. */
+const publicPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'] as const;
+
+export function isServerRendered(pathname: string): boolean {
+  return publicPaths.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+interface Prepared {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+function isAvailable(product: Product): boolean {
+  return !product.soldOut && (product.sizes.length === 0 || product.sizes.some((s) => s.stock > 0));
+}
+
+/** The API said the thing asked for is not there (404) or cannot be (400): no such page. */
+function isRefused(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 404 || status === 400;
+}
+
+/** Asks what the page at `url` shows, and says what its head holds. */
+async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepared> {
+  await store.dispatch(fetchStoreInfo());
+  const info = store.getState().storeInfo.data;
+  // Every page shows the shop's details (banner, footer, policies): without them the API is away.
+  if (!info) throw new Error('The shop details could not be read');
+  const product = matchPath('/product/:id', url.pathname);
+  if (product) {
+    const id = product.params.id ?? '';
+    const [answer] = await Promise.all([
+      store.dispatch(catalogApi.endpoints.getProduct.initiate(id)),
+      store.dispatch(catalogApi.endpoints.getProductSizes.initiate(id)),
+    ]);
+    if (!answer.data) {
+      if (!isRefused(answer.error))
+        throw new Error(`The product ${id} could not be read: ${JSON.stringify(answer.error)}`);
+      return {
+        status: 404,
+        head: plainHead(origin, url.pathname, 'Product not found', 'This product is not in the shop.'),
+      };
+    }
+    return { status: 200, head: productHead(origin, answer.data, isAvailable(answer.data)) };
+  }
+  if (url.pathname === '/products') {
+    const pageState = readProductsPageState(url.searchParams, defaultStoreSettings);
+    const answer = await store.dispatch(
+      catalogApi.endpoints.getProducts.initiate(listQueryForSearch(url.searchParams)),
+    );
+    // A page past the last (or one the API refuses as out of range) is no page of the list.
+    if (
+      (!answer.data && isRefused(answer.error)) ||
+      (answer.data && pageState.page > answer.data.totalPages && pageState.page > 1)
+    ) {
+      return {
+        status: 404,
+        head: plainHead(origin, url.pathname, 'Page not found', 'This page of the list does not exist.'),
+      };
+    }
+    if (!answer.data) throw new Error(`The product list could not be read: ${JSON.stringify(answer.error)}`);
+    return {
+      status: 200,
+      head: productsHead(origin, info, {
+        title: productsPageTitle(pageState),
+        heading: productsHeading(pageState),
+        canonicalQuery: writeProductsPageState(pageState).toString(),
+        prevQuery:
+          pageState.page > 1 ? writeProductsPageState({ ...pageState, page: pageState.page - 1 }).toString() : null,
+        nextQuery:
+          pageState.page < answer.data.totalPages
+            ? writeProductsPageState({ ...pageState, page: pageState.page + 1 }).toString()
+            : null,
+        total: answer.data.total,
+        search: pageState.q.trim(),
+      }),
+    };
+  }
+  if (url.pathname === '/collaboration') {
+    return {
+      status: 200,
+      head: plainHead(
+        origin,
+        '/collaboration',
+        'Collaboration',
+        'Creators on YouTube and Instagram: work with us on menswear for India.',
+      ),
+    };
+  }
+  if (url.pathname === '/policies') {
+    return {
+      status: 200,
+      head: plainHead(
+        origin,
+        '/policies',
+        'Policies',
+        info
+          ? `Shipping, returns, cancellation and privacy. ${info.texts.shippingPolicy}`
+          : 'Shipping, returns, cancellation and privacy.',
+      ),
+    };
+  }
+  return { status: 200, head: homeHead(origin, info) };
+}
+
+const staticHandler = createStaticHandler(routes);
+
+/** Renders one public page, or answers null for an address the browser renders alone. */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+  const url = new URL(request.url, request.origin);
+  if (!isServerRendered(url.pathname)) return null;
+  const store = setupStore({ api: request.api });
+  const { status, head } = await prepare(store, url, request.origin);
+  const context = await staticHandler.query(new Request(url));
+  if (context instanceof Response)
+    throw new Error(`Unexpected ${context.status} answer from the routes for ${url.pathname}`);
+  const router = createStaticRouter(staticHandler.dataRoutes, context);
+  const { storeInfo, catalogApi: catalogState } = store.getState() as RootState & { catalogApi?: unknown };
+  const state = { storeInfo, ...(catalogState !== undefined && { catalogApi: catalogState }) } as Partial<RootState>;
+
+  const ready = new Promise<(destination: Writable) => void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <Provider store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </StrictMode>,
+      {
+        // The whole page at once: the data is already here, and crawlers read complete pages.
+        onAllReady: () => resolve((destination) => stream.pipe(destination)),
+        onShellError: reject,
+        onError: (error) => {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      },
+    );
+  });
+  const pipe = await ready;
+  return { status, head, state, pipe };
+}
