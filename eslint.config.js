@@ -50,6 +50,26 @@ export default tseslint.config(
     },
   },
   {
+    // The journeys' `test` waits for the app after each page load (tests/fixtures.ts): a click on
+    // server-rendered HTML before React takes it over would be lost.
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures.ts', whose pages wait for the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Dependencies point one way: web → core ← server. Core does no I/O and imports neither.
     files: ['packages/core/**/*.ts'],
     rules: {

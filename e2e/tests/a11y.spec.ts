@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { createStaff, signInAsStaff } from './admin-support.ts';
 import { addToCartByApi, productInStock, saveAddressByApi, signInByApi } from './storefront-support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { createStaff, signInAsStaff, tinyPng } from './admin-support.ts';
 import { addByApi, findProducts, signInNewShopper } from './cart-support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('collaboration', () => {
   test('an empty form is refused with a toast, and nothing is logged', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { addByApi, findProducts, homeAddress, signInNewShopper } from './cart-support.ts';
 
 /** An address the demo shop delivers to, but without cash on delivery (Jammu and Kashmir). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('Sign in with Google (the local development provider)', () => {
   test('a new shopper signs in through the provider and lands on the home page signed in', async ({ page }) => {

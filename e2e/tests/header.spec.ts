@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /** How many lines of text an element's box holds (1 when nothing wrapped). */
 async function lineCount(element: Locator): Promise<number> {

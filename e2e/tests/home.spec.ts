@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signInByApi } from './storefront-support.ts';
 
 /** The slide a shopper sees: the others are hidden from the accessibility tree. */

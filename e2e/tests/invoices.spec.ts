@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createStaff, signInAsStaff } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, ordersOf, rupees, signInNewShopper } from './cart-support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiPage, cardLinks, expectCards, filterOption, hasHorizontalOverflow } from './support.ts';
 
 test.describe('on a 375 px wide phone', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { apiPage, cardLinks, expectCards, filterOption } from './support.ts';
 import { productInStock, signInByApi } from './storefront-support.ts';
 

@@ -58,6 +58,8 @@ export interface AppDeps {
   webDist?: string | null;
   /** The storefront's server renderer (web/dist-ssr); null or absent: every page is the SPA's shell. */
   webRenderer?: StorefrontRenderer | null;
+  /** How long a server-rendered page may take before the shop answers 503 instead; default 2 s. */
+  pageRenderTimeoutMs?: number;
   /** The shop's public address (PUBLIC_URL) for canonical links, sitemaps and previews; absent: each request's own. */
   publicOrigin?: string | null;
   /** Origins allowed to call the API from elsewhere (the SPA on its own origin). */
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         root: deps.webDist,
         renderer: deps.webRenderer,
         publicOrigin: deps.publicOrigin ?? null,
+        ...(deps.pageRenderTimeoutMs !== undefined && { renderTimeoutMs: deps.pageRenderTimeoutMs }),
       });
     }
   }

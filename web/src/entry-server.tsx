@@ -30,6 +30,8 @@ export interface RenderRequest {
   origin: string;
   /** Answers API calls in-process; sends no shopper's credentials. */
   api: ApiClient;
+  /** Gives up the page (the promise rejects with the signal's reason) once this aborts. */
+  signal?: AbortSignal;
 }
 
 export interface RenderedPage {
@@ -146,6 +148,17 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
   return { status: 200, head: homeHead(origin, info) };
 }
 
+/** `work`, or its rejection with the signal's reason once the signal aborts (a stuck API call). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 const staticHandler = createStaticHandler(routes);
 
 /** Renders one public page, or answers null for an address the browser renders alone. */
@@ -153,7 +166,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const url = new URL(request.url, request.origin);
   if (!isServerRendered(url.pathname)) return null;
   const store = setupStore({ api: request.api });
-  const { status, head } = await prepare(store, url, request.origin);
+  const { status, head } = await untilAborted(prepare(store, url, request.origin), request.signal);
   const context = await staticHandler.query(new Request(url));
   if (context instanceof Response)
     throw new Error(`Unexpected ${context.status} answer from the routes for ${url.pathname}`);
@@ -177,6 +190,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
         },
       },
     );
+    request.signal?.addEventListener('abort', () => {
+      reject(request.signal?.reason);
+      stream.abort(request.signal?.reason);
+    });
   });
   const pipe = await ready;
   return { status, head, state, pipe };

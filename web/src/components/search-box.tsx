@@ -42,6 +42,7 @@ export function SearchBox({
   const shown = open && suggestions.length > 0;
   const [lastValue, setLastValue] = useState(value);
   const inputRef = useRef<HTMLInputElement>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchWhileTyping = useEffectEvent((q: string) => onSearch(q, { replace: true }));
 
   // Follow the URL when it changes from outside (Back, "Clear filters"), keeping what is
@@ -57,8 +58,8 @@ export function SearchBox({
 
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = setTimeout(() => searchWhileTyping(text), debounceMs);
-    return () => clearTimeout(timer);
+    typingTimer.current = setTimeout(() => searchWhileTyping(text), debounceMs);
+    return () => clearTimeout(typingTimer.current);
   }, [text, value, debounceMs]);
 
   function type(next: string) {
@@ -69,6 +70,9 @@ export function SearchBox({
   }
 
   function pick(suggestion: SearchSuggestion) {
+    // The pick replaces the search still due for what was typed: that search, landing while the
+    // picked product's page loads, would take the shopper back to the list instead.
+    clearTimeout(typingTimer.current);
     setOpen(false);
     setActive(-1);
     onPick?.(suggestion);

@@ -12,7 +12,12 @@ import type { Writable } from 'node:stream';
 /** What entry-server.tsx exports, as far as the server uses it. */
 export interface StorefrontRenderer {
   isServerRendered(pathname: string): boolean;
-  renderPage(request: { url: string; origin: string; api: unknown }): Promise<RenderedPage | null>;
+  renderPage(request: {
+    url: string;
+    origin: string;
+    api: unknown;
+    signal?: AbortSignal;
+  }): Promise<RenderedPage | null>;
   createApiClient(config: { baseUrl: string; fetch: typeof fetch; getToken: () => string | null }): unknown;
   headTags(head: unknown): string;
   scriptJson(value: unknown): string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '@shop/core';
 import { signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { loadRenderer } from './page-renderer.ts';
+import { loadRenderer, type StorefrontRenderer } from './page-renderer.ts';
 
 // The storefront as `npm run build` makes it (npm test builds first).
 const web = path.resolve(import.meta.dirname, '../../../../web');
@@ -275,6 +275,29 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     }
     // With PUBLIC_URL the page is the same for everyone.
     expect((await page('/products')).headers['cache-control']).toContain('public');
+  });
+
+  it('gives up a page whose API calls are stuck: 503 after the time limit, not a request held for ever', async () => {
+    // The renderer's calls to the API never come back, as with a database that stopped answering.
+    const stuck: StorefrontRenderer = {
+      ...renderer,
+      createApiClient: (config) =>
+        renderer.createApiClient({ ...config, fetch: () => new Promise<Response>(() => {}) }),
+    };
+    const other = await createTestShop(dialect, {
+      webDist: path.join(web, 'dist'),
+      webRenderer: stuck,
+      pageRenderTimeoutMs: 100,
+    });
+    try {
+      for (const url of ['/', '/products', `/product/${products[0]!._id}`]) {
+        const res = await other.app.inject({ url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('5');
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 503 for every page and sitemap while the database is away', async () => {

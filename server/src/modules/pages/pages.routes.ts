@@ -19,6 +19,8 @@ export interface PagesOptions {
   renderer: StorefrontRenderer;
   /** The shop's public address (PUBLIC_URL); null: the address each request came to. */
   publicOrigin: string | null;
+  /** How long a page may take (its API calls and React's render) before it is given up; default 2 s. */
+  renderTimeoutMs?: number;
 }
 
 export const serverRenderedPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'];
@@ -76,10 +78,12 @@ async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     const origin = originOf(request, options.publicOrigin);
     let page;
     try {
-      page = await renderer.renderPage({ url: request.url, origin, api });
+      const signal = AbortSignal.timeout(options.renderTimeoutMs ?? 2000);
+      page = await renderer.renderPage({ url: request.url, origin, api, signal });
     } catch (error) {
-      // The API could not answer (the database is away): the browser renders the page itself
-      // once it can, and crawlers are told to come back.
+      // The API could not answer (the database is away) or the page took too long (a slow
+      // database, a stuck render): the browser renders the page itself once it can, crawlers
+      // are told to come back, and no request holds the server's attention for ever.
       request.log.warn({ err: error }, 'page not rendered on the server');
       return reply.code(503).header('retry-after', '5').sendAppShell();
     }
