@@ -31,7 +31,9 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     // A tab opened in the background paints nothing: it hydrates at once.
     if (document.visibilityState === 'hidden') return resolve();
-    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    // Older browsers without paint timing wait for a frame instead.
+    const paintTiming = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes;
+    if (!paintTiming || !paintTiming.includes('paint')) {
       requestAnimationFrame(() => setTimeout(resolve, 0));
       return;
     }

@@ -132,8 +132,3 @@ const weights: Record<SearchField, Record<WordMatch, number>> = {
 export function matchWeight(field: SearchField, match: WordMatch): number {
   return weights[field][match];
 }
-
-/** The highest score a product can reach for a query of `words` words (names hold every word). */
-export function bestScoreFor(words: number): number {
-  return words * weights.name.exact;
-}

@@ -11,10 +11,6 @@ const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
-  return transitions[from];
-}
-
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return transitions[from].includes(to);
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, PaymentTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -311,4 +311,3 @@ export async function rememberEvent(db: Db, eventId: string, event: string, now:
 }
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentByProviderOrder>>>;
-export type PaymentStatusValue = PaymentTable['status'];
