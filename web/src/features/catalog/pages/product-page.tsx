@@ -70,13 +70,12 @@ export function ProductPage() {
   const productQuery = useGetProductQuery(id, fresh);
   const sizesQuery = useGetProductSizesQuery(id, fresh);
 
-  const fetched = productQuery.currentData ?? null;
+  const fetched = productQuery.currentData;
   const product: ShownProduct | null = fetched ?? productFromNavigation(location.state, id);
   const failure = productQuery.isError ? failureOfQuery(productQuery.error) : null;
-  const notFound = failure !== null && (failure.status === 404 || failure.status === 400);
   const sizesStatus = statusOf(sizesQuery);
 
-  if (notFound) return <ProductNotFound />;
+  if (fetched === null) return <ProductNotFound />;
   if (!product) {
     return failure ? (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
