@@ -69,6 +69,24 @@ test.describe('server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test("an unknown product's 404 is taken as the server answered it: nothing is asked again", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/product/nope')) asked.push(pathname);
+    });
+    const response = await page.goto('/product/nope');
+    expect(response?.status()).toBe(404);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product not found.' })).toBeVisible();
+    // Hydrated: a client-side navigation works (no full load: the marker survives).
+    await page.evaluate(() => ((window as unknown as { hydrated: boolean }).hydrated = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping Policy' }).click();
+    await expect(page).toHaveURL(/\/policies#shipping-policy$/);
+    expect(await page.evaluate(() => (window as unknown as { hydrated?: boolean }).hydrated)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
   test('a signed-in shopper sees their session on a server-rendered page once it hydrates', async ({
     page,
     request,

@@ -18,6 +18,7 @@ import { fetchStoreInfo } from './lib/store/store-info.ts';
 import { catalogApi } from './features/catalog/catalog-api.ts';
 import { listQueryForSearch, productsHeading, productsPageTitle } from './features/catalog/pages/products-page.tsx';
 import type { ApiClient } from './lib/http.ts';
+import { isRefusal } from './lib/api-base-query.ts';
 
 export { headTags, scriptJson } from './app/ssr/head.ts';
 export { SERVER_STATE_ID } from './app/ssr/server-state.ts';
@@ -59,12 +60,6 @@ function isAvailable(product: Product): boolean {
   return !product.soldOut && (product.sizes.length === 0 || product.sizes.some((s) => s.stock > 0));
 }
 
-/** The API said the thing asked for is not there (404) or cannot be (400): no such page. */
-function isRefused(error: unknown): boolean {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return status === 404 || status === 400;
-}
-
 /** Asks what the page at `url` shows, and says what its head holds. */
 async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepared> {
   await store.dispatch(fetchStoreInfo());
@@ -78,9 +73,9 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
       store.dispatch(catalogApi.endpoints.getProduct.initiate(id)),
       store.dispatch(catalogApi.endpoints.getProductSizes.initiate(id)),
     ]);
-    if (!answer.data) {
-      if (!isRefused(answer.error))
-        throw new Error(`The product ${id} could not be read: ${JSON.stringify(answer.error)}`);
+    if (answer.data === undefined)
+      throw new Error(`The product ${id} could not be read: ${JSON.stringify(answer.error)}`);
+    if (answer.data === null) {
       return {
         status: 404,
         head: plainHead(origin, url.pathname, 'Product not found', 'This product is not in the shop.'),
@@ -95,7 +90,7 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
     );
     // A page past the last (or one the API refuses as out of range) is no page of the list.
     if (
-      (!answer.data && isRefused(answer.error)) ||
+      (!answer.data && isRefusal(answer.error)) ||
       (answer.data && pageState.page > answer.data.totalPages && pageState.page > 1)
     ) {
       return {

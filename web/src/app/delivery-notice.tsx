@@ -1,6 +1,7 @@
 import { deliveryRefusal, toPaise, type Address, type DeliveryAnswerData } from '@shop/core';
 import { Link } from 'react-router';
-import { useDeliveryTo, useStoreInfo } from '../lib/store/store-info.ts';
+import { useDeliveryTo } from '../lib/store/delivery.ts';
+import { useStoreInfo } from '../lib/store/store-info.ts';
 
 export interface DeliveryVerdict {
   delivery: DeliveryAnswerData | null;

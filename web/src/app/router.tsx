@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { RequireSignedIn } from './require-signed-in.tsx';
 
@@ -81,7 +80,7 @@ export const routes: RouteObject[] = [
         path: 'admin/*',
         lazy: async () => ({ Component: (await import('../features/admin/require-admin.tsx')).AdminArea }),
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(async () => (await import('./pages/not-found-page.tsx')).NotFoundPage) },
     ],
   },
 ];

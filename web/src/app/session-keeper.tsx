@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { endSession, fetchProfile, userRestored } from '../features/auth/slice.ts';
+import { endSession, userRestored } from '../features/auth/auth-state.ts';
 import type { RequestFailure } from '../lib/http.ts';
 import { parseStoredUser, readStoredUser, readToken, USER_KEY } from '../lib/session.ts';
 import { useAppDispatch, useAppSelector } from '../lib/store/hooks.ts';
@@ -29,8 +29,10 @@ export function SessionKeeper() {
     // user shows at once, until the profile answers.
     const stored = readStoredUser();
     if (!hasAuthUser && stored) dispatch(userRestored(stored));
-    dispatch(fetchProfile())
-      .unwrap()
+    // The auth calls load only now: a visitor who holds no session never downloads them.
+    void import('../features/auth/slice.ts')
+      // Signed out meanwhile (in another tab): no session is left to load.
+      .then(({ fetchProfile }) => (readToken() ? dispatch(fetchProfile()).unwrap() : null))
       .catch((failure: RequestFailure) => {
         if (failure.status === 401) {
           // The server's words, e.g. "Your session is invalid or has expired. Please sign in again."

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { ChevronLeftIcon } from './icons.tsx';
+import { ChevronLeftIcon } from './icons/chevron-left.tsx';
 
 interface PaneHeaderProps {
   title: string;

@@ -1,4 +1,5 @@
-import { MinusIcon, PlusIcon } from './icons.tsx';
+import { MinusIcon } from './icons/minus.tsx';
+import { PlusIcon } from './icons/plus.tsx';
 
 interface QuantityStepperProps {
   value: number;

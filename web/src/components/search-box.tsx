@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
-import { CloseIcon, SearchIcon } from './icons.tsx';
+import { CloseIcon } from './icons/close.tsx';
+import { SearchIcon } from './icons/search.tsx';
 
 /** One suggestion under the box while typing. */
 export interface SearchSuggestion {

@@ -36,3 +36,12 @@ export function failureOfQuery(error: RequestFailure | { message?: string } | un
   if ('code' in error && 'status' in error) return error as RequestFailure;
   return { message: error.message ?? 'Something went wrong. Please try again.', status: null, code: null };
 }
+
+/**
+ * The API said the address names nothing: not there (404), or not something that could be there
+ * (400, e.g. a product id of the wrong form). Read from a query's error, whatever its shape.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 404 || status === 400;
+}

@@ -1,6 +1,6 @@
 import { defaultStoreSettings } from '@shop/core';
 import { Link } from 'react-router';
-import { MailIcon } from '../../components/icons.tsx';
+import { MailIcon } from '../../components/icons/mail.tsx';
 import { STORE_NAME, STORE_TAGLINE } from '../../lib/brand.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 import { useStoreInfo } from '../../lib/store/store-info.ts';

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
-import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
+import { BagIcon } from '../../components/icons/bag.tsx';
+import { CloseIcon } from '../../components/icons/close.tsx';
+import { MenuIcon } from '../../components/icons/menu.tsx';
+import { UserIcon } from '../../components/icons/user.tsx';
 import { useCartSync } from '../../features/cart/use-cart-sync.ts';
 import { useAppSelector } from '../../lib/store/hooks.ts';
 import { useIsSignedIn } from '../../features/auth/session.ts';
-import { selectUser } from '../../features/auth/slice.ts';
+import { selectUser } from '../../features/auth/auth-state.ts';
 import { STORE_NAME } from '../../lib/brand.ts';
 
 /** Where a header link goes; Deals and New Arrivals ask the home page to scroll to a section. */

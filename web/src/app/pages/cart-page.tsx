@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { selectUser } from '../../features/auth/slice.ts';
+import { selectUser } from '../../features/auth/auth-state.ts';
 import { CartLines } from '../../features/cart/components/cart-lines.tsx';
 import { CouponForm } from '../../features/cart/components/coupon-form.tsx';
 import { cartTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
@@ -10,7 +10,9 @@ import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
 import { buttonClass } from '../../components/button.ts';
 import { Dialog } from '../../components/dialog.tsx';
-import { ArrowRightIcon, BagIcon, LockIcon } from '../../components/icons.tsx';
+import { ArrowRightIcon } from '../../components/icons/arrow-right.tsx';
+import { BagIcon } from '../../components/icons/bag.tsx';
+import { LockIcon } from '../../components/icons/lock.tsx';
 import { PolicySections } from '../../components/policy-sections.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
 import { pageTitle } from '../../lib/brand.ts';

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
-import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { MailIcon } from '../../components/icons/mail.tsx';
+import { PhoneIcon } from '../../components/icons/phone.tsx';
 import { policyIds, PolicySections } from '../../components/policy-sections.tsx';
 import { useStoreInfo } from '../../lib/store/store-info.ts';
 import { pageTitle } from '../../lib/brand.ts';

@@ -1,7 +1,7 @@
 import { useHasStoredUser } from '../../lib/session.ts';
 import { useAppSelector } from '../../lib/store/hooks.ts';
 import type { RootState } from '../../lib/store/store.ts';
-import { selectUser } from './slice.ts';
+import { selectUser } from './auth-state.ts';
 
 export const selectHasAuthUser = (state: RootState) => selectUser(state) !== null;
 

@@ -3,16 +3,8 @@ import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
 import { makeAddress, makeUser } from '../../test/fixtures.ts';
 import { signIn } from '../../test/render.tsx';
-import {
-  fetchProfile,
-  googleLogin,
-  login,
-  logout,
-  signup,
-  updateProfile,
-  userRestored,
-  type AuthState,
-} from './slice.ts';
+import { userRestored, type AuthState } from './auth-state.ts';
+import { fetchProfile, googleLogin, login, logout, signup, updateProfile } from './slice.ts';
 
 function storeWith(handlers: Record<string, FakeHandler>) {
   const api = createFakeApi(handlers);

@@ -1,37 +1,20 @@
 /**
- * The auth store (spec §3, §4): user, loading, error. The user starts as the one stored in
- * localStorage. Every auth call sets loading and clears the error when it starts, and stops
- * loading when it ends; a failure stores the server's message or the spec's fallback (§8).
- * Login, profile fetch and address update replace the stored user; sign-up and Google
- * sign-in do not (the profile fetch that follows does). Sign-out is the shared
- * `signedOut` event, so other slices can forget the shopper too.
+ * The auth calls (spec §3, §4) and how they move the auth state (`auth-state.ts`): every auth
+ * call sets loading and clears the error when it starts, and stops loading when it ends; a
+ * failure stores the server's message or the spec's fallback (§8). Login, profile fetch and
+ * address update replace the stored user; sign-up and Google sign-in do not (the profile fetch
+ * that follows does). Sign-out is the shared `signedOut` event, so other slices can forget the
+ * shopper too.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
+import { createReducer, type UnknownAction } from '@reduxjs/toolkit';
+import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody } from '@shop/core';
 import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
-import { signedOut, type SignOutReason } from '../../lib/store/session-events.ts';
-import { rootReducer, type AppDispatch, type RootState } from '../../lib/store/store.ts';
+import { rootReducer } from '../../lib/store/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
-import { clearSession, readStoredUser, readToken, saveToken, saveUser } from '../../lib/session.ts';
+import { readToken, saveToken, saveUser } from '../../lib/session.ts';
+import { endSession, initialAuthState, sessionReducer, type AuthState } from './auth-state.ts';
 import * as authApi from './api.ts';
 import type { GoogleSignInBody } from './api.ts';
-
-export interface AuthState {
-  user: User | null;
-  loading: boolean;
-  error: string | null;
-}
-
-declare module '../../lib/store/store.ts' {
-  interface EagerSlices {
-    auth: AuthState;
-  }
-}
-
-/** Read when a store is made, so each store (and test) sees the localStorage of its time. */
-function initialAuthState(): AuthState {
-  return { user: readStoredUser(), loading: false, error: null };
-}
 
 /** The answer arrived for a session that has since ended or changed: it must change nothing. */
 const SESSION_CHANGED = 'SESSION_CHANGED';
@@ -62,14 +45,6 @@ function sessionExpired(dispatch: (action: unknown) => unknown, error: unknown):
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
-}
-
-/** Forgets the session in localStorage, then tells every slice. */
-export function endSession(reason: SignOutReason) {
-  return (dispatch: AppDispatch) => {
-    clearSession();
-    dispatch(signedOut({ reason }));
-  };
 }
 
 export const login = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
@@ -241,68 +216,50 @@ function failed(state: AuthState, failure: RequestFailure | undefined, fallback:
   state.error = failure?.message ?? fallback;
 }
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState: initialAuthState,
-  reducers: {
-    userRestored(state, action: PayloadAction<User>) {
+const authCallsReducer = createReducer(initialAuthState, (builder) => {
+  builder
+    .addCase(login.pending, started)
+    .addCase(login.fulfilled, (state, action) => {
+      state.loading = false;
       state.user = action.payload;
-    },
-    authErrorCleared(state) {
-      state.error = null;
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(login.pending, started)
-      .addCase(login.fulfilled, (state, action) => {
-        state.loading = false;
-        state.user = action.payload;
-      })
-      .addCase(login.rejected, (state, action) => failed(state, action.payload, 'Login failed'))
+    })
+    .addCase(login.rejected, (state, action) => failed(state, action.payload, 'Login failed'))
 
-      .addCase(resetPassword.fulfilled, (state, action) => {
-        state.user = action.payload;
-      })
+    .addCase(resetPassword.fulfilled, (state, action) => {
+      state.user = action.payload;
+    })
 
-      .addCase(signup.pending, started)
-      .addCase(signup.fulfilled, (state) => {
-        state.loading = false;
-      })
-      .addCase(signup.rejected, (state, action) => failed(state, action.payload, 'Signup failed'))
+    .addCase(signup.pending, started)
+    .addCase(signup.fulfilled, (state) => {
+      state.loading = false;
+    })
+    .addCase(signup.rejected, (state, action) => failed(state, action.payload, 'Signup failed'))
 
-      .addCase(fetchProfile.pending, started)
-      .addCase(fetchProfile.fulfilled, (state, action) => {
-        state.loading = false;
-        state.user = action.payload;
-      })
-      .addCase(fetchProfile.rejected, (state, action) => failed(state, action.payload, 'Error fetching profile'))
+    .addCase(fetchProfile.pending, started)
+    .addCase(fetchProfile.fulfilled, (state, action) => {
+      state.loading = false;
+      state.user = action.payload;
+    })
+    .addCase(fetchProfile.rejected, (state, action) => failed(state, action.payload, 'Error fetching profile'))
 
-      .addCase(googleLogin.pending, started)
-      .addCase(googleLogin.fulfilled, (state) => {
-        state.loading = false;
-      })
-      .addCase(googleLogin.rejected, (state, action) => failed(state, action.payload, 'Google sign-in failed'))
+    .addCase(googleLogin.pending, started)
+    .addCase(googleLogin.fulfilled, (state) => {
+      state.loading = false;
+    })
+    .addCase(googleLogin.rejected, (state, action) => failed(state, action.payload, 'Google sign-in failed'))
 
-      .addCase(updateProfile.pending, started)
-      .addCase(updateProfile.fulfilled, (state, action) => {
-        state.loading = false;
-        state.user = action.payload;
-      })
-      .addCase(updateProfile.rejected, (state, action) => failed(state, action.payload, 'Failed to update profile'))
-
-      .addCase(signedOut, (state) => {
-        state.user = null;
-        state.loading = false;
-        state.error = null;
-      });
-  },
+    .addCase(updateProfile.pending, started)
+    .addCase(updateProfile.fulfilled, (state, action) => {
+      state.loading = false;
+      state.user = action.payload;
+    })
+    .addCase(updateProfile.rejected, (state, action) => failed(state, action.payload, 'Failed to update profile'));
 });
 
-export const { userRestored, authErrorCleared } = authSlice.actions;
+/** The whole auth reducer: the session's own cases (restore, clear the error, sign-out), then the calls'. */
+function authReducer(state: AuthState | undefined, action: UnknownAction): AuthState {
+  return authCallsReducer(sessionReducer(state, action), action);
+}
 
-/** The session is read on every page: this module loads with the header. */
-const injectedAuthSlice = authSlice.injectInto(rootReducer);
-
-export const selectAuth = injectedAuthSlice.selectSlice;
-export const selectUser = (state: RootState) => selectAuth(state).user;
+// Takes over from the session's reducer the store started with (auth-state.ts).
+rootReducer.inject({ reducerPath: 'auth', reducer: authReducer }, { overrideExisting: true });

@@ -8,14 +8,31 @@
  * injected), so the home page's first download carries none of it.
  */
 import type { Product, ProductListQuery, ProductPage, ProductSize } from '@shop/core';
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, type QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import { registerLazyMiddleware, rootReducer } from '../../lib/store/store.ts';
-import { apiClientBaseQuery } from '../../lib/api-base-query.ts';
+import { apiClientBaseQuery, isRefusal } from '../../lib/api-base-query.ts';
+import type { RequestFailure } from '../../lib/http.ts';
 
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
 /** Seconds after which a product page asks again for its product and sizes (stock moves). */
 const PRODUCT_FRESH_SECONDS = 30;
+
+/**
+ * A product's queries answer "no such product" (`isRefusal`) with null: an answer, kept and
+ * reused like any other. RTK Query asks again for a failed query whenever a component subscribes
+ * to it, and has no option not to (reduxjs/redux-toolkit#1354): as a failure, a server-rendered
+ * "Product not found" was asked for again, product and sizes, as soon as the page hydrated.
+ */
+async function noneIfRefused<T>(
+  answer:
+    | QueryReturnValue<unknown, RequestFailure, unknown>
+    | PromiseLike<QueryReturnValue<unknown, RequestFailure, unknown>>,
+): Promise<{ data: T | null } | { error: RequestFailure }> {
+  const { data, error } = await answer;
+  if (error) return isRefusal(error) ? { data: null } : { error };
+  return { data: data as T };
+}
 
 export const catalogApi = createApi({
   reducerPath: 'catalogApi',
@@ -30,21 +47,29 @@ export const catalogApi = createApi({
         fallback: 'Failed to fetch products',
       }),
     }),
-    getProduct: build.query<Product, string>({
-      query: (id) => ({
-        method: 'GET',
-        path: `/product/${encodeURIComponent(id)}`,
-        auth: false,
-        fallback: 'Product not found',
-      }),
+    /** The product, or null when the shop has no such product. */
+    getProduct: build.query<Product | null, string>({
+      queryFn: (id, _api, _options, baseQuery) =>
+        noneIfRefused<Product>(
+          baseQuery({
+            method: 'GET',
+            path: `/product/${encodeURIComponent(id)}`,
+            auth: false,
+            fallback: 'Product not found',
+          }),
+        ),
     }),
-    getProductSizes: build.query<ProductSize[], string>({
-      query: (id) => ({
-        method: 'GET',
-        path: `/product/${encodeURIComponent(id)}/sizes`,
-        auth: false,
-        fallback: 'Failed to fetch sizes',
-      }),
+    /** The product's sizes, or null when the shop has no such product. */
+    getProductSizes: build.query<ProductSize[] | null, string>({
+      queryFn: (id, _api, _options, baseQuery) =>
+        noneIfRefused<ProductSize[]>(
+          baseQuery({
+            method: 'GET',
+            path: `/product/${encodeURIComponent(id)}/sizes`,
+            auth: false,
+            fallback: 'Failed to fetch sizes',
+          }),
+        ),
     }),
   }),
 });

@@ -2,11 +2,10 @@
  * What the shop promises about shipping, tax and cash on delivery (`GET /api/store`), read once
  * per visit and shared by every page that speaks of them: the banner, product page, footer,
  * policies, cart and checkout all say what the totals do, from the settings the totals use.
- * Also asks whether the shop delivers to a PIN code (`GET /api/delivery/:pin`).
  */
 import { createSlice } from '@reduxjs/toolkit';
-import type { DeliveryAnswerData, StoreInfo } from '@shop/core';
-import { useEffect, useState } from 'react';
+import type { StoreInfo } from '@shop/core';
+import { useEffect } from 'react';
 import { failureFor } from '../http.ts';
 import { createAppAsyncThunk, useAppDispatch, useAppSelector } from './hooks.ts';
 import { rootReducer } from './store.ts';
@@ -74,36 +73,4 @@ export function useStoreInfo(): StoreInfo | null {
     if (info.status === 'idle') void dispatch(fetchStoreInfo());
   }, [dispatch, info.status]);
   return info.data;
-}
-
-export const checkDelivery = createAppAsyncThunk(
-  'storeInfo/checkDelivery',
-  async (pinCode: string, { extra, rejectWithValue }) => {
-    try {
-      return await extra.api.get<DeliveryAnswerData>(`/delivery/${encodeURIComponent(pinCode)}`, { auth: false });
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Could not check delivery. Please try again.'));
-    }
-  },
-);
-
-/** Whether the shop delivers to a saved address's PIN code: null while asking (or with no PIN). */
-export function useDeliveryTo(pinCode: string | null | undefined): DeliveryAnswerData | null {
-  const dispatch = useAppDispatch();
-  // Kept with the PIN it answers, so another PIN's answer is never shown meanwhile.
-  const [answer, setAnswer] = useState<DeliveryAnswerData | null>(null);
-  useEffect(() => {
-    if (!pinCode) return;
-    let current = true;
-    dispatch(checkDelivery(pinCode))
-      .unwrap()
-      .then((data) => current && setAnswer(data))
-      .catch(() => {
-        // Unknown is not a refusal: the server still decides when the order is placed.
-      });
-    return () => {
-      current = false;
-    };
-  }, [dispatch, pinCode]);
-  return pinCode && answer?.pinCode === pinCode ? answer : null;
 }

@@ -2,7 +2,7 @@ import type { AdminOrderDetail, OrderStatus } from '@shop/core';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { BoxIcon } from '../../../components/icons.tsx';
+import { BoxIcon } from '../../../components/icons/box.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { usePatchOrderStatusMutation, usePostRefundMutation } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';

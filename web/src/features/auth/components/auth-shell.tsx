@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { pageTitle, STORE_NAME } from '../../../lib/brand.ts';
 import { useStoreInfo } from '../../../lib/store/store-info.ts';
-import { ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
+import { ReturnIcon } from '../../../components/icons/return.tsx';
+import { ShieldIcon } from '../../../components/icons/shield.tsx';
+import { TruckIcon } from '../../../components/icons/truck.tsx';
 
 interface AuthShellProps {
   title: string;

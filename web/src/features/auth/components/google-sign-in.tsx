@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
-import { GoogleIcon } from '../../../components/icons.tsx';
+import { GoogleIcon } from '../../../components/icons/google.tsx';
 import { apiUrl } from '../../../lib/http.ts';
 import type { AuthProviders } from '../api.ts';
 import { fetchAuthProviders } from '../slice.ts';

@@ -10,7 +10,8 @@ import type { RequestFailure } from '../../../lib/http.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
 import { emailFrom, returnPathFrom } from '../return-path.ts';
-import { authErrorCleared, login, selectAuth } from '../slice.ts';
+import { authErrorCleared, selectAuth } from '../auth-state.ts';
+import { login } from '../slice.ts';
 
 /** /signin: Google, or email and password (spec §2). A signed-in shopper is sent on. */
 export function SignInPage() {

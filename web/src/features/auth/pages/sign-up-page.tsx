@@ -10,7 +10,8 @@ import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
-import { authErrorCleared, selectAuth, signup } from '../slice.ts';
+import { authErrorCleared, selectAuth } from '../auth-state.ts';
+import { signup } from '../slice.ts';
 
 type SignUpForm = SignupBody & { confirmPassword: string };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { BagIcon } from '../../../components/icons.tsx';
+import { BagIcon } from '../../../components/icons/bag.tsx';
 
 /** "Your cart is empty." with a way back to the collection; `hint` says what to do next. */
 export function EmptyCart({ hint }: { hint: string }) {

@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { CloseIcon } from '../../../components/icons/close.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
 import { formatPrice } from '../../../lib/format.ts';

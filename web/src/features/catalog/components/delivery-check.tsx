@@ -1,7 +1,7 @@
 import { isPinCodeShape, type DeliveryAnswerData } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { checkDelivery } from '../../../lib/store/store-info.ts';
+import { checkDelivery } from '../../../lib/store/delivery.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';

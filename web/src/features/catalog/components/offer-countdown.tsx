@@ -1,4 +1,4 @@
-import { ClockIcon } from '../../../components/icons.tsx';
+import { ClockIcon } from '../../../components/icons/clock.tsx';
 import { formatClock } from '../../../lib/format.ts';
 import { useCountdown } from './use-countdown.ts';
 

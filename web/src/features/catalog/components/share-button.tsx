@@ -1,5 +1,5 @@
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
-import { ShareIcon } from '../../../components/icons.tsx';
+import { ShareIcon } from '../../../components/icons/share.tsx';
 import { isAbortError } from '../../../lib/http.ts';
 
 /** Shares the page with the Web Share API where there is one, else copies the link. */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { LockIcon } from '../../../components/icons.tsx';
+import { LockIcon } from '../../../components/icons/lock.tsx';
 
 /** Shown when an anonymous visitor tries to add to cart (spec §5). */
 export function SignInRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

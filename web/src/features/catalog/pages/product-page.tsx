@@ -5,7 +5,11 @@ import { pageTitle } from '../../../lib/brand.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { BagIcon, EyeIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
+import { BagIcon } from '../../../components/icons/bag.tsx';
+import { EyeIcon } from '../../../components/icons/eye.tsx';
+import { ReturnIcon } from '../../../components/icons/return.tsx';
+import { ShieldIcon } from '../../../components/icons/shield.tsx';
+import { TruckIcon } from '../../../components/icons/truck.tsx';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../auth/index.ts';
 import { useStoreInfo } from '../../../lib/store/store-info.ts';
@@ -66,13 +70,12 @@ export function ProductPage() {
   const productQuery = useGetProductQuery(id, fresh);
   const sizesQuery = useGetProductSizesQuery(id, fresh);
 
-  const fetched = productQuery.currentData ?? null;
+  const fetched = productQuery.currentData;
   const product: ShownProduct | null = fetched ?? productFromNavigation(location.state, id);
   const failure = productQuery.isError ? failureOfQuery(productQuery.error) : null;
-  const notFound = failure !== null && (failure.status === 404 || failure.status === 400);
   const sizesStatus = statusOf(sizesQuery);
 
-  if (notFound) return <ProductNotFound />;
+  if (fetched === null) return <ProductNotFound />;
   if (!product) {
     return failure ? (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">

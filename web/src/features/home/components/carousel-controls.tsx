@@ -1,5 +1,6 @@
 import type { FocusEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon } from '../../../components/icons/chevron-left.tsx';
+import { ChevronRightIcon } from '../../../components/icons/chevron-right.tsx';
 import type { Carousel } from '../hooks/use-carousel.ts';
 
 const arrowClass =

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { Deal, DealArt } from '../data.ts';
-import { KurtaShape, PoloShape, ShirtShape } from './garments.tsx';
+import { KurtaShape } from './garments/kurta.tsx';
+import { PoloShape } from './garments/polo.tsx';
+import { ShirtShape } from './garments/shirt.tsx';
 
 /** The drawn picture of a deal, 6:5; sized by its container. */
 export function DealImage({ deal, className = '' }: { deal: Deal; className?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BagIcon } from '../../../components/icons.tsx';
+import { BagIcon } from '../../../components/icons/bag.tsx';
 import { usePrefersReducedMotion } from '../hooks/use-reduced-motion.ts';
 
 const SHOW_TOP_AFTER_PX = 600;

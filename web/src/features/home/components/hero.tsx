@@ -1,8 +1,8 @@
 import { colorSwatches } from '@shop/core';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { ArrowRightIcon } from '../../../components/icons.tsx';
-import { ShirtShape } from './garments.tsx';
+import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
+import { ShirtShape } from './garments/shirt.tsx';
 
 /** The hero (spec §2): ULTIMATE SALE, NEW COLLECTION and SHOP NOW. */
 export function Hero({ shopNowTo, shopNowState }: { shopNowTo: string; shopNowState?: unknown }) {

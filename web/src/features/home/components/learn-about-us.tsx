@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { STORE_NAME } from '../../../lib/brand.ts';
 import { buttonClass } from '../../../components/button.ts';
-import { ArrowRightIcon } from '../../../components/icons.tsx';
+import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
 
 /** Learn About Us (spec §2), with the way to the collaboration form. */
 export function LearnAboutUs() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { ArrowRightIcon } from '../../../components/icons.tsx';
+import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
 import { categories, DEFAULT_CATEGORY, sampleItems, type Category, type SampleItem } from '../data.ts';
 import { itemsForCategory } from '../new-arrivals.ts';
 import { SampleProductCard } from './sample-product-card.tsx';

@@ -6,7 +6,7 @@ import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { DocumentDownloads } from '../../../components/document-downloads.tsx';
-import { BoxIcon } from '../../../components/icons.tsx';
+import { BoxIcon } from '../../../components/icons/box.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';
