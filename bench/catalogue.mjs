@@ -27,7 +27,9 @@ const only = argValue('only', 'sqlite,postgres').split(',');
 // --browse-only skips the catalogue at scale and measures the mixed browse and hello-world alone.
 const browseOnly = process.argv.includes('--browse-only');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ports = { sqlite: 3641, postgres: 3642, hello: 3643, demoSqlite: 3644, demoPostgres: 3645 };
+// BENCH_PORT moves the five ports (default 3641–3645) so runs on one machine do not collide.
+const port0 = Number(process.env.BENCH_PORT ?? 3641);
+const ports = { sqlite: port0, postgres: port0 + 1, hello: port0 + 2, demoSqlite: port0 + 3, demoPostgres: port0 + 4 };
 const common = { LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', HOST: '127.0.0.1' };
 
 const variants = ['Classic', 'Urban', 'Heritage', 'Coastal', 'Studio', 'Weekend', 'Monsoon', 'Festive', 'Travel'];

@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
-      await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000 });
+      await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000, database: deps.database });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,

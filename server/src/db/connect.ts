@@ -2,7 +2,6 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
-  PostgresDialect,
   SelectQueryNode,
   type KyselyPlugin,
   type LogEvent,
@@ -15,6 +14,8 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/private-files.ts';
+import { WriteCountingPostgresDialect } from './counted-writes.ts';
+import { listen, type Listener } from './pg-listener.ts';
 import { PatientSqliteDialect } from './patient-sqlite.ts';
 import type { Database } from './schema.ts';
 
@@ -27,6 +28,20 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL only: hear what other processes commit, and count this process's own writes. */
+  notifications?: DatabaseNotifications;
+}
+
+export interface DatabaseNotifications {
+  /** A connection of its own that LISTENs on `channels` (see pg-listener.ts). */
+  listen(
+    channels: string[],
+    onNotify: (channel: string, payload: string) => void,
+    onLost: (error: Error) => void,
+    applicationName: string,
+  ): Promise<Listener>;
+  /** How many writes this handle has committed so far (see counted-writes.ts). */
+  writesCommitted(): number;
 }
 
 export interface OpenOptions {
@@ -101,6 +116,21 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const reportLost = (error: Error) => options.onPoolError?.(error);
   pool.on('error', reportLost);
   pool.on('connect', (client) => client.on('error', reportLost));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  let writesCommitted = 0;
+  const dialect = new WriteCountingPostgresDialect({ pool }, () => (writesCommitted += 1));
+  const db = new Kysely<Database>({ dialect, log });
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    notifications: {
+      listen: (channels, onNotify, onLost, applicationName) =>
+        listen(
+          { connectionString: config.url, searchPath: config.schema, channels, applicationName },
+          onNotify,
+          onLost,
+        ),
+      writesCommitted: () => writesCommitted,
+    },
+  };
 }

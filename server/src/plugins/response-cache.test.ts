@@ -7,13 +7,17 @@ async function appWithCache(ttlMs: number) {
   let clock = 1_000;
   let runs = 0;
   let answer = 'first';
+  /** While set, /thing waits for it before answering (an answer still being worked out). */
+  let pending: Promise<void> | null = null;
   const cache = createResponseCache({ ttlMs, maxEntries: 2, cacheControl: 'public, max-age=30', now: () => clock });
   const app = Fastify();
   await app.register(async (scope) => {
     cache.register(scope);
     scope.get('/thing', async () => {
       runs += 1;
-      return { answer };
+      const seen = answer;
+      await pending;
+      return { answer: seen };
     });
     scope.get('/missing', async (_request, reply) => reply.code(404).send({ missing: true }));
   });
@@ -23,8 +27,20 @@ async function appWithCache(ttlMs: number) {
     runs: () => runs,
     setAnswer: (value: string) => (answer = value),
     advance: (ms: number) => (clock += ms),
+    /** Holds /thing's answers until the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      pending = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        pending = null;
+        release();
+      };
+    },
   };
 }
+
+/** Lets the app take in requests sent meanwhile. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('response micro-cache', () => {
   it('reuses an answer until it expires, with the same body and ETag', async () => {
@@ -79,5 +95,59 @@ describe('response micro-cache', () => {
     await on.app.inject('/thing?a=3'); // pushes out ?a=1
     await on.app.inject('/thing?a=1');
     expect(on.runs()).toBe(4);
+  });
+
+  it('answers requests for a URL being worked out with that one answer', async () => {
+    const t = await appWithCache(60_000);
+    const release = t.hold();
+    const first = t.app.inject('/thing');
+    await settle();
+    const others = [t.app.inject('/thing'), t.app.inject('/thing')];
+    await settle();
+    release();
+    const answers = await Promise.all([first, ...others]);
+    expect(t.runs()).toBe(1);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set([JSON.stringify({ answer: 'first' })]));
+  });
+
+  it('neither keeps nor hands out an answer begun before a clear()', async () => {
+    const t = await appWithCache(60_000);
+    const release = t.hold();
+    const first = t.app.inject('/thing');
+    await settle();
+    const waiting = t.app.inject('/thing');
+    await settle();
+    t.setAnswer('changed');
+    t.cache.clear();
+    release();
+    expect((await first).json()).toEqual({ answer: 'first' });
+    expect((await waiting).json()).toEqual({ answer: 'changed' });
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'changed' });
+  });
+
+  it('lets those waiting work their own answer out when the first ends in an error', async () => {
+    let fail = true;
+    const app = Fastify();
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 2, cacheControl: 'public' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await app.register(async (scope) => {
+      cache.register(scope);
+      scope.get('/flaky', async (_request, reply) => {
+        if (fail) {
+          fail = false;
+          await held;
+          return reply.code(503).send({ busy: true });
+        }
+        return { ok: true };
+      });
+    });
+    const first = app.inject('/flaky');
+    await settle();
+    const waiting = app.inject('/flaky');
+    await settle();
+    release();
+    expect((await first).statusCode).toBe(503);
+    expect((await waiting).json()).toEqual({ ok: true });
   });
 });

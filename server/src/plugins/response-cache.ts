@@ -43,6 +43,12 @@ function sendCached(
   return reply.header('content-type', 'application/json; charset=utf-8').send(entry.body);
 }
 
+interface Flight {
+  /** The answer the first request of a URL made, or null when it made none to keep. */
+  answer: Promise<Entry | null>;
+  land(entry: Entry | null): void;
+}
+
 /**
  * A micro-cache for public reads that are the same for every visitor (the catalogue).
  *
@@ -52,33 +58,69 @@ function sendCached(
  * within `ttlMs` — far less than the max-age clients are already allowed to cache for.
  * Prices, stock and totals that matter are always re-read at cart and order time.
  * Every answer also gets a weak ETag so clients revalidate with a 304.
+ *
+ * Requests for a URL that is being worked out wait for that answer instead of working it out
+ * again: many visitors opening the same page at once cost one answer (on PostgreSQL, one set of
+ * round trips instead of one per visitor). An answer begun before a clear() is neither kept nor
+ * handed to those waiting: they work theirs out.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  const flights = new Map<string, Flight>();
+  /** Moves on at each clear(): an answer begun before it is out of date. */
+  let generation = 0;
+  const leaders = new WeakMap<FastifyRequest, { flight: Flight; generation: number }>();
+
+  const land = (request: FastifyRequest, entry: Entry | null) => {
+    const lead = leaders.get(request);
+    if (!lead) return;
+    leaders.delete(request);
+    if (flights.get(request.url) === lead.flight) flights.delete(request.url);
+    lead.flight.land(entry);
+  };
 
   return {
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear();
+      generation += 1;
+      for (const flight of flights.values()) flight.land(null);
+      flights.clear();
+    },
     register(app) {
       app.addHook('onRequest', async (request, reply) => {
         if (request.method !== 'GET' || options.ttlMs <= 0) return;
         const entry = entries.get(request.url);
-        if (!entry) return;
-        if (entry.expiresAt <= now()) {
-          entries.delete(request.url);
-          return;
+        if (entry && entry.expiresAt > now()) return sendCached(reply, request, entry, options.cacheControl);
+        if (entry) entries.delete(request.url);
+        const flight = flights.get(request.url);
+        if (flight) {
+          const answer = await flight.answer;
+          return answer ? sendCached(reply, request, answer, options.cacheControl) : undefined;
         }
-        return sendCached(reply, request, entry, options.cacheControl);
+        let landing: Flight['land'] = () => {};
+        const answer = new Promise<Entry | null>((resolve) => (landing = resolve));
+        const started = { answer, land: landing };
+        flights.set(request.url, started);
+        leaders.set(request, { flight: started, generation });
       });
 
       app.addHook('onSend', async (request, reply, payload) => {
-        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') {
+          land(request, null);
+          return payload;
+        }
         if (reply.getHeader('etag') !== undefined) return payload; // answered from the cache
         const etag = etagOf(payload);
-        if (options.ttlMs > 0) {
+        const lead = leaders.get(request);
+        if (options.ttlMs > 0 && lead?.generation === generation) {
           // Oldest first out: a Map iterates in insertion order.
           if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
-          entries.set(request.url, { body: payload, etag, expiresAt: now() + options.ttlMs });
+          const entry = { body: payload, etag, expiresAt: now() + options.ttlMs };
+          entries.set(request.url, entry);
+          land(request, entry);
+        } else {
+          land(request, null);
         }
         reply.header('etag', etag).header('cache-control', options.cacheControl);
         if (matches(request, etag)) {
@@ -87,6 +129,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         }
         return payload;
       });
+
+      // However the request ended (an error, the client gone), those waiting are let go.
+      app.addHook('onResponse', async (request) => land(request, null));
+      app.addHook('onRequestAbort', async (request) => land(request, null));
     },
   };
 }

@@ -11,6 +11,7 @@ import * as accountTokens from './2026-11-24-010-account-tokens.ts';
 import * as invoices from './2026-11-24-011-invoices.ts';
 import * as delivery from './2026-11-24-012-delivery.ts';
 import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
+import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-011-invoices': invoices,
   '2026-11-24-012-delivery': delivery,
   '2026-11-24-013-catalogue-search': catalogueSearch,
+  '2026-11-25-014-catalogue-notifications': catalogueNotifications,
 };

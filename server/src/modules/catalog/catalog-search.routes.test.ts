@@ -217,12 +217,20 @@ describe.each(testDialects)('catalogue search and facets on %s', (dialect) => {
       expect(await names('q=canvas%20bucket')).toEqual(['Canvas Bucket Hat']);
     });
 
-    it('asks the database one small question per list once the index is read, whatever the filters', async () => {
-      await list('limit=1');
+    // SQLite is asked in the process; PostgreSQL's changes are heard by LISTEN (catalogue-feed.ts).
+    const statements = dialect === 'sqlite' ? 1 : 0;
+    it(`asks the database ${statements} statement(s) per list once the index is read, whatever the filters`, async () => {
+      await expect
+        .poll(async () => {
+          shop.queries.length = 0;
+          await list('limit=1');
+          return shop.queries.length;
+        })
+        .toBe(statements);
       for (const query of ['limit=50', 'q=cotton&color=white', 'tag=Shirt&sort=newest&limit=2&page=2']) {
         shop.queries.length = 0;
         await list(query);
-        expect(shop.queries, query).toHaveLength(1);
+        expect(shop.queries, query).toHaveLength(statements);
       }
     });
   });

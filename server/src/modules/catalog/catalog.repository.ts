@@ -107,6 +107,18 @@ export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<
   return new Set(rows.map((r) => r.product_id));
 }
 
+/** Every product with some size in stock. */
+export async function findAllInStock(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom('product_sizes').select('product_id').distinct().where('stock', '>', 0).execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+/** The schema the shop's tables are in (PostgreSQL): notifications name it. */
+export async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}
+
 /** A product on sale; with `includeHidden` (staff), a hidden one too. */
 export async function findProduct(
   db: Kysely<Database>,

@@ -15,29 +15,35 @@ import {
   productSuggestionsResponse,
   productUpdateBody,
 } from '@shop/core';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
+import { CatalogueFeed } from './catalogue-feed.ts';
 import * as catalog from './catalog.service.ts';
+import { HeldCatalogue } from './held-catalogue.ts';
 
 /**
  * Catalogue reads are the same for every visitor: they are micro-cached in the process,
  * carry a weak ETag (304 on a match) and a short max-age for browsers and proxies.
  */
-const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app, { cache }) => {
+const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache; catalogue: catalog.CatalogueReader }> = async (
+  app,
+  { cache, catalogue },
+) => {
   cache.register(app);
   const { db } = app;
 
   app.get(
     '/product',
     { schema: { tags: ['catalogue'], querystring: productListQuery, response: { 200: productListResponse } } },
-    async (request) => ({ success: true as const, data: await catalog.listProducts(db, request.query) }),
+    async (request) => ({ success: true as const, data: await catalog.listProducts(catalogue, request.query) }),
   );
   app.get(
     '/product/search',
     { schema: { tags: ['catalogue'], querystring: productSearchQuery, response: { 200: productListResponse } } },
     async ({ query }) => ({
       success: true as const,
-      data: await catalog.searchProducts(db, query.q, query.page, query.limit),
+      data: await catalog.searchProducts(catalogue, query.q, query.page, query.limit),
     }),
   );
   app.get(
@@ -49,7 +55,7 @@ const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app
         response: { 200: productSuggestionsResponse },
       },
     },
-    async ({ query }) => ({ success: true as const, data: await catalog.suggest(db, query.q) }),
+    async ({ query }) => ({ success: true as const, data: await catalog.suggest(catalogue, query.q) }),
   );
   app.get(
     '/product/category/:categoryId',
@@ -63,7 +69,7 @@ const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app
     },
     async ({ params, query }) => ({
       success: true as const,
-      data: await catalog.listCategoryProducts(db, params.categoryId, query.page, query.limit),
+      data: await catalog.listCategoryProducts(catalogue, params.categoryId, query.page, query.limit),
     }),
   );
   app.get(
@@ -117,13 +123,28 @@ const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (ap
   );
 };
 
-const catalogRoutesPlugin: FastifyPluginAsyncZod<{ cacheMs: number }> = async (app, { cacheMs }) => {
+const catalogRoutesPlugin: FastifyPluginAsyncZod<{ cacheMs: number; database: DatabaseHandle }> = async (
+  app,
+  { cacheMs, database },
+) => {
   const cache = createResponseCache({
     ttlMs: cacheMs,
     maxEntries: 500,
     cacheControl: 'public, max-age=30, stale-while-revalidate=60',
   });
-  await app.register(catalogReads, { cache });
+  // This app's hold of the catalogue; on PostgreSQL kept current by notifications from ready to close.
+  const held = new HeldCatalogue(app.db);
+  const feed = database.notifications
+    ? new CatalogueFeed(held, app.db, database.notifications, {
+        info: (message) => app.log.info(message),
+        warn: (details, message) => app.log.warn(details, message),
+      })
+    : null;
+  if (feed) {
+    app.addHook('onReady', async () => feed.start());
+    app.addHook('onClose', () => feed.close());
+  }
+  await app.register(catalogReads, { cache, catalogue: { db: app.db, held, feed } });
   await app.register(catalogWrites, { cache });
 };
 

@@ -20,8 +20,10 @@ import {
   type ProductFields,
 } from './change-summaries.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { CatalogIndex, type IndexQuery, type IndexedProduct } from './catalog-index.ts';
+import type { CatalogIndex, IndexAnswer, IndexQuery, IndexedProduct } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
+import type { CatalogueFeed } from './catalogue-feed.ts';
+import type { HeldCatalogue } from './held-catalogue.ts';
 
 /** Bodies as parsed: prices in paise. */
 type CreateBody = z.output<typeof productCreateBody>;
@@ -52,7 +54,7 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
   };
 }
 
-function toProductSummary(product: IndexedProduct, inStock: Set<string>): ProductSummary {
+function toProductSummary(product: IndexedProduct, inStock: ReadonlySet<string>): ProductSummary {
   return {
     _id: product.id,
     name: product.name,
@@ -67,57 +69,30 @@ function toProductSummary(product: IndexedProduct, inStock: Set<string>): Produc
   };
 }
 
-interface IndexState {
-  version: number;
-  index: Promise<CatalogIndex>;
-}
-/** Each database's index of its catalogue, as last read by this process. */
-const indexes = new WeakMap<Kysely<Database>, IndexState>();
-
 /**
- * The index of the catalogue as it is now: one small query asks the catalogue's version, and the
- * index is read again (once, however many requests wait for it) only when the version moved on.
- * A change that commits while the index is being read moves the version on again, so the next
- * request reads it once more: no process keeps showing a catalogue older than the database's.
+ * The catalogue as this process reads it: what it holds, and on PostgreSQL the feed of
+ * notifications that keeps that current (see catalogue-feed.ts).
  */
-export async function currentIndex(db: Kysely<Database>): Promise<CatalogIndex> {
-  return indexFor(db, await repo.catalogVersion(db));
-}
-
-/** The index of `version` of the catalogue: the one held if it is that recent, else read again. */
-function indexFor(db: Kysely<Database>, version: number): Promise<CatalogIndex> {
-  const known = indexes.get(db);
-  if (known && known.version >= version) return known.index;
-  const index = repo.findCatalogue(db).then(({ products, categories }) => new CatalogIndex(products, categories));
-  const state = { version, index };
-  indexes.set(db, state);
-  // A failed read is not kept: the next request tries again.
-  index.catch(() => {
-    if (indexes.get(db) === state) indexes.delete(db);
-  });
-  return index;
+export interface CatalogueReader {
+  db: Kysely<Database>;
+  held: HeldCatalogue;
+  feed: CatalogueFeed | null;
 }
 
 /**
- * One page from the index. The page is worked out from the index held, and one statement asks
- * both the catalogue's version and which of the page's products are in stock; only when the
- * version moved on is the index read again and the page worked out once more.
+ * The index of the catalogue as it is now. Live, the feed's; otherwise one small query asks the
+ * catalogue's version, and the index is read again (once, however many requests wait for it)
+ * only when the version moved on. A change that commits while the index is being read moves the
+ * version on again, so the next request reads it once more: no process keeps showing a
+ * catalogue older than the database's.
  */
-async function pageOf(db: Kysely<Database>, query: IndexQuery, page: number): Promise<ProductPage> {
-  const held = indexes.get(db);
-  let index = held ? await held.index.catch(() => null) : null;
-  let answer = index?.query(query);
-  const checked = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
-  const { version } = checked;
-  let { inStock } = checked;
-  if (!index || !answer || !held || version > held.version) {
-    index = await indexFor(db, version);
-    answer = index.query(query);
-    inStock = await repo.findInStock(
-      db,
-      answer.products.map((p) => p.id),
-    );
-  }
+async function currentIndex(catalogue: CatalogueReader): Promise<CatalogIndex> {
+  const live = await catalogue.feed?.current();
+  if (live) return live.index;
+  return catalogue.held.indexFor(await repo.catalogVersion(catalogue.db));
+}
+
+function toPage(answer: IndexAnswer, inStock: ReadonlySet<string>, query: IndexQuery, page: number): ProductPage {
   return {
     products: answer.products.map((p) => toProductSummary(p, inStock)),
     page,
@@ -128,14 +103,42 @@ async function pageOf(db: Kysely<Database>, query: IndexQuery, page: number): Pr
   };
 }
 
+/**
+ * One page from the index. Live (PostgreSQL, listening), the index and stock held are current
+ * and the database is not asked. Otherwise the page is worked out from the index held, and one
+ * statement asks both the catalogue's version and which of the page's products are in stock;
+ * only when the version moved on is the index read again and the page worked out once more.
+ */
+async function pageOf(catalogue: CatalogueReader, query: IndexQuery, page: number): Promise<ProductPage> {
+  const live = await catalogue.feed?.current();
+  if (live) return toPage((await live.index).query(query), live.inStock, query, page);
+
+  const { db } = catalogue;
+  const held = catalogue.held.held();
+  let index = held ? await held.index.catch(() => null) : null;
+  let answer = index?.query(query);
+  const checked = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
+  const { version } = checked;
+  let { inStock } = checked;
+  if (!index || !answer || !held || version > held.version) {
+    index = await catalogue.held.indexFor(version);
+    answer = index.query(query);
+    inStock = await repo.findInStock(
+      db,
+      answer.products.map((p) => p.id),
+    );
+  }
+  return toPage(answer, inStock, query, page);
+}
+
 const pageQuery = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });
 
-export async function listProducts(db: Kysely<Database>, query: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(catalogue: CatalogueReader, query: ProductListQuery): Promise<ProductPage> {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
     throw badRequest('INVALID_PRICE_RANGE', 'minPrice must not be greater than maxPrice');
   }
   return pageOf(
-    db,
+    catalogue,
     {
       categoryId: query.category,
       color: query.color?.toLowerCase(),
@@ -151,20 +154,25 @@ export async function listProducts(db: Kysely<Database>, query: ProductListQuery
   );
 }
 
-export async function searchProducts(db: Kysely<Database>, q: string, page: number, limit: number) {
-  return pageOf(db, { q, sort: 'relevance', ...pageQuery(page, limit) }, page);
+export async function searchProducts(catalogue: CatalogueReader, q: string, page: number, limit: number) {
+  return pageOf(catalogue, { q, sort: 'relevance', ...pageQuery(page, limit) }, page);
 }
 
-export async function listCategoryProducts(db: Kysely<Database>, categoryId: string, page: number, limit: number) {
-  if (!(await currentIndex(db)).categoryExists(categoryId)) {
+export async function listCategoryProducts(
+  catalogue: CatalogueReader,
+  categoryId: string,
+  page: number,
+  limit: number,
+) {
+  if (!(await currentIndex(catalogue)).categoryExists(categoryId)) {
     throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
   }
-  return pageOf(db, { categoryId, sort: 'price', ...pageQuery(page, limit) }, page);
+  return pageOf(catalogue, { categoryId, sort: 'price', ...pageQuery(page, limit) }, page);
 }
 
 /** What the search box offers while the shopper types. */
-export async function suggest(db: Kysely<Database>, q: string): Promise<ProductSuggestions> {
-  const { products, categories } = (await currentIndex(db)).suggest(q, 6, 4);
+export async function suggest(catalogue: CatalogueReader, q: string): Promise<ProductSuggestions> {
+  const { products, categories } = (await currentIndex(catalogue)).suggest(q, 6, 4);
   return {
     products: products.map((p) => ({
       _id: p.id,
