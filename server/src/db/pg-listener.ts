@@ -96,6 +96,10 @@ export async function listen(
       });
     },
     async close() {
+      // Pings still waiting fail now, not when their timers run out: whoever waits on one (a
+      // list after its own write) goes on to ask the database at once.
+      const closed = new Error('listener closed');
+      for (const fail of failures) fail(closed);
       lost = true;
       await client.end().catch(() => {});
     },

@@ -114,8 +114,13 @@ export async function findAllInStock(db: Kysely<Database>): Promise<Set<string>>
 }
 
 /** The schema the shop's tables are in (PostgreSQL): notifications name it. */
-export async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+export async function catalogueSchema(db: Kysely<Database>): Promise<string> {
+  // The schema of the table the shop's statements reach, which the triggers name: not
+  // current_schema(), the first schema on the search path that exists, which may hold no tables
+  // of the shop's (a schema named after the role, with the shop in public).
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.oid = 'product_sizes'::regclass`.execute(db);
   return rows[0]!.schema;
 }
 

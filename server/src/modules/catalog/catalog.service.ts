@@ -111,7 +111,10 @@ function toPage(answer: IndexAnswer, inStock: ReadonlySet<string>, query: IndexQ
  */
 async function pageOf(catalogue: CatalogueReader, query: IndexQuery, page: number): Promise<ProductPage> {
   const live = await catalogue.feed?.current();
-  if (live) return toPage((await live.index).query(query), live.inStock, query, page);
+  // An index whose reading failed (the database went away mid-read) is no answer: the list asks
+  // the database as when not listening, and says 503 if it is still away.
+  const liveIndex = live ? await live.index.catch(() => null) : null;
+  if (live && liveIndex) return toPage(liveIndex.query(query), live.inStock, query, page);
 
   const { db } = catalogue;
   const held = catalogue.held.held();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseNotifications } from '../../db/connect.ts';
+import { openDatabase, type DatabaseNotifications } from '../../db/connect.ts';
 import { prepareDatabase } from '../../startup.ts';
-import { createTestDatabase, testDialects, type TestDatabase } from '../../test/databases.ts';
+import { createTestDatabase, runOnPostgres, testDialects, type TestDatabase } from '../../test/databases.ts';
+import { catalogueSchema } from './catalog.repository.ts';
 import { CatalogueFeed } from './catalogue-feed.ts';
 import { HeldCatalogue } from './held-catalogue.ts';
 
@@ -54,6 +55,22 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue feed on Postgre
       expect(await feed.current()).not.toBeNull();
     } finally {
       await feed.close();
+    }
+  });
+
+  it("listens for the schema holding the shop's tables, even when an empty schema comes first on the search path", async () => {
+    // As with PostgreSQL's default search path ("$user", public) when a schema named after the
+    // role exists but the shop is in public: current_schema() names the empty one, and the
+    // triggers name the tables' own.
+    if (database.config.dialect !== 'postgres') throw new Error('PostgreSQL only');
+    const empty = `${database.config.schema}_empty`;
+    await runOnPostgres(`create schema ${empty}`);
+    const handle = openDatabase({ ...database.config, schema: `${empty},${database.config.schema}` });
+    try {
+      expect(await catalogueSchema(handle.db)).toBe(database.config.schema);
+    } finally {
+      await handle.close();
+      await runOnPostgres(`drop schema ${empty}`);
     }
   });
 });

@@ -131,7 +131,7 @@ export class CatalogueFeed {
     if (this.#closed) return;
     const generation = (this.#generation += 1);
     try {
-      this.#schema ??= await repo.currentSchema(this.db);
+      this.#schema ??= await repo.catalogueSchema(this.db);
       const listener = await this.notifications.listen(
         [CATALOGUE_CHANNEL],
         (_channel, payload) => this.#notified(generation, payload),
