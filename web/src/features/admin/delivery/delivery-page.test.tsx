@@ -43,6 +43,26 @@ describe('staff Delivery page', () => {
     } satisfies ShopSettingsBody);
   });
 
+  it("shows a refused change's field message under its form, and the form keeps what was typed", async () => {
+    const { user } = renderPage({
+      'PUT /admin/settings': () => {
+        throw new ApiError('Invalid body', {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'codMaxOrderValue', message: 'Cash on delivery limit must be at least 1.' }],
+        });
+      },
+    });
+    const cap = await screen.findByLabelText('Cash on delivery up to (₹)');
+    await user.clear(cap);
+    await user.type(cap, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const form = cap.closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Cash on delivery limit must be at least 1.');
+    expect(cap).toHaveValue('0');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+
   it('adds a single code, leaving "To" out', async () => {
     const { api, user } = renderPage({ 'POST /admin/delivery': ({ body }) => ({ _id: 'r3', ...(body as object) }) });
     await user.type(await screen.findByLabelText('From PIN code'), '190001');
