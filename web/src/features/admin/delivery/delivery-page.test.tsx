@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi } from '../../../test/fake-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { refusedFields } from '../test-fixtures.ts';
 import { AdminDeliveryPage } from './delivery-page.tsx';
 
 const ranges: ServiceableRangeData[] = [
@@ -46,11 +47,7 @@ describe('staff Delivery page', () => {
   it("shows a refused change's field message under its form, and the form keeps what was typed", async () => {
     const { user } = renderPage({
       'PUT /admin/settings': () => {
-        throw new ApiError('Invalid body', {
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          issues: [{ path: 'codMaxOrderValue', message: 'Cash on delivery limit must be at least 1.' }],
-        });
+        throw refusedFields([{ path: 'codMaxOrderValue', message: 'Cash on delivery limit must be at least 1.' }]);
       },
     });
     const cap = await screen.findByLabelText('Cash on delivery up to (₹)');
