@@ -4,6 +4,13 @@ import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { insertCoupon } from '../modules/coupons/coupons.repository.ts';
 
+/** A coupon code no other test uses: the prefix and six letters or digits. */
+export const freshCode = (prefix = 'STAFF') =>
+  `${prefix}${newId()
+    .slice(0, 6)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X')}`;
+
 /** A coupon written straight to the database: 10% off anything, no dates or limits, unless changed. */
 export async function addTestCoupon(
   db: Kysely<Database>,
