@@ -5,6 +5,7 @@ import { storeInfoStale } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { failureText, issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { useFormChange } from '../shared/use-form-change.ts';
@@ -162,6 +163,12 @@ function downloadCsv(ranges: readonly ServiceableRangeData[]) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const rangeColumns: Column[] = [
+  { label: 'PIN codes', className: 'pr-3' },
+  { label: 'Cash on delivery', className: 'pr-3' },
+  { label: 'Actions', srOnly: true },
+];
+
 /** The ranges; each change invalidates them, so they (and the history) load again. */
 function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
   const [setRangeCod] = useSetRangeCodMutation();
@@ -241,15 +248,7 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                PIN codes
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Cash on delivery
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ColumnHeads columns={rangeColumns} className="py-2 font-medium" />
             </tr>
           </thead>
           <tbody>

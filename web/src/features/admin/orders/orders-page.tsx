@@ -2,6 +2,7 @@ import type { AdminOrderPage, AdminOrderRow } from '@shop/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { Pagination } from '../../../components/pagination.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
@@ -63,6 +64,15 @@ function OrderResults({ page, filtered }: { page: AdminOrderPage; filtered: bool
 }
 
 const cell = 'px-4 py-3 align-middle';
+const orderColumns: Column[] = [
+  'Order',
+  'Placed',
+  'Customer',
+  { label: 'Items', className: 'text-right' },
+  { label: 'Total', className: 'text-right' },
+  'Payment',
+  'Status',
+];
 
 /** Wide screens: one row per order. */
 function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
@@ -71,27 +81,7 @@ function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-xs text-muted">
           <tr>
-            <th scope="col" className={`${cell} font-medium`}>
-              Order
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Placed
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Customer
-            </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
-              Items
-            </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
-              Total
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Payment
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Status
-            </th>
+            <ColumnHeads columns={orderColumns} className={`${cell} font-medium`} />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
