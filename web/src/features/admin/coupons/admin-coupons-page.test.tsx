@@ -1,7 +1,7 @@
 import type { AdminCoupon, CouponCreateBody } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import type { FakeHandler } from '../../../test/fake-api.ts';
+import { refuse, type FakeHandler } from '../../../test/fake-api.ts';
 import { makeAdminCoupon, makeAuditEntry, makeTeesCoupon, renderStaffPage } from '../test-fixtures.ts';
 import { AdminCouponsPage } from './admin-coupons-page.tsx';
 
@@ -187,6 +187,26 @@ describe('staff coupons page', () => {
     expect(api.callsTo('PATCH /admin/coupons/:id').map((c) => [c.params.id, c.body])).toEqual([
       ['c1', { value: 12, usageLimit: null }],
     ]);
+  });
+
+  it('sends nothing for an edit that changes nothing, and shows a refusal naming no field in its own words', async () => {
+    const { user, api } = renderPage({
+      'PATCH /admin/coupons/:id': refuse(409, 'The coupon was changed meanwhile. Reload it and try again.', 'CONFLICT'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit DIWALI10' }));
+    const panel = screen.getByRole('region', { name: 'Edit DIWALI10' });
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing to save: no field has changed.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /admin/coupons/:id')).toHaveLength(0);
+
+    await user.clear(field('Discount (%)'));
+    await user.type(field('Discount (%)'), '15');
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(panel).findByText('The coupon was changed meanwhile. Reload it and try again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /admin/coupons/:id').map((c) => c.body)).toEqual([{ value: 15 }]);
+    expect(field('Discount (%)')).toHaveValue(15);
   });
 
   it('closes the panel with Cancel, returning focus to the button that opened it', async () => {
