@@ -1,10 +1,10 @@
 import { messageStatuses, type AdminMessagePage, type AdminMessageRow, type MessageStatus } from '@shop/core';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/pagination.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
-import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { AdminPageHeader, EmptyState } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
+import { PagedList, ResultCount } from '../shared/paged-list.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminMessagesQuery, type AdminMessageFilters } from './api.ts';
 import { filtersFromSearch, MESSAGES_PER_PAGE, searchFromFilters } from './filters.ts';
@@ -45,20 +45,9 @@ export function AdminMessagesPage() {
           ))}
         </select>
       </div>
-      {messages.error ? (
-        <ErrorState message={messages.error.message} onRetry={messages.reload} retrying={messages.loading} />
-      ) : messages.data === null ? (
-        <LoadingState label="Loading messages…" />
-      ) : (
-        <div aria-busy={messages.loading} className={messages.loading ? 'opacity-60 transition-opacity' : undefined}>
-          <MessageResults page={messages.data} filtered={Boolean(filters.status)} />
-          <Pagination
-            page={messages.data.page}
-            totalPages={messages.data.totalPages}
-            onPageChange={(page) => apply({ ...filters, page })}
-          />
-        </div>
-      )}
+      <PagedList resource={messages} label="Loading messages…" onPageChange={(page) => apply({ ...filters, page })}>
+        {(page) => <MessageResults page={page} filtered={Boolean(filters.status)} />}
+      </PagedList>
     </>
   );
 }
@@ -73,10 +62,7 @@ function MessageResults({ page, filtered }: { page: AdminMessagePage; filtered: 
   }
   return (
     <>
-      <p role="status" className="mb-3 text-sm text-muted">
-        {page.total === 1 ? '1 message' : `${page.total} messages`}
-        {page.totalPages > 1 && ` · page ${page.page} of ${page.totalPages}`}
-      </p>
+      <ResultCount page={page} one="message" many="messages" />
       <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Messages">
         {page.messages.map((message) => (
           <li key={message._id}>
