@@ -39,3 +39,8 @@ export async function addTestCoupon(
   });
   return id;
 }
+
+/** The coupon uses an order holds (none once it is cancelled: the use is given back). */
+export function redemptionsOf(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('coupon_redemptions').select('id').where('order_id', '=', orderId).execute();
+}

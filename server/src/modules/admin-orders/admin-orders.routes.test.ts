@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderRow, Order } from '@shop/core';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { addTestCoupon, freshCode } from '../../test/coupons.ts';
+import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 import { orderAddress } from '../../test/addresses.ts';
@@ -309,12 +309,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'cod' });
       expect([await stockOf(s1), await stockOf(s2)]).toEqual([4, 3]);
-      const redemptions = await shop.handle.db
-        .selectFrom('coupon_redemptions')
-        .select('id')
-        .where('order_id', '=', placed._id)
-        .execute();
-      expect(redemptions).toEqual([]);
+      expect(await redemptionsOf(shop.handle.db, placed._id)).toEqual([]);
       expect((await auditRows(placed._id)).map((r) => r.summary)).toEqual([
         'Status: pending → confirmed',
         'Status: confirmed → cancelled',

@@ -4,7 +4,7 @@ import type { Order } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { addTestCoupon, freshCode } from '../../test/coupons.ts';
+import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
@@ -373,12 +373,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       });
       expect(res.json().data.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'cancelled']);
       expect(await stockOf(s)).toBe(4);
-      const redemptions = await shop.handle.db
-        .selectFrom('coupon_redemptions')
-        .select('id')
-        .where('order_id', '=', placed._id)
-        .execute();
-      expect(redemptions).toEqual([]);
+      expect(await redemptionsOf(shop.handle.db, placed._id)).toEqual([]);
 
       const again = await me.call('POST', `/api/order/${placed._id}/cancel`);
       expect(again.statusCode).toBe(409);
