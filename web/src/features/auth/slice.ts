@@ -12,6 +12,7 @@ import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
 import { signedOut, type SignOutReason } from '../../lib/store/session-events.ts';
 import { rootReducer, type AppDispatch, type RootState } from '../../lib/store/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type ApiClient, type RequestFailure } from '../../lib/http.ts';
+import { requestThunk } from '../../lib/request-thunk.ts';
 import { clearSession, readStoredUser, readToken, saveToken, saveUser } from '../../lib/session.ts';
 import * as authApi from './api.ts';
 import type { GoogleSignInBody } from './api.ts';
@@ -72,18 +73,9 @@ export function endSession(reason: SignOutReason) {
   };
 }
 
-/**
- * A thunk that makes one auth request with the store's API client; a failure is the server's
- * message (or its field issues' messages), else `fallback`.
- */
+/** A thunk that makes one auth request; a failure is the server's message (or its field issues'), else `fallback`. */
 function authRequest<Arg, Result>(type: string, fallback: string, run: (api: ApiClient, arg: Arg) => Promise<Result>) {
-  return createAppAsyncThunk(type, async (arg: Arg, { extra, rejectWithValue }) => {
-    try {
-      return await run(extra.api, arg);
-    } catch (error) {
-      return rejectWithValue(authFailure(error, fallback));
-    }
-  });
+  return requestThunk(type, (error) => authFailure(error, fallback), run);
 }
 
 /** Keeps the session a sign-in answered with: the user it is for. */
@@ -205,15 +197,10 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { extra
 });
 
 /** Which external sign-in is offered; the sign-in and sign-up pages ask. No state kept. */
-export const fetchAuthProviders = createAppAsyncThunk(
+export const fetchAuthProviders = requestThunk(
   'auth/fetchProviders',
-  async (_: void, { extra, signal, rejectWithValue }) => {
-    try {
-      return await authApi.getAuthProviders(extra.api, signal);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Could not load the sign-in options'));
-    }
-  },
+  (error) => failureFor(error, 'Could not load the sign-in options'),
+  (api, _: void, signal) => authApi.getAuthProviders(api, signal),
 );
 
 function started(state: AuthState) {
