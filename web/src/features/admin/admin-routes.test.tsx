@@ -29,7 +29,8 @@ function renderApp(route: string) {
 describe('the staff area for an admin', () => {
   it('opens the dashboard inside the staff frame, its tab marked as the current page', async () => {
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    // The first test also waits for the staff area's chunk to load.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Staff area')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
     const links = within(nav).getAllByRole('link');

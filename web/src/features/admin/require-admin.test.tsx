@@ -31,7 +31,8 @@ const staffCalls = (api: ReturnType<typeof createFakeApi>) =>
 describe('the staff area door', () => {
   it('sends a visitor to sign in and keeps the way back', async () => {
     const { router, api } = renderApp('/admin/orders?status=pending');
-    expect(await screen.findByRole('heading', { name: /sign in/i })).toBeInTheDocument();
+    // The first test also waits for the sign-in page's chunk to load.
+    expect(await screen.findByRole('heading', { name: /sign in/i }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/admin/orders?status=pending' });
     expect(staffCalls(api)).toEqual([]);
