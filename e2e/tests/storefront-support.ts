@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { newShopper, signUpByApi, type Shopper } from './accounts-support.ts';
+import { homeAddress } from './cart-support.ts';
 
 export interface SignedInShopper extends Shopper {
   token: string;
@@ -31,17 +32,7 @@ export async function saveAddressByApi(request: APIRequestContext, token: string
   const res = await request.patch('/api/auth/profile', {
     headers: bearer(token),
     data: {
-      addresses: [
-        {
-          name: 'Home',
-          addressLine1: '7, Marine Drive',
-          addressLine2: 'Opp. the sea face',
-          city: 'Mumbai',
-          state: 'Maharashtra',
-          pinCode: '400001',
-          isDefault: true,
-        },
-      ],
+      addresses: [homeAddress],
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -4,6 +4,13 @@ import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { insertCoupon } from '../modules/coupons/coupons.repository.ts';
 
+/** A coupon code no other test uses: the prefix and six letters or digits. */
+export const freshCode = (prefix = 'STAFF') =>
+  `${prefix}${newId()
+    .slice(0, 6)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X')}`;
+
 /** A coupon written straight to the database: 10% off anything, no dates or limits, unless changed. */
 export async function addTestCoupon(
   db: Kysely<Database>,
@@ -31,4 +38,9 @@ export async function addTestCoupon(
     },
   });
   return id;
+}
+
+/** The coupon uses an order holds (none once it is cancelled: the use is given back). */
+export function redemptionsOf(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom('coupon_redemptions').select('id').where('order_id', '=', orderId).execute();
 }

@@ -62,9 +62,8 @@ export interface TestDatabase {
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
-    const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dir, 'shop.db') };
+  /** The database `config` names, with `dropStore` to remove what holds it once closed. */
+  const open = (config: DatabaseConfig, dropStore: () => unknown): TestDatabase => {
     const handle = openDatabase(config, { onQuery });
     return {
       handle,
@@ -72,23 +71,21 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       queries,
       drop: async () => {
         await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        await dropStore();
       },
     };
+  };
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+    return open({ dialect: 'sqlite', file: path.join(dir, 'shop.db') }, () =>
+      fs.rmSync(dir, { recursive: true, force: true }),
+    );
   }
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await runOnPostgres(`create schema ${schema}`);
-  const config: DatabaseConfig = { dialect: 'postgres', url: postgresTestUrl, poolSize: 10, schema };
-  const handle = openDatabase(config, { onQuery });
-  return {
-    handle,
-    config,
-    queries,
-    drop: async () => {
-      await handle.close();
-      await runOnPostgres(`drop schema ${schema} cascade`);
-    },
-  };
+  return open({ dialect: 'postgres', url: postgresTestUrl, poolSize: 10, schema }, () =>
+    runOnPostgres(`drop schema ${schema} cascade`),
+  );
 }
 
 export interface TestShop extends TestDatabase {

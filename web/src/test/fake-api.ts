@@ -5,7 +5,7 @@
  * fails even if the app caught it (see `unstubbedRequests`), so a fake that no longer
  * matches what the app calls cannot pass unseen.
  */
-import { withShorthands, type ApiClient, type ApiRequest } from '../lib/http.ts';
+import { ApiError, NETWORK_ERROR, withShorthands, type ApiClient, type ApiRequest } from '../lib/http.ts';
 
 export interface FakeCall {
   method: ApiRequest['method'];
@@ -98,3 +98,15 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** A route that answers with the server's refusal: its status, message and code. */
+export const refuse =
+  (status: number, message: string, code = 'REFUSED'): FakeHandler =>
+  () => {
+    throw new ApiError(message, { status, code });
+  };
+
+/** A route the request never reaches (the client's network failure). */
+export const unreachable: FakeHandler = () => {
+  throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
+};

@@ -4,13 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { orderAddress } from '../../test/addresses.ts';
-
-/** A code no other test uses. */
-const freshCode = (prefix = 'STAFF') =>
-  `${prefix}${newId()
-    .slice(0, 6)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, 'X')}`;
+import { freshCode } from '../../test/coupons.ts';
 
 describe.each(testDialects)('staff coupons API on %s', (dialect) => {
   let shop: TestShop;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderRow, Order } from '@shop/core';
-import { newId } from '../../lib/ids.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { insertCoupon } from '../coupons/coupons.repository.ts';
+import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 import { orderAddress } from '../../test/addresses.ts';
@@ -291,28 +290,8 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
     it('cancelling restocks every line, gives the coupon use back, and is audited', async () => {
       const me = await shopper();
       const [s1, s2] = [await freshSize(4), await freshSize(3)];
-      const code = `STAFF${newId()
-        .slice(0, 5)
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, 'X')}`;
-      await insertCoupon(shop.handle.db, {
-        id: newId(),
-        now: new Date().toISOString(),
-        terms: {
-          code,
-          discountType: 'percentage',
-          value: 10,
-          minPurchase: 0,
-          buyX: 0,
-          getY: 0,
-          applicableCategories: [],
-          isActive: true,
-          startsAt: null,
-          endsAt: null,
-          usageLimit: 1,
-          perCustomerLimit: null,
-        },
-      });
+      const code = freshCode();
+      await addTestCoupon(shop.handle.db, code, { usageLimit: 1 });
       for (const line of [
         { ...s1, quantity: 2 },
         { ...s2, quantity: 3 },
@@ -330,12 +309,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'cod' });
       expect([await stockOf(s1), await stockOf(s2)]).toEqual([4, 3]);
-      const redemptions = await shop.handle.db
-        .selectFrom('coupon_redemptions')
-        .select('id')
-        .where('order_id', '=', placed._id)
-        .execute();
-      expect(redemptions).toEqual([]);
+      expect(await redemptionsOf(shop.handle.db, placed._id)).toEqual([]);
       expect((await auditRows(placed._id)).map((r) => r.summary)).toEqual([
         'Status: pending → confirmed',
         'Status: confirmed → cancelled',

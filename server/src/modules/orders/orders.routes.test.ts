@@ -4,7 +4,7 @@ import type { Order } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { insertCoupon } from '../coupons/coupons.repository.ts';
+import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
 import { sweepUnpaidOrders } from './orders.service.ts';
@@ -172,29 +172,8 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
     });
 
     it('lets only one of two shoppers racing for a single-use coupon have it', async () => {
-      const code = `ONLY${newId()
-        .slice(0, 6)
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, 'X')}`;
-      const couponId = newId();
-      await insertCoupon(shop.handle.db, {
-        id: couponId,
-        now: new Date().toISOString(),
-        terms: {
-          code,
-          discountType: 'percentage',
-          value: 50,
-          minPurchase: 0,
-          buyX: 0,
-          getY: 0,
-          applicableCategories: [],
-          isActive: true,
-          startsAt: null,
-          endsAt: null,
-          usageLimit: 1,
-          perCustomerLimit: null,
-        },
-      });
+      const code = freshCode('ONLY');
+      const couponId = await addTestCoupon(shop.handle.db, code, { value: 50, usageLimit: 1 });
       const s = await freshSize(10);
       const [a, b] = await Promise.all([shopper(), shopper()]);
       for (const me of [a, b]) {
@@ -394,12 +373,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       });
       expect(res.json().data.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'cancelled']);
       expect(await stockOf(s)).toBe(4);
-      const redemptions = await shop.handle.db
-        .selectFrom('coupon_redemptions')
-        .select('id')
-        .where('order_id', '=', placed._id)
-        .execute();
-      expect(redemptions).toEqual([]);
+      expect(await redemptionsOf(shop.handle.db, placed._id)).toEqual([]);
 
       const again = await me.call('POST', `/api/order/${placed._id}/cancel`);
       expect(again.statusCode).toBe(409);

@@ -120,22 +120,34 @@ export async function dropClaim(db: Db, id: string): Promise<void> {
  * Marks a payment paid if it is not already: the one step the verified Checkout response
  * and the signed webhook both end in. Whichever arrives first wins; the other changes nothing.
  */
-export async function markPaymentPaid(trx: Transaction<Database>, id: string, providerPaymentId: string, now: string) {
-  const result = await trx
-    .updateTable('payments')
-    .set({ status: 'paid', provider_payment_id: providerPaymentId, updated_at: now })
-    .where('id', '=', id)
-    .where('status', 'in', ['created', 'failed'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function markPaymentPaid(trx: Transaction<Database>, id: string, providerPaymentId: string, now: string) {
+  return movePayment(
+    trx,
+    id,
+    { from: ['created', 'failed'], to: 'paid', now },
+    { provider_payment_id: providerPaymentId },
+  );
 }
 
-export async function markPaymentFailed(db: Db, id: string, reason: string, now: string) {
+export function markPaymentFailed(db: Db, id: string, reason: string, now: string) {
+  return movePayment(db, id, { from: ['created'], to: 'failed', now }, { failure_reason: reason });
+}
+
+/**
+ * Moves a payment to `to` only from a status it may leave, in one conditional update, so of
+ * two racing moves only one happens; false when the payment was in none of them any more.
+ */
+async function movePayment(
+  db: Db,
+  id: string,
+  { from, to, now }: { from: PaymentTable['status'][]; to: PaymentTable['status']; now: string },
+  changes: Partial<Pick<PaymentTable, 'provider_payment_id' | 'failure_reason' | 'refund_id'>>,
+): Promise<boolean> {
   const result = await db
     .updateTable('payments')
-    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .set({ ...changes, status: to, updated_at: now })
     .where('id', '=', id)
-    .where('status', '=', 'created')
+    .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -249,14 +261,8 @@ export async function releaseRefundClaim(db: Db, id: string, updatedAt: string):
 }
 
 /** Marks a captured payment refunded; false when it was not paid any more (refunded meanwhile). */
-export async function markPaymentRefunded(db: Db, id: string, refundId: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('payments')
-    .set({ status: 'refunded', refund_id: refundId, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'paid')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function markPaymentRefunded(db: Db, id: string, refundId: string, now: string): Promise<boolean> {
+  return movePayment(db, id, { from: ['paid'], to: 'refunded', now }, { refund_id: refundId });
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Cart } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '../../lib/http.ts';
-import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import { createFakeApi, deferred, type FakeHandler, refuse } from '../../test/fake-api.ts';
 import {
   deliversThere,
   makeAddress,
@@ -14,12 +13,6 @@ import {
 import { findToast, renderWithProviders, signIn } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
 import { CartPage } from './cart-page.tsx';
-
-const refuse =
-  (status: number, message: string, code = 'REFUSED') =>
-  () => {
-    throw new ApiError(message, { status, code });
-  };
 
 const oxford = makeCartLine({ _id: 'l1', productId: 'oxford', name: 'Oxford Shirt', price: 1199, size: 'M' });
 const tee = makeCartLine({

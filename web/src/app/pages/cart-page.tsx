@@ -13,7 +13,8 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ArrowRightIcon } from '../../components/icons/arrow-right.tsx';
 import { BagIcon } from '../../components/icons/bag.tsx';
 import { LockIcon } from '../../components/icons/lock.tsx';
-import { PolicySections } from '../../components/policy-sections.tsx';
+import { LoadingShapes } from '../../components/loading-shapes.tsx';
+import { PoliciesBeforeOrder, SummaryAside } from '../order-columns.tsx';
 import type { RequestFailure } from '../../lib/http.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
@@ -100,44 +101,31 @@ export function CartPage() {
             </section>
           </div>
 
-          <aside
-            aria-labelledby="summary-heading"
-            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
-          >
-            <div className="rounded-3xl border border-line bg-white p-6 sm:p-7">
-              <h2 id="summary-heading" className="font-display text-2xl">
-                Order Summary
-              </h2>
-              <div className="mt-5">
-                <CouponForm applied={cart.coupon} />
-              </div>
-              <div className="mt-5 border-t border-line pt-4">
-                <TotalsList totals={cart.totals} labels={withGstLabel(cartTotalsLabels, info)} updating={updating} />
-              </div>
-              {info && <p className="mt-3 text-xs leading-5 text-muted">{info.texts.shippingPolicy}</p>}
-              <DeliveryNotice verdict={verdict} className="mt-4" />
-              <button
-                type="button"
-                className={buttonClass('primary', 'lg', 'mt-6 w-full')}
-                onClick={handleCheckout}
-                disabled={updating}
-              >
-                Checkout
-                <ArrowRightIcon size={18} />
-              </button>
-              <p className="mt-4 flex items-center justify-center gap-2 text-xs text-muted">
-                <LockIcon size={14} />
-                Cash on delivery or secure online payment
-              </p>
+          <SummaryAside title="Order Summary">
+            <div className="mt-5">
+              <CouponForm applied={cart.coupon} />
             </div>
-          </aside>
+            <div className="mt-5 border-t border-line pt-4">
+              <TotalsList totals={cart.totals} labels={withGstLabel(cartTotalsLabels, info)} updating={updating} />
+            </div>
+            {info && <p className="mt-3 text-xs leading-5 text-muted">{info.texts.shippingPolicy}</p>}
+            <DeliveryNotice verdict={verdict} className="mt-4" />
+            <button
+              type="button"
+              className={buttonClass('primary', 'lg', 'mt-6 w-full')}
+              onClick={handleCheckout}
+              disabled={updating}
+            >
+              Checkout
+              <ArrowRightIcon size={18} />
+            </button>
+            <p className="mt-4 flex items-center justify-center gap-2 text-xs text-muted">
+              <LockIcon size={14} />
+              Cash on delivery or secure online payment
+            </p>
+          </SummaryAside>
 
-          <section aria-labelledby="policies-heading" className="min-w-0 lg:col-start-1">
-            <h2 id="policies-heading" className="mb-3 font-display text-xl">
-              Before you order
-            </h2>
-            <PolicySections info={info} />
-          </section>
+          <PoliciesBeforeOrder info={info} />
         </div>
       )}
 
@@ -165,25 +153,24 @@ export function CartPage() {
 
 function CartSkeleton() {
   return (
-    <div aria-busy="true" className="mt-8">
-      <p className="sr-only" role="status">
-        Loading your cart…
-      </p>
-      <div className="animate-shimmer grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10" aria-hidden="true">
-        <div className="space-y-4 rounded-3xl border border-line bg-white p-6 sm:p-8">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="flex gap-4">
-              <div className="h-25 w-20 rounded-xl bg-sand" />
-              <div className="flex-1 space-y-3 pt-1">
-                <div className="h-4 w-1/2 rounded bg-sand" />
-                <div className="h-3 w-20 rounded bg-sand" />
-                <div className="h-9 w-28 rounded-full bg-sand" />
-              </div>
+    <LoadingShapes
+      label="Loading your cart…"
+      className="mt-8"
+      shapesClassName="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-10"
+    >
+      <div className="space-y-4 rounded-3xl border border-line bg-white p-6 sm:p-8">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex gap-4">
+            <div className="h-25 w-20 rounded-xl bg-sand" />
+            <div className="flex-1 space-y-3 pt-1">
+              <div className="h-4 w-1/2 rounded bg-sand" />
+              <div className="h-3 w-20 rounded bg-sand" />
+              <div className="h-9 w-28 rounded-full bg-sand" />
             </div>
-          ))}
-        </div>
-        <div className="h-96 rounded-3xl bg-sand" />
+          </div>
+        ))}
       </div>
-    </div>
+      <div className="h-96 rounded-3xl bg-sand" />
+    </LoadingShapes>
   );
 }

@@ -2,8 +2,8 @@ import type { Cart, User } from '@shop/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutFailure, CheckoutOptions } from '../../features/payments/checkout-window.ts';
 import { selectPayment } from '../../features/payments/slice.ts';
-import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
-import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { createFakeApi, deferred, type FakeHandler, refuse, unreachable } from '../../test/fake-api.ts';
 import {
   deliversThere,
   makeAddress,
@@ -17,12 +17,6 @@ import {
 } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
-
-const refuse =
-  (status: number, message: string, code = 'REFUSED') =>
-  () => {
-    throw new ApiError(message, { status, code });
-  };
 
 const oxford = makeCartLine({
   _id: 'l1',
@@ -196,9 +190,7 @@ describe('checkout page', () => {
       await waitFor(() => expect(api.callsTo('GET /cart/details')).toHaveLength(2));
       expect(router.state.location.pathname).toBe('/checkout');
 
-      answer = () => {
-        throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
-      };
+      answer = unreachable;
       await user.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
       expect(await screen.findByText('Order placement failed')).toBeInTheDocument();
 
@@ -381,9 +373,7 @@ describe('checkout page', () => {
 
     it('retries a lost answer with the same key, and starts a new one when that order was cancelled meanwhile', async () => {
       const answers: FakeHandler[] = [
-        () => {
-          throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
-        },
+        unreachable,
         () => ({ ...placed, status: 'cancelled' }),
         () => ({ ...placed, _id: 'o2', orderId: 'o2' }),
       ];
@@ -447,13 +437,7 @@ describe('checkout page', () => {
         refuse(409, 'This order is cancelled and cannot be paid.'),
         'This order is cancelled and cannot be paid.',
       ],
-      [
-        '"Payment initiation failed" when unreachable',
-        () => {
-          throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
-        },
-        'Payment initiation failed',
-      ],
+      ['"Payment initiation failed" when unreachable', unreachable, 'Payment initiation failed'],
     ])('shows a failed initiation with %s', async (_, handler, message) => {
       const { user } = renderOnline({ 'POST /payments/initiate': handler });
       await user.click(await screen.findByRole('button', { name: 'Pay with Razorpay' }));

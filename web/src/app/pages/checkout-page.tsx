@@ -12,7 +12,8 @@ import { LockIcon } from '../../components/icons/lock.tsx';
 import { PinIcon } from '../../components/icons/pin.tsx';
 import { TruckIcon } from '../../components/icons/truck.tsx';
 import { ItemImage } from '../../components/item-image.tsx';
-import { PolicySections } from '../../components/policy-sections.tsx';
+import { LoadingShapes } from '../../components/loading-shapes.tsx';
+import { PoliciesBeforeOrder, SummaryAside } from '../order-columns.tsx';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
 import { useStoreInfo } from '../../lib/store/store-info.ts';
 import { formatPrice } from '../../lib/format.ts';
@@ -105,85 +106,72 @@ export function CheckoutPage() {
             </section>
           </div>
 
-          <aside
-            aria-labelledby="payment-heading"
-            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
-          >
-            <div className="rounded-3xl border border-line bg-white p-6 sm:p-7">
-              <h2 id="payment-heading" className="font-display text-2xl">
-                Payment
-              </h2>
-              <div role="status" className="empty:hidden">
-                {checkout.changed && (
-                  <p className="mt-4 rounded-xl border border-accent/30 bg-sand px-4 py-3 text-sm leading-6 font-medium text-ink">
-                    {checkout.changed}
-                  </p>
-                )}
-              </div>
-              <div className="mt-4">
-                <TotalsList totals={cart.totals} labels={withGstLabel(checkoutTotalsLabels, info)} />
-              </div>
-              {cart.coupon && (
-                <p className="mt-2 text-xs text-success">
-                  Coupon {cart.coupon.code} applied: {cart.coupon.label}
+          <SummaryAside title="Payment">
+            <div role="status" className="empty:hidden">
+              {checkout.changed && (
+                <p className="mt-4 rounded-xl border border-accent/30 bg-sand px-4 py-3 text-sm leading-6 font-medium text-ink">
+                  {checkout.changed}
                 </p>
               )}
-              <div className="mt-6 grid gap-3" aria-busy={step !== null}>
+            </div>
+            <div className="mt-4">
+              <TotalsList totals={cart.totals} labels={withGstLabel(checkoutTotalsLabels, info)} />
+            </div>
+            {cart.coupon && (
+              <p className="mt-2 text-xs text-success">
+                Coupon {cart.coupon.code} applied: {cart.coupon.label}
+              </p>
+            )}
+            <div className="mt-6 grid gap-3" aria-busy={step !== null}>
+              <button
+                type="button"
+                className={buttonClass('primary', 'lg', 'w-full')}
+                onClick={() => void checkout.payOnDelivery()}
+                disabled={step !== null || verdict.noDelivery !== null || verdict.noCod !== null}
+                aria-describedby={verdict.noCod ? 'cod-unavailable' : undefined}
+              >
+                <TruckIcon size={20} />
+                {step === 'cod' ? 'Placing order...' : 'Cash on Delivery'}
+              </button>
+              {onlinePayment ? (
                 <button
                   type="button"
-                  className={buttonClass('primary', 'lg', 'w-full')}
-                  onClick={() => void checkout.payOnDelivery()}
-                  disabled={step !== null || verdict.noDelivery !== null || verdict.noCod !== null}
-                  aria-describedby={verdict.noCod ? 'cod-unavailable' : undefined}
+                  className={buttonClass('secondary', 'lg', 'w-full')}
+                  onClick={() => void checkout.payOnline()}
+                  disabled={step !== null || verdict.noDelivery !== null}
                 >
-                  <TruckIcon size={20} />
-                  {step === 'cod' ? 'Placing order...' : 'Cash on Delivery'}
+                  <LockIcon size={18} />
+                  {step === 'razorpay'
+                    ? 'Opening payment...'
+                    : step === 'verifying'
+                      ? 'Confirming payment...'
+                      : 'Pay with Razorpay'}
                 </button>
-                {onlinePayment ? (
-                  <button
-                    type="button"
-                    className={buttonClass('secondary', 'lg', 'w-full')}
-                    onClick={() => void checkout.payOnline()}
-                    disabled={step !== null || verdict.noDelivery !== null}
-                  >
-                    <LockIcon size={18} />
-                    {step === 'razorpay'
-                      ? 'Opening payment...'
-                      : step === 'verifying'
-                        ? 'Confirming payment...'
-                        : 'Pay with Razorpay'}
-                  </button>
-                ) : (
-                  <p className="rounded-xl border border-line bg-sand px-4 py-3 text-center text-sm text-muted">
-                    Online payment is not available right now. Please pay on delivery.
-                  </p>
-                )}
-              </div>
-              {(verdict.noCod ?? verdict.noDelivery) && (
-                <p id="cod-unavailable" className="mt-3 text-center text-xs text-muted">
-                  {verdict.noCod ?? verdict.noDelivery}
+              ) : (
+                <p className="rounded-xl border border-line bg-sand px-4 py-3 text-center text-sm text-muted">
+                  Online payment is not available right now. Please pay on delivery.
                 </p>
               )}
-              <div role="alert" className="empty:hidden">
-                {checkout.problem && (
-                  <p className="mt-4 rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">
-                    {checkout.problem}
-                  </p>
-                )}
-              </div>
-              <p className="mt-4 text-center text-xs leading-5 text-muted">
-                By placing your order you agree to our terms. Orders can be cancelled within{' '}
-                {CUSTOMER_CANCEL_WINDOW_HOURS} hours unless shipped.
-              </p>
             </div>
-          </aside>
+            {(verdict.noCod ?? verdict.noDelivery) && (
+              <p id="cod-unavailable" className="mt-3 text-center text-xs text-muted">
+                {verdict.noCod ?? verdict.noDelivery}
+              </p>
+            )}
+            <div role="alert" className="empty:hidden">
+              {checkout.problem && (
+                <p className="mt-4 rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale">
+                  {checkout.problem}
+                </p>
+              )}
+            </div>
+            <p className="mt-4 text-center text-xs leading-5 text-muted">
+              By placing your order you agree to our terms. Orders can be cancelled within{' '}
+              {CUSTOMER_CANCEL_WINDOW_HOURS} hours unless shipped.
+            </p>
+          </SummaryAside>
 
-          <section aria-labelledby="checkout-policies-heading" className="min-w-0 lg:col-start-1">
-            <h2 id="checkout-policies-heading" className="mb-3 font-display text-xl">
-              Before you order
-            </h2>
-            <PolicySections info={info} />
-          </section>
+          <PoliciesBeforeOrder info={info} />
         </div>
       )}
       {checkout.paymentWindow}
@@ -233,17 +221,16 @@ function AwaitingPayment({ order, step, onPay }: { order: Order; step: CheckoutS
 
 function CheckoutSkeleton() {
   return (
-    <div aria-busy="true" className="mt-8">
-      <p className="sr-only" role="status">
-        Loading your order…
-      </p>
-      <div className="animate-shimmer grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-10" aria-hidden="true">
-        <div className="space-y-6">
-          <div className="h-32 rounded-3xl bg-sand" />
-          <div className="h-64 rounded-3xl bg-sand" />
-        </div>
-        <div className="h-96 rounded-3xl bg-sand" />
+    <LoadingShapes
+      label="Loading your order…"
+      className="mt-8"
+      shapesClassName="grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-10"
+    >
+      <div className="space-y-6">
+        <div className="h-32 rounded-3xl bg-sand" />
+        <div className="h-64 rounded-3xl bg-sand" />
       </div>
-    </div>
+      <div className="h-96 rounded-3xl bg-sand" />
+    </LoadingShapes>
   );
 }

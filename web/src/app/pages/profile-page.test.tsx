@@ -1,14 +1,9 @@
 import type { User } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '../../lib/http.ts';
-import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import { createFakeApi, deferred, type FakeHandler, refuse, unreachable } from '../../test/fake-api.ts';
 import { makeAddress, makeOrder, makePaymentDetails, makeUser } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
-
-const refuse = (status: number, message: string) => () => {
-  throw new ApiError(message, { status, code: 'REFUSED' });
-};
 
 function renderProfile(user: User, handlers: Record<string, FakeHandler> = {}) {
   signIn(user);
@@ -158,13 +153,7 @@ describe('profile page', () => {
         refuse(409, 'This order has shipped and can no longer be cancelled.'),
         'This order has shipped and can no longer be cancelled.',
       ],
-      [
-        '"Failed to cancel order" when unreachable',
-        () => {
-          throw new ApiError('Could not reach the server.', { status: 0, code: 'NETWORK_ERROR' });
-        },
-        'Failed to cancel order',
-      ],
+      ['"Failed to cancel order" when unreachable', unreachable, 'Failed to cancel order'],
     ])('shows a refused cancellation with %s', async (_, handler, message) => {
       const { user } = await openOrders({
         'GET /order/orders': () => ({ orders: [makeOrder({ orderNumber: 'KP-1' })] }),
@@ -421,9 +410,7 @@ describe('profile page', () => {
 
   it('logs out here even when the server cannot be reached', async () => {
     const { user, router } = renderProfile(makeUser(), {
-      'POST /auth/logout': () => {
-        throw new ApiError('Could not reach the server.', { status: 0, code: 'NETWORK_ERROR' });
-      },
+      'POST /auth/logout': unreachable,
     });
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

@@ -1,9 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { createFakeApi } from '../../test/fake-api.ts';
-import { makeCart, makeProductPage, makeStoreInfo } from '../../test/fixtures.ts';
-import { renderAppAt } from '../../test/render-app.tsx';
-import { signIn } from '../../test/render.tsx';
-import { makeAdminOrderPage, makeAdminUser } from './test-fixtures.ts';
+import { makeAdminOrderPage, renderAppAsAdmin } from './test-fixtures.ts';
 
 // The product, coupon and message pages have their own tests; here they only show which page
 // and id the staff routes handed them.
@@ -23,24 +19,18 @@ vi.mock('./messages/message-detail-page.tsx', async () => {
 });
 
 function renderApp(route: string) {
-  const admin = makeAdminUser();
-  signIn(admin);
-  const api = createFakeApi({
-    'GET /store': () => makeStoreInfo(),
-    'GET /product': () => makeProductPage([]),
-    'GET /auth/profile': () => admin,
-    'GET /cart/details': () => makeCart(),
+  return renderAppAsAdmin(route, {
     'GET /order/stats': () => [],
     'GET /admin/orders': () => makeAdminOrderPage([]),
     'GET /admin/low-stock': () => [],
   });
-  return renderAppAt(route, api);
 }
 
 describe('the staff area for an admin', () => {
   it('opens the dashboard inside the staff frame, its tab marked as the current page', async () => {
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    // The first test also waits for the staff area's chunk to load.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Staff area')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
     const links = within(nav).getAllByRole('link');
@@ -73,31 +63,17 @@ describe('the staff area for an admin', () => {
   });
 
   it.each([
-    ['/admin/products', 'Products'],
-    ['/admin/products/new', 'Product new'],
-    ['/admin/products/p7', 'Product p7'],
-  ])('routes %s to the product pages', async (route, heading) => {
+    ['/admin/products', 'Products', 'Products'],
+    ['/admin/products/new', 'Product new', 'Products'],
+    ['/admin/products/p7', 'Product p7', 'Products'],
+    ['/admin/messages', 'Messages', 'Messages'],
+    ['/admin/messages/m7', 'Message m7', 'Messages'],
+    ['/admin/delivery', 'Delivery', 'Delivery'],
+  ])('routes %s to its page (%s), under the %s tab', async (route, heading, tab) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
-  });
-
-  it.each([
-    ['/admin/messages', 'Messages'],
-    ['/admin/messages/m7', 'Message m7'],
-  ])('routes %s to the message pages', async (route, heading) => {
-    renderApp(route);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
-  });
-
-  it('routes /admin/delivery to the delivery page', async () => {
-    renderApp('/admin/delivery');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Staff' });
-    expect(within(nav).getByRole('link', { name: 'Delivery' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
   });
 
   it('answers an unknown staff address inside the staff frame', async () => {

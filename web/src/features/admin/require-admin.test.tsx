@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { createFakeApi } from '../../test/fake-api.ts';
-import { makeCart, makeProductPage, makeStoreInfo, makeUser } from '../../test/fixtures.ts';
+import { makeUser } from '../../test/fixtures.ts';
 import { renderAppAt } from '../../test/render-app.tsx';
 import { signIn } from '../../test/render.tsx';
+import { makeAdminOrderPage, shopFrameAnswers } from './test-fixtures.ts';
 
 // Records whether the staff area's code is ever imported. No test in this file may let an
 // admin in, so that "not loaded" stays true for every test here.
@@ -14,14 +15,11 @@ vi.mock('./admin-routes.tsx', async (importOriginal) => {
 
 function renderApp(route: string) {
   const api = createFakeApi({
-    'GET /store': () => makeStoreInfo(),
-    'GET /product': () => makeProductPage([]),
-    'GET /auth/profile': () => makeUser(),
+    ...shopFrameAnswers(makeUser()),
     'GET /auth/providers': () => ({ google: { enabled: true, development: false } }),
-    'GET /cart/details': () => makeCart(),
     // What the staff pages would ask for: none of it may be requested for a shopper.
     'GET /order/stats': () => [],
-    'GET /admin/orders': () => ({ orders: [], page: 1, limit: 20, total: 0, totalPages: 0 }),
+    'GET /admin/orders': () => makeAdminOrderPage([], { totalPages: 0 }),
     'GET /admin/low-stock': () => [],
   });
   return renderAppAt(route, api);
@@ -33,7 +31,8 @@ const staffCalls = (api: ReturnType<typeof createFakeApi>) =>
 describe('the staff area door', () => {
   it('sends a visitor to sign in and keeps the way back', async () => {
     const { router, api } = renderApp('/admin/orders?status=pending');
-    expect(await screen.findByRole('heading', { name: /sign in/i })).toBeInTheDocument();
+    // The first test also waits for the sign-in page's chunk to load.
+    expect(await screen.findByRole('heading', { name: /sign in/i }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.state).toEqual({ from: '/admin/orders?status=pending' });
     expect(staffCalls(api)).toEqual([]);

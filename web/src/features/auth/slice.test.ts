@@ -1,6 +1,6 @@
 import { setupStore } from '../../lib/store/store.ts';
-import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
-import { createFakeApi, deferred, type FakeHandler } from '../../test/fake-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { createFakeApi, deferred, type FakeHandler, refuse, unreachable } from '../../test/fake-api.ts';
 import { makeAddress, makeUser } from '../../test/fixtures.ts';
 import { signIn } from '../../test/render.tsx';
 import { userRestored, type AuthState } from './auth-state.ts';
@@ -11,15 +11,6 @@ function storeWith(handlers: Record<string, FakeHandler>) {
   const store = setupStore({ api });
   return { api, store, auth: () => store.getState().auth };
 }
-
-const refuse =
-  (status: number, message: string, code = 'REFUSED') =>
-  () => {
-    throw new ApiError(message, { status, code });
-  };
-const unreachable = () => {
-  throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
-};
 
 const stored = () => ({
   token: localStorage.getItem('token'),

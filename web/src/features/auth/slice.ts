@@ -7,10 +7,11 @@
  * shopper too.
  */
 import { createReducer, type UnknownAction } from '@reduxjs/toolkit';
-import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody } from '@shop/core';
+import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
 import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
 import { rootReducer } from '../../lib/store/store.ts';
-import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
+import { ApiError, failureFor, NETWORK_ERROR, type ApiClient, type RequestFailure } from '../../lib/http.ts';
+import { requestThunk } from '../../lib/request-thunk.ts';
 import { readToken, saveToken, saveUser } from '../../lib/session.ts';
 import { endSession, initialAuthState, sessionReducer, type AuthState } from './auth-state.ts';
 import * as authApi from './api.ts';
@@ -47,77 +48,54 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-export const login = createAppAsyncThunk('auth/login', async (body: LoginBody, { extra, rejectWithValue }) => {
-  try {
-    const { accessToken, user } = await authApi.postLogin(extra.api, body);
-    if (!accessToken || !user) throw new Error('No token in the answer');
-    saveToken(accessToken);
-    saveUser(user);
-    return user;
-  } catch (error) {
-    return rejectWithValue(authFailure(error, 'Login failed'));
-  }
-});
+/** A thunk that makes one auth request; a failure is the server's message (or its field issues'), else `fallback`. */
+function authRequest<Arg, Result>(type: string, fallback: string, run: (api: ApiClient, arg: Arg) => Promise<Result>) {
+  return requestThunk(type, (error) => authFailure(error, fallback), run);
+}
+
+/** Keeps the session a sign-in answered with: the user it is for. */
+function keepSession({ accessToken, user }: authApi.LoginData): User {
+  if (!accessToken || !user) throw new Error('No token in the answer');
+  saveToken(accessToken);
+  saveUser(user);
+  return user;
+}
+
+export const login = authRequest('auth/login', 'Login failed', async (api, body: LoginBody) =>
+  keepSession(await authApi.postLogin(api, body)),
+);
 
 /** Asks for a reset link. No state: the page shows the (always same) answer. */
-export const forgotPassword = createAppAsyncThunk(
+export const forgotPassword = authRequest(
   'auth/forgotPassword',
-  async (body: ForgotPasswordBody, { extra, rejectWithValue }) => {
-    try {
-      await authApi.postForgotPassword(extra.api, body);
-    } catch (error) {
-      return rejectWithValue(authFailure(error, 'Could not send the link. Please try again.'));
-    }
-  },
+  'Could not send the link. Please try again.',
+  (api, body: ForgotPasswordBody) => authApi.postForgotPassword(api, body),
 );
 
 /** Sets a new password from a reset link, and signs in with the answer, as login does. */
-export const resetPassword = createAppAsyncThunk(
+export const resetPassword = authRequest(
   'auth/resetPassword',
-  async (body: ResetPasswordBody, { extra, rejectWithValue }) => {
-    try {
-      const { accessToken, user } = await authApi.postResetPassword(extra.api, body);
-      if (!accessToken || !user) throw new Error('No token in the answer');
-      saveToken(accessToken);
-      saveUser(user);
-      return user;
-    } catch (error) {
-      return rejectWithValue(authFailure(error, 'Could not change the password. Please try again.'));
-    }
-  },
+  'Could not change the password. Please try again.',
+  async (api, body: ResetPasswordBody) => keepSession(await authApi.postResetPassword(api, body)),
 );
 
 /** Uses a verification link. The profile, if signed in, is fetched again by the page. */
-export const verifyEmail = createAppAsyncThunk(
+export const verifyEmail = authRequest(
   'auth/verifyEmail',
-  async (token: string, { extra, rejectWithValue }) => {
-    try {
-      await authApi.postVerifyEmail(extra.api, token);
-    } catch (error) {
-      return rejectWithValue(authFailure(error, 'Could not verify the email address.'));
-    }
-  },
+  'Could not verify the email address.',
+  (api, token: string) => authApi.postVerifyEmail(api, token),
 );
 
 /** Sends a new verification link to the signed-in account. */
-export const sendVerificationEmail = createAppAsyncThunk(
+export const sendVerificationEmail = authRequest(
   'auth/sendVerificationEmail',
-  async (_: void, { extra, rejectWithValue }) => {
-    try {
-      await authApi.postVerificationEmail(extra.api);
-    } catch (error) {
-      return rejectWithValue(authFailure(error, 'Could not send the link. Please try again.'));
-    }
-  },
+  'Could not send the link. Please try again.',
+  (api, _: void) => authApi.postVerificationEmail(api),
 );
 
-export const signup = createAppAsyncThunk('auth/signup', async (body: SignupBody, { extra, rejectWithValue }) => {
-  try {
-    return await authApi.postSignup(extra.api, body);
-  } catch (error) {
-    return rejectWithValue(authFailure(error, 'Signup failed'));
-  }
-});
+export const signup = authRequest('auth/signup', 'Signup failed', (api, body: SignupBody) =>
+  authApi.postSignup(api, body),
+);
 
 /**
  * Loads the signed-in user. A 401 (no token, or one that expired or was revoked) ends the
@@ -194,15 +172,10 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { extra
 });
 
 /** Which external sign-in is offered; the sign-in and sign-up pages ask. No state kept. */
-export const fetchAuthProviders = createAppAsyncThunk(
+export const fetchAuthProviders = requestThunk(
   'auth/fetchProviders',
-  async (_: void, { extra, signal, rejectWithValue }) => {
-    try {
-      return await authApi.getAuthProviders(extra.api, signal);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Could not load the sign-in options'));
-    }
-  },
+  (error) => failureFor(error, 'Could not load the sign-in options'),
+  (api, _: void, signal) => authApi.getAuthProviders(api, signal),
 );
 
 function started(state: AuthState) {

@@ -1,13 +1,10 @@
 import { setupStore } from '../../lib/store/store.ts';
 import { signedOut } from '../../lib/store/session-events.ts';
-import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
-import { createFakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { createFakeApi, type FakeHandler, unreachable } from '../../test/fake-api.ts';
 import { makeOrder } from '../../test/fixtures.ts';
 import { cancelOrder, fetchOrders, placeOrder, selectOrderState, type OrderState } from './slice.ts';
 
-const unreachable = () => {
-  throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
-};
 const badAnswer = () => {
   throw new ApiError('Something went wrong. Please try again.', { status: 502, code: 'BAD_RESPONSE' });
 };

@@ -9,6 +9,7 @@ import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
 import { signedOut } from '../../lib/store/session-events.ts';
 import { rootReducer, type AppDispatch } from '../../lib/store/store.ts';
 import { ApiError, BAD_RESPONSE, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
+import { requestThunk } from '../../lib/request-thunk.ts';
 import { clearSession } from '../../lib/session.ts';
 import * as ordersApi from './api.ts';
 import type { PlacedOrder } from './api.ts';
@@ -84,15 +85,10 @@ export const placeOrder = createAppAsyncThunk(
   },
 );
 
-export const fetchOrders = createAppAsyncThunk(
+export const fetchOrders = requestThunk(
   'order/fetchOrders',
-  async (_: void, { extra, signal, rejectWithValue }) => {
-    try {
-      return await ordersApi.getOrders(extra.api, signal);
-    } catch (error) {
-      return rejectWithValue(orderFailure(error, 'Failed to fetch orders', 'Error fetching orders'));
-    }
-  },
+  (error) => orderFailure(error, 'Failed to fetch orders', 'Error fetching orders'),
+  (api, _: void, signal) => ordersApi.getOrders(api, signal),
 );
 
 export const cancelOrder = createAppAsyncThunk(

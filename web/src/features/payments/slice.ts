@@ -4,10 +4,10 @@
  */
 import { createSlice } from '@reduxjs/toolkit';
 import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
-import { createAppAsyncThunk } from '../../lib/store/hooks.ts';
 import { signedOut } from '../../lib/store/session-events.ts';
 import { rootReducer } from '../../lib/store/store.ts';
 import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
+import { requestThunk } from '../../lib/request-thunk.ts';
 import * as paymentsApi from './api.ts';
 import type { InitiatePaymentInput } from './api.ts';
 
@@ -31,51 +31,31 @@ function initiateFailure(error: unknown): RequestFailure {
   return failureFor(error, offline ? 'Payment initiation failed' : 'Failed to initiate Razorpay');
 }
 
-export const initiatePayment = createAppAsyncThunk(
+export const initiatePayment = requestThunk(
   'payment/initiatePayment',
-  async (input: InitiatePaymentInput, { extra, rejectWithValue }) => {
-    try {
-      return await paymentsApi.postInitiatePayment(extra.api, input);
-    } catch (error) {
-      return rejectWithValue(initiateFailure(error));
-    }
-  },
+  initiateFailure,
+  (api, input: InitiatePaymentInput) => paymentsApi.postInitiatePayment(api, input),
 );
 
 /** What checkout may offer. No state kept: the checkout page holds the answer. */
-export const fetchPaymentOptions = createAppAsyncThunk(
+export const fetchPaymentOptions = requestThunk(
   'payment/fetchOptions',
-  async (_: void, { extra, signal, rejectWithValue }) => {
-    try {
-      return await paymentsApi.getPaymentOptions(extra.api, signal);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Could not load the payment options'));
-    }
-  },
+  (error) => failureFor(error, 'Could not load the payment options'),
+  (api, _: void, signal) => paymentsApi.getPaymentOptions(api, signal),
 );
 
 /** Sends Checkout's signed success to the server, which checks the signature. */
-export const verifyPayment = createAppAsyncThunk(
+export const verifyPayment = requestThunk(
   'payment/verifyPayment',
-  async (body: PaymentSuccessBody, { extra, rejectWithValue }) => {
-    try {
-      return await paymentsApi.postPaymentSuccess(extra.api, body);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Payment verification failed'));
-    }
-  },
+  (error) => failureFor(error, 'Payment verification failed'),
+  (api, body: PaymentSuccessBody) => paymentsApi.postPaymentSuccess(api, body),
 );
 
 /** The sandbox window's Pay: what Razorpay Checkout's server would answer on success. No state kept. */
-export const payInSandbox = createAppAsyncThunk(
+export const payInSandbox = requestThunk(
   'payment/payInSandbox',
-  async (razorpayOrderId: string, { extra, rejectWithValue }) => {
-    try {
-      return await paymentsApi.postSandboxPay(extra.api, razorpayOrderId);
-    } catch (error) {
-      return rejectWithValue(failureFor(error, 'Payment processing failed'));
-    }
-  },
+  (error) => failureFor(error, 'Payment processing failed'),
+  (api, razorpayOrderId: string) => paymentsApi.postSandboxPay(api, razorpayOrderId),
 );
 
 function failed(state: PaymentState, failure: RequestFailure | undefined, fallback: string) {

@@ -1,9 +1,8 @@
 import type { AdminCoupon, CouponCreateBody } from '@shop/core';
-import { couponLabel } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { refuse, type FakeHandler } from '../../../test/fake-api.ts';
+import { makeAdminCoupon, makeAuditEntry, makeTeesCoupon, renderStaffPage } from '../test-fixtures.ts';
 import { AdminCouponsPage } from './admin-coupons-page.tsx';
 
 const categories = [
@@ -12,68 +11,30 @@ const categories = [
   { _id: 'jewelery', name: 'Jewelery', parentId: null },
 ];
 
-function coupon(overrides: Partial<AdminCoupon> = {}): AdminCoupon {
-  const base = {
-    _id: 'c1',
-    code: 'DIWALI10',
-    discountType: 'percentage' as const,
-    value: 10,
-    minPurchase: 999,
-    buyX: 0,
-    getY: 0,
-    applicableCategories: [],
-    startsAt: null,
-    endsAt: null,
-    usageLimit: 100,
-    perCustomerLimit: 1,
-    isActive: true,
-    timesRedeemed: 3,
-    createdAt: '2026-10-01T00:00:00.000Z',
-    updatedAt: '2026-10-01T00:00:00.000Z',
-    ...overrides,
-  };
-  return { label: couponLabel(base), ...base };
-}
-
-const diwali = coupon();
-const tees = coupon({
-  _id: 'c2',
-  code: 'TEES3',
-  discountType: 'buyXgetY',
-  value: 0,
-  minPurchase: 0,
-  buyX: 2,
-  getY: 1,
-  applicableCategories: ['mens-t-shirts'],
-  usageLimit: null,
-  perCustomerLimit: null,
-  isActive: false,
-  timesRedeemed: 0,
-});
+const diwali = makeAdminCoupon();
+const tees = makeTeesCoupon({ isActive: false });
 
 function renderPage(routes: Record<string, FakeHandler> = {}) {
-  const api = createFakeApi({
+  return renderStaffPage(<AdminCouponsPage />, '/admin/coupons', {
     'GET /admin/coupons': () => [diwali, tees],
     'GET /categories': () => categories,
     'GET /admin/coupons/:id': (call) => ({
       coupon: [diwali, tees].find((c) => c._id === call.params.id),
       audit: [
-        {
-          _id: 'a1',
+        makeAuditEntry({
           at: '2026-10-02T10:00:00.000Z',
           actor: { _id: 'u9', name: 'Meera Staff', email: 'meera@example.com' },
           entityType: 'coupon',
           entityId: call.params.id,
           action: 'coupon.updated',
           summary: 'Usage limit: 50 → 100',
-        },
+        }),
       ],
     }),
-    'POST /admin/coupons': (call) => coupon({ _id: 'c3', ...(call.body as Partial<AdminCoupon>) }),
+    'POST /admin/coupons': (call) => makeAdminCoupon({ _id: 'c3', ...(call.body as Partial<AdminCoupon>) }),
     'PATCH /admin/coupons/:id': (call) => ({ ...diwali, ...(call.body as Partial<AdminCoupon>) }),
     ...routes,
   });
-  return renderWithProviders(<AdminCouponsPage />, { api, route: '/admin/coupons', path: '/admin/coupons' });
 }
 
 const rowOf = (code: string) => screen.getByText(code, { selector: 'td' }).closest('tr')!;
@@ -226,6 +187,26 @@ describe('staff coupons page', () => {
     expect(api.callsTo('PATCH /admin/coupons/:id').map((c) => [c.params.id, c.body])).toEqual([
       ['c1', { value: 12, usageLimit: null }],
     ]);
+  });
+
+  it('sends nothing for an edit that changes nothing, and shows a refusal naming no field in its own words', async () => {
+    const { user, api } = renderPage({
+      'PATCH /admin/coupons/:id': refuse(409, 'The coupon was changed meanwhile. Reload it and try again.', 'CONFLICT'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit DIWALI10' }));
+    const panel = screen.getByRole('region', { name: 'Edit DIWALI10' });
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing to save: no field has changed.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /admin/coupons/:id')).toHaveLength(0);
+
+    await user.clear(field('Discount (%)'));
+    await user.type(field('Discount (%)'), '15');
+    await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(panel).findByText('The coupon was changed meanwhile. Reload it and try again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /admin/coupons/:id').map((c) => c.body)).toEqual([{ value: 15 }]);
+    expect(field('Discount (%)')).toHaveValue(15);
   });
 
   it('closes the panel with Cancel, returning focus to the button that opened it', async () => {

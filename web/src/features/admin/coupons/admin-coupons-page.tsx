@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
@@ -119,6 +120,16 @@ export function AdminCouponsPage() {
 
 const cell = 'block md:table-cell md:border-b md:border-line md:px-3 md:py-3 md:align-middle';
 const head = 'md:px-3 md:pb-2 md:font-medium';
+const couponColumns: Column[] = [
+  'Code',
+  'Offer',
+  'Min purchase',
+  'Valid',
+  'Used / limit',
+  'Per customer',
+  'Status',
+  { label: 'Actions', srOnly: true },
+];
 
 /** A table from `md` up; on phones each coupon stacks as a card, so nothing scrolls sideways. */
 function CouponTable({
@@ -138,30 +149,7 @@ function CouponTable({
       <table className="block w-full text-sm md:table">
         <thead className="sr-only md:not-sr-only md:table-header-group">
           <tr className="text-left text-xs tracking-wide text-muted uppercase">
-            <th scope="col" className={head}>
-              Code
-            </th>
-            <th scope="col" className={head}>
-              Offer
-            </th>
-            <th scope="col" className={head}>
-              Min purchase
-            </th>
-            <th scope="col" className={head}>
-              Valid
-            </th>
-            <th scope="col" className={head}>
-              Used / limit
-            </th>
-            <th scope="col" className={head}>
-              Per customer
-            </th>
-            <th scope="col" className={head}>
-              Status
-            </th>
-            <th scope="col" className={head}>
-              <span className="sr-only">Actions</span>
-            </th>
+            <ColumnHeads columns={couponColumns} className={head} />
           </tr>
         </thead>
         <tbody className="block space-y-3 md:table-row-group md:space-y-0">

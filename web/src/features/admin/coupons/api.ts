@@ -1,37 +1,36 @@
 /** Staff coupon requests (admin only; the client adds the bearer token). */
 import type { AdminCoupon, AuditEntry, CouponCreateBody, CouponUpdateBody } from '@shop/core';
-import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, listTags, recordPath, recordQuery } from '../shared/admin-api.ts';
 
 export interface AdminCouponDetail {
   coupon: AdminCoupon;
   audit: AuditEntry[];
 }
 
-const couponPath = (id: string) => `/admin/coupons/${encodeURIComponent(id)}`;
+const coupons = { type: 'Coupon', path: '/admin/coupons' } as const;
 
 const couponsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     listCoupons: build.query<AdminCoupon[], void>({
-      query: () => ({ method: 'GET', path: '/admin/coupons', fallback: 'Could not load the coupons.' }),
-      providesTags: (coupons = []) =>
+      query: () => ({ method: 'GET', path: coupons.path, fallback: 'Could not load the coupons.' }),
+      providesTags: (list = []) =>
         listTags(
           'Coupon',
-          coupons.map((coupon) => coupon._id),
+          list.map((coupon) => coupon._id),
         ),
     }),
     /** The coupon with its recorded changes. */
-    getCoupon: build.query<AdminCouponDetail, string>({
-      query: (id) => ({ method: 'GET', path: couponPath(id), fallback: 'Could not load the history.' }),
-      providesTags: (_, __, id) => [{ type: 'Coupon', id }],
-    }),
-    createCoupon: build.mutation<AdminCoupon, CouponCreateBody>({
-      query: (body) => ({ method: 'POST', path: '/admin/coupons', body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [{ type: 'Coupon', id: 'LIST' }]),
-    }),
-    updateCoupon: build.mutation<AdminCoupon, { id: string; body: CouponUpdateBody }>({
-      query: ({ id, body }) => ({ method: 'PATCH', path: couponPath(id), body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(({ id }) => [{ type: 'Coupon', id }]),
-    }),
+    getCoupon: recordQuery<AdminCouponDetail>(build, { ...coupons, fallback: 'Could not load the history.' }),
+    createCoupon: changeMutation<AdminCoupon, CouponCreateBody>(
+      build,
+      (body) => ({ method: 'POST', path: coupons.path, body }),
+      () => [{ type: 'Coupon', id: 'LIST' }],
+    ),
+    updateCoupon: changeMutation<AdminCoupon, { id: string; body: CouponUpdateBody }>(
+      build,
+      ({ id, body }) => ({ method: 'PATCH', path: recordPath(coupons.path, id), body }),
+      ({ id }) => [{ type: 'Coupon', id }],
+    ),
   }),
 });
 

@@ -3,21 +3,18 @@
  * only what changed) with its history below. Only the fields of the chosen type show.
  */
 import type { AdminCoupon, DiscountType } from '@shop/core';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { toast, toastDurations } from '../../../lib/toasts.tsx';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { useListCategoriesQuery } from '../products/api.ts';
 import { categoryOptions } from '../products/categories.ts';
 import { controlClass, Field, type ControlProps } from '../products/form-controls.tsx';
-import { changedFields, issuesOf } from '../products/form-support.ts';
-import { useFormIssues } from '../products/use-form-issues.ts';
+import { useRecordForm } from '../products/use-record-form.ts';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { ErrorState, LoadingState } from '../shared/admin-page.tsx';
-import { failureText } from '../shared/notify.ts';
 import { asResource } from '../shared/use-resource.ts';
 import { useCreateCouponMutation, useGetCouponQuery, useUpdateCouponMutation } from './api.ts';
-import { couponBodyFrom, couponFieldLabels, couponFormFor, emptyCouponForm, type CouponForm } from './coupon-form.ts';
+import { couponBodyFrom, couponFieldLabels, couponFormFor, emptyCouponForm } from './coupon-form.ts';
 
 const issueOptions = { labels: couponFieldLabels, fields: Object.keys(couponFieldLabels) };
 
@@ -39,57 +36,24 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
   const [updateCoupon] = useUpdateCouponMutation();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [form, setForm] = useState<CouponForm>(() => (coupon ? couponFormFor(coupon) : emptyCouponForm()));
-  const [saving, setSaving] = useState(false);
-  const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
+  const { form, set, saving, formRef, errorFor, summary, handleSubmit } = useRecordForm({
+    record: coupon,
+    formFor: couponFormFor,
+    emptyForm: emptyCouponForm,
+    bodyFrom: couponBodyFrom,
+    issueOptions,
+    send: (body, changes) => (coupon ? updateCoupon({ id: coupon._id, body: changes }) : createCoupon(body)).unwrap(),
+    failure: coupon ? 'Could not save the coupon.' : 'Could not create the coupon.',
+    onSaved,
+  });
   const categories = asResource(useListCategoriesQuery());
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
-
-  // What an edit is compared with: the stored coupon read through the same form.
-  const initial = useMemo(() => {
-    if (!coupon) return null;
-    const result = couponBodyFrom(couponFormFor(coupon));
-    return result.ok ? result.body : null;
-  }, [coupon]);
 
   // The panel opens where staff cannot see it on a phone: take them (and focus) there.
   useEffect(() => {
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView({ block: 'start' });
   }, []);
-
-  function set<K extends keyof CouponForm>(key: K, value: CouponForm[K]) {
-    setForm((current) => ({ ...current, [key]: value }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const result = couponBodyFrom(form);
-    if (!result.ok) {
-      showIssues(result.issues, 'Please correct the marked fields.');
-      return;
-    }
-    showMessage(null);
-    const changes = initial ? changedFields(result.body, initial) : result.body;
-    if (coupon && Object.keys(changes).length === 0) {
-      toast.info('Nothing to save: no field has changed.', { autoClose: toastDurations.orders });
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await (
-        coupon ? updateCoupon({ id: coupon._id, body: changes }) : createCoupon(result.body)
-      ).unwrap();
-      setSaving(false);
-      onSaved(saved);
-    } catch (error) {
-      setSaving(false);
-      const issues = issuesOf(error);
-      if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.');
-      else showMessage(failureText(error, coupon ? 'Could not save the coupon.' : 'Could not create the coupon.'));
-    }
-  }
 
   const percentage = form.discountType === 'percentage';
   const numberInput =
@@ -106,6 +70,16 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
         className={controlClass}
       />
     );
+
+  const dateInput = (key: 'startsAt' | 'endsAt') => (control: ControlProps) => (
+    <input
+      {...control}
+      type="datetime-local"
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value)}
+      className={controlClass}
+    />
+  );
 
   return (
     <section
@@ -195,26 +169,10 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
           </Field>
 
           <Field label="Starts" optional hint="Blank: valid from now." error={errorFor('startsAt')}>
-            {(control) => (
-              <input
-                {...control}
-                type="datetime-local"
-                value={form.startsAt}
-                onChange={(e) => set('startsAt', e.target.value)}
-                className={controlClass}
-              />
-            )}
+            {dateInput('startsAt')}
           </Field>
           <Field label="Ends" optional hint="Blank: never expires." error={errorFor('endsAt')}>
-            {(control) => (
-              <input
-                {...control}
-                type="datetime-local"
-                value={form.endsAt}
-                onChange={(e) => set('endsAt', e.target.value)}
-                className={controlClass}
-              />
-            )}
+            {dateInput('endsAt')}
           </Field>
 
           <Field label="Usage limit" optional hint="Orders in all; blank for no limit." error={errorFor('usageLimit')}>

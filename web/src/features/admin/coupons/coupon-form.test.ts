@@ -1,4 +1,3 @@
-import type { AdminCoupon } from '@shop/core';
 import {
   couponBodyFrom,
   couponFormFor,
@@ -7,6 +6,7 @@ import {
   toLocalInput,
   type CouponForm,
 } from './coupon-form.ts';
+import { makeTeesCoupon } from '../test-fixtures.ts';
 
 const form = (overrides: Partial<CouponForm>): CouponForm => ({ ...emptyCouponForm(), code: 'diwali10', ...overrides });
 
@@ -111,25 +111,7 @@ describe('datetime-local values', () => {
 
 describe('couponFormFor', () => {
   it('shows only the fields of its type and blanks for "no limit"', () => {
-    const coupon: AdminCoupon = {
-      _id: 'c1',
-      code: 'TEES3',
-      discountType: 'buyXgetY',
-      value: 0,
-      minPurchase: 0,
-      buyX: 2,
-      getY: 1,
-      applicableCategories: ['mens-t-shirts'],
-      startsAt: null,
-      endsAt: null,
-      usageLimit: null,
-      perCustomerLimit: 2,
-      isActive: true,
-      timesRedeemed: 0,
-      label: 'Buy 2 Get 1 FREE',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
+    const coupon = makeTeesCoupon({ perCustomerLimit: 2 });
     expect(couponFormFor(coupon)).toEqual({
       code: 'TEES3',
       discountType: 'buyXgetY',

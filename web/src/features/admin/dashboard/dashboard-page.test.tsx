@@ -28,6 +28,11 @@ function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
   return renderWithProviders(<DashboardPage />, { api });
 }
 
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
 describe('dashboard', () => {
   beforeEach(() => {
     // Late on 21 Nov in UTC: the stats count UTC days.
@@ -62,25 +67,13 @@ describe('dashboard', () => {
     expect(chart.querySelectorAll('rect')).toHaveLength(30);
     // The numbers behind the bars, as a table.
     const dayRow = screen.getByRole('row', { name: /18 Nov/ });
-    expect(
-      within(dayRow)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['3', '₹4,500.50']);
+    expect(cellTexts(dayRow)).toEqual(['3', '₹4,500.50']);
 
     const byStatus = within(screen.getByRole('region', { name: 'Orders by status' })).getByRole('table');
     const cancelled = within(byStatus).getByRole('row', { name: /Cancelled/ });
-    expect(
-      within(cancelled)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['1', '1', '1']);
+    expect(cellTexts(cancelled)).toEqual(['1', '1', '1']);
     const shipped = within(byStatus).getByRole('row', { name: /Shipped/ });
-    expect(
-      within(shipped)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['0', '0', '4']);
+    expect(cellTexts(shipped)).toEqual(['0', '0', '4']);
   });
 
   it('lists the sizes running low, each linking to its product, and the latest orders', async () => {

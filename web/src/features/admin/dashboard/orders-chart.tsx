@@ -1,8 +1,15 @@
 import { formatRupees, type StatsDay } from '@shop/core';
 import { useId } from 'react';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 
 const WIDTH = 300;
 const HEIGHT = 100;
+
+const dayColumns: Column[] = [
+  'Day (UTC)',
+  { label: 'Orders', className: 'text-right' },
+  { label: 'Revenue', className: 'text-right' },
+];
 
 /** The stats count UTC days, so they are named in UTC: no zone may move one to its neighbour. */
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -68,15 +75,7 @@ export function OrdersChart({ days }: { days: readonly StatsDay[] }) {
           <table className="w-full text-left text-sm tabular-nums" aria-describedby={captionId}>
             <thead className="text-xs text-muted">
               <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Day (UTC)
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Orders
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Revenue
-                </th>
+                <ColumnHeads columns={dayColumns} className="py-1 font-medium" />
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

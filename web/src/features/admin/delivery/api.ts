@@ -6,13 +6,14 @@ import type {
   ShopSettingsBody,
   ShopSettingsData,
 } from '@shop/core';
-import { adminApi, defaultStaffFallback, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, defaultStaffFallback, recordPath } from '../shared/admin-api.ts';
 
-const rangePath = (id: string) => `/admin/delivery/${encodeURIComponent(id)}`;
+const rangePath = (id: string) => recordPath('/admin/delivery', id);
 
 /** The settings, and the ranges with the history of delivery changes: each change is in the history. */
 const SETTINGS = { type: 'Delivery', id: 'SETTINGS' } as const;
 const RANGES = { type: 'Delivery', id: 'RANGES' } as const;
+const rangesChanged = () => [RANGES];
 
 const deliveryApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -20,32 +21,37 @@ const deliveryApi = adminApi.injectEndpoints({
       query: () => ({ method: 'GET', path: '/admin/settings', fallback: defaultStaffFallback }),
       providesTags: [SETTINGS],
     }),
-    saveSettings: build.mutation<ShopSettingsData, ShopSettingsBody>({
-      query: (body) => ({ method: 'PUT', path: '/admin/settings', body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [SETTINGS, RANGES]),
-    }),
+    saveSettings: changeMutation<ShopSettingsData, ShopSettingsBody>(
+      build,
+      (body) => ({ method: 'PUT', path: '/admin/settings', body }),
+      () => [SETTINGS, RANGES],
+    ),
     /** The ranges, and the history of delivery changes (newest first). */
     listRanges: build.query<{ ranges: ServiceableRangeData[]; audit: AuditEntry[] }, void>({
       query: () => ({ method: 'GET', path: '/admin/delivery', fallback: defaultStaffFallback }),
       providesTags: [RANGES],
     }),
-    addRange: build.mutation<ServiceableRangeData, ServiceableRangeBody>({
-      query: (body) => ({ method: 'POST', path: '/admin/delivery', body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [RANGES]),
-    }),
-    setRangeCod: build.mutation<ServiceableRangeData, { id: string; cod: boolean }>({
-      query: ({ id, cod }) => ({ method: 'PATCH', path: rangePath(id), body: { cod }, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [RANGES]),
-    }),
-    deleteRange: build.mutation<null, string>({
-      query: (id) => ({ method: 'DELETE', path: rangePath(id), fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [RANGES]),
-    }),
+    addRange: changeMutation<ServiceableRangeData, ServiceableRangeBody>(
+      build,
+      (body) => ({ method: 'POST', path: '/admin/delivery', body }),
+      rangesChanged,
+    ),
+    setRangeCod: changeMutation<ServiceableRangeData, { id: string; cod: boolean }>(
+      build,
+      ({ id, cod }) => ({ method: 'PATCH', path: rangePath(id), body: { cod } }),
+      rangesChanged,
+    ),
+    deleteRange: changeMutation<null, string>(
+      build,
+      (id) => ({ method: 'DELETE', path: rangePath(id) }),
+      rangesChanged,
+    ),
     /** Replaces every range with the file's (all or nothing; bad lines come back by number). */
-    importRanges: build.mutation<{ imported: number }, string>({
-      query: (csv) => ({ method: 'PUT', path: '/admin/delivery.csv', body: { csv }, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [RANGES]),
-    }),
+    importRanges: changeMutation<{ imported: number }, string>(
+      build,
+      (csv) => ({ method: 'PUT', path: '/admin/delivery.csv', body: { csv } }),
+      rangesChanged,
+    ),
   }),
 });
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi } from '../../../test/fake-api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { refusedFields } from '../test-fixtures.ts';
 import { AdminDeliveryPage } from './delivery-page.tsx';
 
 const ranges: ServiceableRangeData[] = [
@@ -41,6 +42,22 @@ describe('staff Delivery page', () => {
       codMaxOrderValue: 50000,
       codMaxOpenOrders: 5,
     } satisfies ShopSettingsBody);
+  });
+
+  it("shows a refused change's field message under its form, and the form keeps what was typed", async () => {
+    const { user } = renderPage({
+      'PUT /admin/settings': () => {
+        throw refusedFields([{ path: 'codMaxOrderValue', message: 'Cash on delivery limit must be at least 1.' }]);
+      },
+    });
+    const cap = await screen.findByLabelText('Cash on delivery up to (₹)');
+    await user.clear(cap);
+    await user.type(cap, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const form = cap.closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Cash on delivery limit must be at least 1.');
+    expect(cap).toHaveValue('0');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
   });
 
   it('adds a single code, leaving "To" out', async () => {

@@ -5,8 +5,10 @@ import { storeInfoStale } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { failureText, issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { useFormChange } from '../shared/use-form-change.ts';
 import { asResource } from '../shared/use-resource.ts';
 import {
   useAddRangeMutation,
@@ -54,66 +56,86 @@ export function AdminDeliveryPage() {
   );
 }
 
-const rupeesText = (value: number | null) => (value === null ? '' : String(value));
+/** Why the form's change was refused, under the form. */
+function FormError({ message }: { message: string | null }) {
+  return (
+    message && (
+      <p role="alert" className="text-sm font-medium text-sale">
+        {message}
+      </p>
+    )
+  );
+}
+
+type SettingName = keyof ShopSettingsData;
+
+/** The settings' inputs; "free shipping from" may be left empty (no threshold: a flat fee). */
+const settingFields: {
+  name: SettingName;
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+  hint: string;
+  optional?: boolean;
+}[] = [
+  {
+    name: 'freeShippingThreshold',
+    label: 'Free shipping from (₹)',
+    inputMode: 'decimal',
+    hint: 'Items after discounts. Leave empty for a flat fee on every order.',
+    optional: true,
+  },
+  {
+    name: 'codMaxOrderValue',
+    label: 'Cash on delivery up to (₹)',
+    inputMode: 'decimal',
+    hint: 'Larger orders are paid online.',
+  },
+  {
+    name: 'codMaxOpenOrders',
+    label: 'Open COD orders per shopper',
+    inputMode: 'numeric',
+    hint: 'Placed, confirmed or shipped, not yet delivered.',
+  },
+];
+
+const settingText = (value: number | null) => (value === null ? '' : String(value));
 
 function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSaved: () => void }) {
   const [saveSettings] = useSaveSettingsMutation();
-  const [threshold, setThreshold] = useState(rupeesText(settings.freeShippingThreshold));
-  const [cap, setCap] = useState(rupeesText(settings.codMaxOrderValue));
-  const [openOrders, setOpenOrders] = useState(String(settings.codMaxOpenOrders));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState(() => ({
+    freeShippingThreshold: settingText(settings.freeShippingThreshold),
+    codMaxOrderValue: settingText(settings.codMaxOrderValue),
+    codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
+  }));
+  const { saving, error, send } = useFormChange('Could not save the settings.');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
-      await saveSettings({
-        freeShippingThreshold: threshold.trim() === '' ? null : Number(threshold),
-        codMaxOrderValue: Number(cap),
-        codMaxOpenOrders: Number(openOrders),
-      }).unwrap();
-      notifySuccess('Settings saved');
-      onSaved();
-    } catch (failure) {
-      setError(failureText(failure, 'Could not save the settings.'));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await send(() =>
+      saveSettings({
+        freeShippingThreshold: form.freeShippingThreshold.trim() === '' ? null : Number(form.freeShippingThreshold),
+        codMaxOrderValue: Number(form.codMaxOrderValue),
+        codMaxOpenOrders: Number(form.codMaxOpenOrders),
+      }).unwrap(),
+    );
+    if (!saved) return;
+    notifySuccess('Settings saved');
+    onSaved();
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 md:grid-cols-3">
-        <FormField
-          label="Free shipping from (₹)"
-          inputMode="decimal"
-          value={threshold}
-          onChange={(event) => setThreshold(event.target.value)}
-          optional
-          hint="Items after discounts. Leave empty for a flat fee on every order."
-        />
-        <FormField
-          label="Cash on delivery up to (₹)"
-          inputMode="decimal"
-          value={cap}
-          onChange={(event) => setCap(event.target.value)}
-          hint="Larger orders are paid online."
-        />
-        <FormField
-          label="Open COD orders per shopper"
-          inputMode="numeric"
-          value={openOrders}
-          onChange={(event) => setOpenOrders(event.target.value)}
-          hint="Placed, confirmed or shipped, not yet delivered."
-        />
+        {settingFields.map(({ name, ...field }) => (
+          <FormField
+            key={name}
+            {...field}
+            value={form[name]}
+            onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
+          />
+        ))}
       </div>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-sale">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className={buttonClass('primary', 'md')} disabled={saving}>
         {saving ? 'Saving…' : 'Save settings'}
       </button>
@@ -140,6 +162,12 @@ function downloadCsv(ranges: readonly ServiceableRangeData[]) {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+const rangeColumns: Column[] = [
+  { label: 'PIN codes', className: 'pr-3' },
+  { label: 'Cash on delivery', className: 'pr-3' },
+  { label: 'Actions', srOnly: true },
+];
 
 /** The ranges; each change invalidates them, so they (and the history) load again. */
 function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
@@ -220,15 +248,7 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-line text-left text-xs tracking-wide text-muted uppercase">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                PIN codes
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Cash on delivery
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
+              <ColumnHeads columns={rangeColumns} className="py-2 font-medium" />
             </tr>
           </thead>
           <tbody>
@@ -290,23 +310,15 @@ function AddRangeForm() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [cod, setCod] = useState(true);
-  const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving: adding, error, send } = useFormChange('Could not add the PIN codes.');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setAdding(true);
-    setError(null);
-    try {
-      await addRange({ from: from.trim(), to: to.trim(), cod }).unwrap();
-      notifySuccess('PIN codes added');
-      setFrom('');
-      setTo('');
-    } catch (failure) {
-      setError(failureText(failure, 'Could not add the PIN codes.'));
-    } finally {
-      setAdding(false);
-    }
+    const added = await send(() => addRange({ from: from.trim(), to: to.trim(), cod }).unwrap());
+    if (!added) return;
+    notifySuccess('PIN codes added');
+    setFrom('');
+    setTo('');
   }
 
   return (
@@ -343,11 +355,7 @@ function AddRangeForm() {
       <p className="text-xs text-muted">
         A single code (leave "To" empty) or a narrower range overrides the wider range around it.
       </p>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-sale">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 /** Staff message requests (README, Staff): the outbox, one message, and sending one again. */
 import type { AdminMessageDetail, AdminMessagePage, MessageStatus } from '@shop/core';
-import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, pageQuery, recordPath, recordQuery } from '../shared/admin-api.ts';
 
 export interface AdminMessageFilters {
   status?: MessageStatus;
@@ -8,35 +8,25 @@ export interface AdminMessageFilters {
   limit?: number;
 }
 
-const messagePath = (id: string) => `/admin/messages/${encodeURIComponent(id)}`;
+const messages = { type: 'Message', path: '/admin/messages' } as const;
 
 const messagesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminMessages: build.query<AdminMessagePage, AdminMessageFilters>({
-      query: (filters) => ({
-        method: 'GET',
-        path: '/admin/messages',
-        query: { ...filters },
-        fallback: 'Failed to fetch messages',
-      }),
-      providesTags: (page) =>
-        listTags(
-          'Message',
-          page?.messages.map((message) => message._id),
-        ),
+    getAdminMessages: pageQuery<AdminMessagePage, AdminMessageFilters>(build, {
+      ...messages,
+      fallback: 'Failed to fetch messages',
+      rows: (page) => page.messages,
     }),
-    getAdminMessage: build.query<AdminMessageDetail, string>({
-      query: (id) => ({ method: 'GET', path: messagePath(id), fallback: 'Failed to fetch the message' }),
-      providesTags: (_, __, id) => [{ type: 'Message', id }],
-    }),
+    getAdminMessage: recordQuery<AdminMessageDetail>(build, { ...messages, fallback: 'Failed to fetch the message' }),
     /** Queues a copy of a sent or failed message: answers the copy. */
-    postResend: build.mutation<AdminMessageDetail, string>({
-      query: (id) => ({ method: 'POST', path: `${messagePath(id)}/resend`, body: {}, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone((id) => [
+    postResend: changeMutation<AdminMessageDetail, string>(
+      build,
+      (id) => ({ method: 'POST', path: `${recordPath(messages.path, id)}/resend`, body: {} }),
+      (id) => [
         { type: 'Message', id },
         { type: 'Message', id: 'LIST' },
-      ]),
-    }),
+      ],
+    ),
   }),
 });
 

@@ -1,43 +1,36 @@
 import type { AdminMessageDetail } from '@shop/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { AdminPageHeader, AdminSection, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { AdminPageHeader, AdminSection } from '../shared/admin-page.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { Fact, Facts, RecordPage } from '../shared/record-page.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminMessageQuery, usePostResendMutation } from './api.ts';
 import { MessageStatusBadge, templateLabels } from './message-status.tsx';
-
-const backLink = (
-  <Link to="/admin/messages" className="rounded-md text-sm font-medium text-accent hover:underline">
-    ← All messages
-  </Link>
-);
 
 /** One message: to whom, about what, how delivery went, what it said, and "Send again". */
 export function AdminMessageDetailPage() {
   const { id = '' } = useParams();
   const detail = asResource(useGetAdminMessageQuery(id));
 
-  if (detail.data === null) {
-    return (
-      <>
-        <div className="mb-4">{backLink}</div>
-        {detail.error ? (
-          <ErrorState message={detail.error.message} onRetry={detail.reload} retrying={detail.loading} />
-        ) : (
-          <LoadingState label="Loading the message…" />
-        )}
-      </>
-    );
-  }
+  return (
+    <RecordPage
+      back={{ to: '/admin/messages', label: '← All messages' }}
+      resource={detail}
+      label="Loading the message…"
+    >
+      {(data) => <MessageDetail detail={data} />}
+    </RecordPage>
+  );
+}
 
-  const { message, content, contentWithheld, audit } = detail.data;
+function MessageDetail({ detail }: { detail: AdminMessageDetail }) {
+  const { message, content, contentWithheld, audit } = detail;
   return (
     <>
-      <div className="mb-4">{backLink}</div>
       <AdminPageHeader
         title={message.subject ?? templateLabels[message.template] ?? message.template}
         tabTitle="Message"
@@ -47,7 +40,7 @@ export function AdminMessageDetailPage() {
             <MessageStatusBadge status={message.status} />
           </span>
         }
-        actions={<ResendButton detail={detail.data} />}
+        actions={<ResendButton detail={detail} />}
       />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
@@ -57,7 +50,7 @@ export function AdminMessageDetailPage() {
         </div>
         <div className="space-y-4">
           <AdminSection title="Delivery">
-            <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <Facts>
               <Fact label="Template">{templateLabels[message.template] ?? message.template}</Fact>
               <Fact label="Queued">{formatDateTime(message.createdAt)}</Fact>
               {message.sentAt && <Fact label="Sent">{formatDateTime(message.sentAt)}</Fact>}
@@ -88,22 +81,13 @@ export function AdminMessageDetailPage() {
                   </Link>
                 </Fact>
               )}
-            </dl>
+            </Facts>
           </AdminSection>
           <AdminSection title="Staff actions">
             <AuditTrail entries={audit} />
           </AdminSection>
         </div>
       </div>
-    </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
     </>
   );
 }

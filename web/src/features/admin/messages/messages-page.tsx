@@ -1,10 +1,9 @@
-import { messageStatuses, type AdminMessagePage, type AdminMessageRow, type MessageStatus } from '@shop/core';
-import { useId } from 'react';
+import { messageStatuses, type AdminMessagePage, type AdminMessageRow } from '@shop/core';
 import { Link, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/pagination.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
-import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { AdminPageHeader, EmptyState } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
+import { PagedList, ResultCount } from '../shared/paged-list.tsx';
+import { StatusFilter } from '../shared/status-filter.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminMessagesQuery, type AdminMessageFilters } from './api.ts';
 import { filtersFromSearch, MESSAGES_PER_PAGE, searchFromFilters } from './filters.ts';
@@ -20,45 +19,22 @@ export function AdminMessagesPage() {
     keepPreviousData: true,
   });
   const apply = (next: AdminMessageFilters) => setSearchParams(searchFromFilters(next));
-  const id = useId();
 
   return (
     <>
       <AdminPageHeader title="Messages" description="Every email the shop sends, newest first." />
-      <div className="mb-5 rounded-2xl border border-line bg-white p-3 sm:p-4">
-        <label htmlFor={`${id}-status`} className="mb-1.5 block text-sm font-medium text-ink">
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className={`${inputClass} sm:max-w-xs`}
-          value={filters.status ?? ''}
-          onChange={(event) =>
-            apply({ status: (event.target.value || undefined) as MessageStatus | undefined, page: undefined })
-          }
-        >
-          <option value="">All messages</option>
-          {messageStatuses.map((status) => (
-            <option key={status} value={status}>
-              {messageStatusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {messages.error ? (
-        <ErrorState message={messages.error.message} onRetry={messages.reload} retrying={messages.loading} />
-      ) : messages.data === null ? (
-        <LoadingState label="Loading messages…" />
-      ) : (
-        <div aria-busy={messages.loading} className={messages.loading ? 'opacity-60 transition-opacity' : undefined}>
-          <MessageResults page={messages.data} filtered={Boolean(filters.status)} />
-          <Pagination
-            page={messages.data.page}
-            totalPages={messages.data.totalPages}
-            onPageChange={(page) => apply({ ...filters, page })}
-          />
-        </div>
-      )}
+      <StatusFilter
+        className="mb-5 rounded-2xl border border-line bg-white p-3 sm:p-4"
+        selectClassName="sm:max-w-xs"
+        statuses={messageStatuses}
+        labels={messageStatusLabels}
+        anyLabel="All messages"
+        value={filters.status}
+        onChange={(status) => apply({ status, page: undefined })}
+      />
+      <PagedList resource={messages} label="Loading messages…" onPageChange={(page) => apply({ ...filters, page })}>
+        {(page) => <MessageResults page={page} filtered={Boolean(filters.status)} />}
+      </PagedList>
     </>
   );
 }
@@ -73,10 +49,7 @@ function MessageResults({ page, filtered }: { page: AdminMessagePage; filtered: 
   }
   return (
     <>
-      <p role="status" className="mb-3 text-sm text-muted">
-        {page.total === 1 ? '1 message' : `${page.total} messages`}
-        {page.totalPages > 1 && ` · page ${page.page} of ${page.totalPages}`}
-      </p>
+      <ResultCount page={page} one="message" many="messages" />
       <ul className="divide-y divide-line rounded-2xl border border-line bg-white" aria-label="Messages">
         {page.messages.map((message) => (
           <li key={message._id}>

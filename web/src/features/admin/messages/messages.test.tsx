@@ -1,9 +1,8 @@
 import type { AdminMessageDetail, AdminMessageRow } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { makeAuditEntry } from '../test-fixtures.ts';
+import type { FakeApi, FakeHandler } from '../../../test/fake-api.ts';
+import { makeAuditEntry, makeListPage, renderStaffPage } from '../test-fixtures.ts';
 import { AdminMessageDetailPage } from './message-detail-page.tsx';
 import { AdminMessagesPage } from './messages-page.tsx';
 
@@ -38,18 +37,15 @@ const failed = makeMessage({
 });
 const queued = makeMessage({ _id: 'm3', subject: null, status: 'queued', sentAt: null, attempts: 0 });
 
-const page = (messages: AdminMessageRow[], extra: object = {}) => ({
-  messages,
-  page: 1,
-  limit: 20,
-  total: messages.length,
-  totalPages: 1,
-  ...extra,
-});
+const page = (messages: AdminMessageRow[], extra: object = {}) => ({ ...makeListPage('messages', messages), ...extra });
 
 function renderList(route = '/admin/messages', handler?: FakeHandler) {
-  const api = createFakeApi({ 'GET /admin/messages': handler ?? (() => page([queued, failed, sent])) });
-  return renderWithProviders(<AdminMessagesPage />, { api, route, path: '/admin/messages' });
+  return renderStaffPage(
+    <AdminMessagesPage />,
+    '/admin/messages',
+    { 'GET /admin/messages': handler ?? (() => page([queued, failed, sent])) },
+    route,
+  );
 }
 const lastQuery = (api: FakeApi) => api.callsTo('GET /admin/messages').at(-1)?.query;
 
@@ -107,12 +103,7 @@ function detailOf(message: AdminMessageRow, extra: Partial<AdminMessageDetail> =
 }
 
 function renderDetail(handlers: Record<string, FakeHandler>, id = 'm1') {
-  const api = createFakeApi(handlers);
-  return renderWithProviders(<AdminMessageDetailPage />, {
-    api,
-    route: `/admin/messages/${id}`,
-    path: '/admin/messages/:id',
-  });
+  return renderStaffPage(<AdminMessageDetailPage />, '/admin/messages/:id', handlers, `/admin/messages/${id}`);
 }
 
 describe('staff message page', () => {

@@ -1,6 +1,6 @@
 /** Staff order requests (README, Staff): every shopper's orders, one order, its moves and refunds. */
 import type { AdminOrderDetail, AdminOrderPage, Order, OrderStatus } from '@shop/core';
-import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, pageQuery, recordPath, recordQuery } from '../shared/admin-api.ts';
 
 /** The list's filters as the URL and the API both spell them; blank values are left out. */
 export interface AdminOrderFilters {
@@ -15,10 +15,10 @@ export interface AdminOrderFilters {
   limit?: number;
 }
 
-const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+const orders = { type: 'Order', path: '/admin/orders' } as const;
 
 /** What a move or a refund of one order changes: the order, the lists, the revenue and (a cancel restocks) stock. */
-const orderChanged = (id: string) => [
+const orderChanged = ({ id }: { id: string }) => [
   { type: 'Order' as const, id },
   { type: 'Order' as const, id: 'LIST' },
   'OrderStats' as const,
@@ -27,43 +27,28 @@ const orderChanged = (id: string) => [
 
 const ordersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    getAdminOrders: build.query<AdminOrderPage, AdminOrderFilters>({
-      query: (filters) => ({
-        method: 'GET',
-        path: '/admin/orders',
-        query: { ...filters },
-        fallback: 'Failed to fetch orders',
-      }),
-      providesTags: (page) =>
-        listTags(
-          'Order',
-          page?.orders.map((order) => order._id),
-        ),
+    getAdminOrders: pageQuery<AdminOrderPage, AdminOrderFilters>(build, {
+      ...orders,
+      fallback: 'Failed to fetch orders',
+      rows: (page) => page.orders,
     }),
-    getAdminOrder: build.query<AdminOrderDetail, string>({
-      query: (id) => ({ method: 'GET', path: orderPath(id), fallback: 'Failed to fetch the order' }),
-      providesTags: (_, __, id) => [{ type: 'Order', id }],
-    }),
+    getAdminOrder: recordQuery<AdminOrderDetail>(build, { ...orders, fallback: 'Failed to fetch the order' }),
     /** The spec's status update; the server checks the move is allowed and restocks on cancel. */
-    patchOrderStatus: build.mutation<Order, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({
-        method: 'PATCH',
-        path: `/order/${encodeURIComponent(id)}/status`,
-        body: { status },
-        fallback: defaultStaffFallback,
-      }),
-      invalidatesTags: whenDone(({ id }) => orderChanged(id)),
-    }),
+    patchOrderStatus: changeMutation<Order, { id: string; status: OrderStatus }>(
+      build,
+      ({ id, status }) => ({ method: 'PATCH', path: `${recordPath('/order', id)}/status`, body: { status } }),
+      orderChanged,
+    ),
     /** Without a reference the provider refunds the payment; with one, a refund made elsewhere is recorded. */
-    postRefund: build.mutation<unknown, { id: string; reference?: string }>({
-      query: ({ id, reference }) => ({
+    postRefund: changeMutation<unknown, { id: string; reference?: string }>(
+      build,
+      ({ id, reference }) => ({
         method: 'POST',
-        path: `${orderPath(id)}/refund`,
+        path: `${recordPath(orders.path, id)}/refund`,
         body: reference === undefined ? {} : { reference },
-        fallback: defaultStaffFallback,
       }),
-      invalidatesTags: whenDone(({ id }) => orderChanged(id)),
-    }),
+      orderChanged,
+    ),
   }),
 });
 

@@ -1,9 +1,8 @@
 import type { AdminOrderDetail } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi, deferred, type FakeHandler } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { makeAdminOrderDetail, makeAuditEntry, makePaidOnlineDetail } from '../test-fixtures.ts';
+import { deferred, type FakeHandler } from '../../../test/fake-api.ts';
+import { makeAdminOrderDetail, makeAuditEntry, makePaidOnlineDetail, renderStaffPage } from '../test-fixtures.ts';
 import { AdminOrderDetailPage } from './order-detail-page.tsx';
 
 const pendingOrder = makeAdminOrderDetail(
@@ -31,12 +30,7 @@ const pendingOrder = makeAdminOrderDetail(
 );
 
 function renderDetail(handlers: Record<string, FakeHandler>, id = 'o1') {
-  const api = createFakeApi(handlers);
-  return renderWithProviders(<AdminOrderDetailPage />, {
-    api,
-    route: `/admin/orders/${id}`,
-    path: '/admin/orders/:id',
-  });
+  return renderStaffPage(<AdminOrderDetailPage />, '/admin/orders/:id', handlers, `/admin/orders/${id}`);
 }
 
 /** A server that keeps one order and moves it when asked. */

@@ -1,46 +1,35 @@
 import type { AdminOrderDetail, Order } from '@shop/core';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { AdminPageHeader, AdminSection, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { AdminPageHeader, AdminSection, ErrorState } from '../shared/admin-page.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
 import { formatDateTime } from '../shared/format.ts';
+import { Fact, Facts, RecordPage } from '../shared/record-page.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
-import { asResource } from '../shared/use-resource.ts';
+import { asResource, type AdminResource } from '../shared/use-resource.ts';
 import { useGetAdminOrderQuery } from './api.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderLines } from './order-lines.tsx';
-
-const backLink = (
-  <Link to="/admin/orders" className="rounded-md text-sm font-medium text-accent hover:underline">
-    ← All orders
-  </Link>
-);
 
 /** One order as staff handle it: what, for whom, where to, how it is paid, and what happened to it. */
 export function AdminOrderDetailPage() {
   const { id = '' } = useParams();
   const detail = asResource(useGetAdminOrderQuery(id));
 
-  if (detail.data === null) {
-    return (
-      <>
-        <div className="mb-4">{backLink}</div>
-        {detail.error ? (
-          <ErrorState message={detail.error.message} onRetry={detail.reload} retrying={detail.loading} />
-        ) : (
-          <LoadingState label="Loading the order…" />
-        )}
-      </>
-    );
-  }
+  return (
+    <RecordPage back={{ to: '/admin/orders', label: '← All orders' }} resource={detail} label="Loading the order…">
+      {(data) => <OrderDetail detail={data} resource={detail} />}
+    </RecordPage>
+  );
+}
 
-  const { order, customer, payment } = detail.data;
+/** The order's page once loaded; a failed reload shows above what was loaded before. */
+function OrderDetail({ detail, resource }: { detail: AdminOrderDetail; resource: AdminResource<AdminOrderDetail> }) {
+  const { order, customer, payment } = detail;
   return (
     <>
-      <div className="mb-4">{backLink}</div>
       <AdminPageHeader
         title={`Order ${order.orderNumber}`}
         description={
@@ -52,10 +41,15 @@ export function AdminOrderDetailPage() {
             <PaymentStatusBadge status={order.paymentStatus} />
           </span>
         }
-        actions={<OrderActions detail={detail.data} />}
+        actions={<OrderActions detail={detail} />}
       />
-      {detail.error && (
-        <ErrorState className="mb-4" message={detail.error.message} onRetry={detail.reload} retrying={detail.loading} />
+      {resource.error && (
+        <ErrorState
+          className="mb-4"
+          message={resource.error.message}
+          onRetry={resource.reload}
+          retrying={resource.loading}
+        />
       )}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -97,20 +91,7 @@ export function AdminOrderDetailPage() {
           </AdminSection>
         </div>
       </div>
-      <AuditTrail entries={detail.data.audit} className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6" />
-    </>
-  );
-}
-
-function Facts({ children }: { children: ReactNode }) {
-  return <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">{children}</dl>;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <AuditTrail entries={detail.audit} className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-6" />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { orderStatuses, type OrderStatus } from '@shop/core';
+import { orderStatuses } from '@shop/core';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import { orderStatusLabels } from '../shared/status-badge.tsx';
+import { StatusFilter } from '../shared/status-filter.tsx';
 import type { AdminOrderFilters } from './api.ts';
 import { hasFilters } from './filters.ts';
 
@@ -21,56 +22,20 @@ const labelClass = 'mb-1.5 block text-sm font-medium text-ink';
  * they take one each).
  */
 export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
-  const id = useId();
   const change = (patch: Partial<AdminOrderFilters>) => onChange({ ...filters, ...patch, page: undefined });
 
   return (
     <div className="mb-5 grid grid-cols-2 gap-x-2 gap-y-3 rounded-2xl border border-line bg-white p-3 sm:gap-3 sm:p-4 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,2fr)]">
-      <div className="col-span-2 xl:col-span-1">
-        <label htmlFor={`${id}-status`} className={labelClass}>
-          Status
-        </label>
-        <select
-          id={`${id}-status`}
-          className={inputClass}
-          value={filters.status ?? ''}
-          onChange={(event) => change({ status: (event.target.value || undefined) as OrderStatus | undefined })}
-        >
-          <option value="">All statuses</option>
-          {orderStatuses.map((status) => (
-            <option key={status} value={status}>
-              {orderStatusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {/* Each date takes the whole row on a phone, where half of it could not show its format. */}
-      <div className="col-span-2 sm:col-span-1">
-        <label htmlFor={`${id}-from`} className={labelClass}>
-          Placed from
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={inputClass}
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(event) => change({ from: event.target.value || undefined })}
-        />
-      </div>
-      <div className="col-span-2 sm:col-span-1">
-        <label htmlFor={`${id}-to`} className={labelClass}>
-          Placed to
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={inputClass}
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(event) => change({ to: event.target.value || undefined })}
-        />
-      </div>
+      <StatusFilter
+        className="col-span-2 xl:col-span-1"
+        statuses={orderStatuses}
+        labels={orderStatusLabels}
+        anyLabel="All statuses"
+        value={filters.status}
+        onChange={(status) => change({ status })}
+      />
+      <DayField label="Placed from" value={filters.from} max={filters.to} onChange={(from) => change({ from })} />
+      <DayField label="Placed to" value={filters.to} min={filters.from} onChange={(to) => change({ to })} />
       {/* Keyed by the applied text, so clearing the filters also clears the box. */}
       <SearchField key={filters.q ?? ''} applied={filters.q ?? ''} onSearch={(q) => change({ q: q || undefined })} />
       {hasFilters(filters) && (
@@ -80,6 +45,40 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A UTC day, YYYY-MM-DD; blank is no limit. */
+function DayField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (day: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    // Each date takes the whole row on a phone, where half of it could not show its format.
+    <div className="col-span-2 sm:col-span-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={inputClass}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
     </div>
   );
 }

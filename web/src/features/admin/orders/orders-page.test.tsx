@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { makeAdminOrderPage, makeAdminOrderRow } from '../test-fixtures.ts';
+import type { FakeApi, FakeHandler } from '../../../test/fake-api.ts';
+import { makeAdminOrderPage, makeAdminOrderRow, renderStaffPage } from '../test-fixtures.ts';
 import { AdminOrdersPage } from './orders-page.tsx';
 
 const shipped = makeAdminOrderRow({
@@ -23,10 +22,12 @@ const pending = makeAdminOrderRow({
 });
 
 function renderOrders(route = '/admin/orders', handler?: FakeHandler) {
-  const api = createFakeApi({
-    'GET /admin/orders': handler ?? (() => makeAdminOrderPage([shipped, pending], { total: 2 })),
-  });
-  return renderWithProviders(<AdminOrdersPage />, { api, route, path: '/admin/orders' });
+  return renderStaffPage(
+    <AdminOrdersPage />,
+    '/admin/orders',
+    { 'GET /admin/orders': handler ?? (() => makeAdminOrderPage([shipped, pending], { total: 2 })) },
+    route,
+  );
 }
 
 const lastQuery = (api: FakeApi) => api.callsTo('GET /admin/orders').at(-1)?.query;

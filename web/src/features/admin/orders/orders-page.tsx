@@ -1,9 +1,10 @@
 import type { AdminOrderPage, AdminOrderRow } from '@shop/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
-import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
+import { AdminPageHeader, EmptyState } from '../shared/admin-page.tsx';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { formatDateTime } from '../shared/format.ts';
-import { Pagination } from '../../../components/pagination.tsx';
+import { PagedList, ResultCount } from '../shared/paged-list.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminOrdersQuery, type AdminOrderFilters } from './api.ts';
@@ -24,20 +25,9 @@ export function AdminOrdersPage() {
     <>
       <AdminPageHeader title="Orders" description="Every shopper's orders, newest first." />
       <OrderFilters filters={filters} onChange={apply} />
-      {orders.error ? (
-        <ErrorState message={orders.error.message} onRetry={orders.reload} retrying={orders.loading} />
-      ) : orders.data === null ? (
-        <LoadingState label="Loading orders…" />
-      ) : (
-        <div aria-busy={orders.loading} className={orders.loading ? 'opacity-60 transition-opacity' : undefined}>
-          <OrderResults page={orders.data} filtered={hasFilters(filters)} />
-          <Pagination
-            page={orders.data.page}
-            totalPages={orders.data.totalPages}
-            onPageChange={(page) => apply({ ...filters, page })}
-          />
-        </div>
-      )}
+      <PagedList resource={orders} label="Loading orders…" onPageChange={(page) => apply({ ...filters, page })}>
+        {(page) => <OrderResults page={page} filtered={hasFilters(filters)} />}
+      </PagedList>
     </>
   );
 }
@@ -52,10 +42,7 @@ function OrderResults({ page, filtered }: { page: AdminOrderPage; filtered: bool
   }
   return (
     <>
-      <p role="status" className="mb-3 text-sm text-muted">
-        {page.total === 1 ? '1 order' : `${page.total} orders`}
-        {page.totalPages > 1 && ` · page ${page.page} of ${page.totalPages}`}
-      </p>
+      <ResultCount page={page} one="order" many="orders" />
       <OrdersTable orders={page.orders} />
       <OrderCards orders={page.orders} />
     </>
@@ -63,6 +50,15 @@ function OrderResults({ page, filtered }: { page: AdminOrderPage; filtered: bool
 }
 
 const cell = 'px-4 py-3 align-middle';
+const orderColumns: Column[] = [
+  'Order',
+  'Placed',
+  'Customer',
+  { label: 'Items', className: 'text-right' },
+  { label: 'Total', className: 'text-right' },
+  'Payment',
+  'Status',
+];
 
 /** Wide screens: one row per order. */
 function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
@@ -71,27 +67,7 @@ function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-xs text-muted">
           <tr>
-            <th scope="col" className={`${cell} font-medium`}>
-              Order
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Placed
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Customer
-            </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
-              Items
-            </th>
-            <th scope="col" className={`${cell} text-right font-medium`}>
-              Total
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Payment
-            </th>
-            <th scope="col" className={`${cell} font-medium`}>
-              Status
-            </th>
+            <ColumnHeads columns={orderColumns} className={`${cell} font-medium`} />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">

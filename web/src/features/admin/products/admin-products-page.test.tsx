@@ -1,8 +1,8 @@
 import type { AdminProductPage, AdminProductRow } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi, type FakeCall, type FakeHandler } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import type { FakeCall, FakeHandler } from '../../../test/fake-api.ts';
+import { makeListPage, refusedFields, renderStaffPage } from '../test-fixtures.ts';
 import { AdminProductsPage, PRODUCTS_PER_PAGE } from './admin-products-page.tsx';
 
 function row(overrides: Partial<AdminProductRow> = {}): AdminProductRow {
@@ -35,17 +35,17 @@ const cap = row({
 });
 
 function pageOf(products: AdminProductRow[], overrides: Partial<AdminProductPage> = {}): AdminProductPage {
-  return { products, page: 1, limit: PRODUCTS_PER_PAGE, total: products.length, totalPages: 1, ...overrides };
+  return { ...makeListPage('products', products, PRODUCTS_PER_PAGE), ...overrides };
 }
 
 function renderPage(route = '/admin/products', routes: Record<string, FakeHandler> = {}) {
-  const api = createFakeApi({
+  const handlers: Record<string, FakeHandler> = {
     'GET /admin/products': () => pageOf([oxford, cap]),
     'PATCH /admin/products/stock': (call) => ({ updated: (call.body as { changes: unknown[] }).changes.length }),
     'PATCH /admin/products/:id/visibility': () => ({}),
     ...routes,
-  });
-  return renderWithProviders(<AdminProductsPage />, { api, route, path: '/admin/products' });
+  };
+  return renderStaffPage(<AdminProductsPage />, '/admin/products', handlers, route);
 }
 
 const lastListQuery = (calls: FakeCall[]) => calls.at(-1)?.query;
@@ -178,11 +178,10 @@ describe('staff products page', () => {
   it("shows the server's refusal of a size beside it", async () => {
     const { user } = renderPage('/admin/products', {
       'PATCH /admin/products/stock': () => {
-        throw new ApiError('Invalid body: changes.0.stock: stock is too large.', {
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          issues: [{ path: 'changes.0.stock', message: 'stock is too large.' }],
-        });
+        throw refusedFields(
+          [{ path: 'changes.0.stock', message: 'stock is too large.' }],
+          'Invalid body: changes.0.stock: stock is too large.',
+        );
       },
     });
     await screen.findByText('Oxford Shirt');

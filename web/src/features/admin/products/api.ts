@@ -8,7 +8,7 @@ import type {
   ProductUpdateBody,
   StockChangesBody,
 } from '@shop/core';
-import { adminApi, defaultStaffFallback, listTags, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, pageQuery, recordPath, recordQuery } from '../shared/admin-api.ts';
 
 export interface Category {
   _id: string;
@@ -26,10 +26,10 @@ export interface AdminProductQuery {
   limit?: number;
 }
 
-const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
+const products = { type: 'Product', path: '/admin/products' } as const;
 
 /** What a change to one product changes: the product, the lists and the sizes running low. */
-const productChanged = (id: string) => [
+const productChanged = ({ id }: { id: string }) => [
   { type: 'Product' as const, id },
   { type: 'Product' as const, id: 'LIST' },
   'LowStock' as const,
@@ -37,54 +37,41 @@ const productChanged = (id: string) => [
 
 const productsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    listAdminProducts: build.query<AdminProductPage, AdminProductQuery>({
-      query: (query) => ({
-        method: 'GET',
-        path: '/admin/products',
-        query: { ...query },
-        fallback: 'Could not load the products.',
-      }),
-      providesTags: (page) =>
-        listTags(
-          'Product',
-          page?.products.map((product) => product._id),
-        ),
+    listAdminProducts: pageQuery<AdminProductPage, AdminProductQuery>(build, {
+      ...products,
+      fallback: 'Could not load the products.',
+      rows: (page) => page.products,
     }),
-    getAdminProduct: build.query<AdminProductDetail, string>({
-      query: (id) => ({ method: 'GET', path: productPath(id), fallback: 'Could not load the product.' }),
-      providesTags: (_, __, id) => [{ type: 'Product', id }],
-    }),
-    createProduct: build.mutation<Product, ProductCreateBody>({
-      query: (body) => ({ method: 'POST', path: '/product/create', body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone(() => [{ type: 'Product', id: 'LIST' }, 'LowStock']),
-    }),
-    updateProduct: build.mutation<Product, { id: string; body: ProductUpdateBody }>({
-      query: ({ id, body }) => ({
-        method: 'PATCH',
-        path: `/product/update/${encodeURIComponent(id)}`,
-        body,
-        fallback: defaultStaffFallback,
-      }),
-      invalidatesTags: whenDone(({ id }) => productChanged(id)),
-    }),
+    getAdminProduct: recordQuery<AdminProductDetail>(build, { ...products, fallback: 'Could not load the product.' }),
+    createProduct: changeMutation<Product, ProductCreateBody>(
+      build,
+      (body) => ({ method: 'POST', path: '/product/create', body }),
+      () => [{ type: 'Product', id: 'LIST' }, 'LowStock'],
+    ),
+    updateProduct: changeMutation<Product, { id: string; body: ProductUpdateBody }>(
+      build,
+      ({ id, body }) => ({ method: 'PATCH', path: recordPath('/product/update', id), body }),
+      productChanged,
+    ),
     /** Answers the product as staff see it, with its history. */
-    setProductVisibility: build.mutation<AdminProductDetail, { id: string; isActive: boolean }>({
-      query: ({ id, isActive }) => ({
+    setProductVisibility: changeMutation<AdminProductDetail, { id: string; isActive: boolean }>(
+      build,
+      ({ id, isActive }) => ({
         method: 'PATCH',
-        path: `${productPath(id)}/visibility`,
+        path: `${recordPath(products.path, id)}/visibility`,
         body: { isActive },
-        fallback: defaultStaffFallback,
       }),
-      invalidatesTags: whenDone(({ id }) => productChanged(id)),
-    }),
-    saveStockChanges: build.mutation<{ updated: number }, StockChangesBody>({
-      query: (body) => ({ method: 'PATCH', path: '/admin/products/stock', body, fallback: defaultStaffFallback }),
-      invalidatesTags: whenDone((body) => [
+      productChanged,
+    ),
+    saveStockChanges: changeMutation<{ updated: number }, StockChangesBody>(
+      build,
+      (body) => ({ method: 'PATCH', path: `${products.path}/stock`, body }),
+      (body) => [
         { type: 'Product', id: 'LIST' },
         'LowStock',
         ...[...new Set(body.changes.map((change) => change.productId))].map((id) => ({ type: 'Product' as const, id })),
-      ]),
-    }),
+      ],
+    ),
     listCategories: build.query<Category[], void>({
       query: () => ({ method: 'GET', path: '/categories', auth: false, fallback: 'Could not load the categories.' }),
       providesTags: ['Category'],

@@ -6,6 +6,7 @@ import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { AdminProductEditPage } from './admin-products-page.tsx';
 import type { UploadImage } from './upload-image.ts';
+import { refusedFields, renderStaffPage } from '../test-fixtures.ts';
 
 const categories = [
   { _id: 'mens-clothing', name: "Men's clothing", parentId: null },
@@ -150,14 +151,13 @@ describe('new product form', () => {
   it("shows the server's issues under the fields they name", async () => {
     const { user } = renderCreate({
       'POST /product/create': () => {
-        throw new ApiError('Invalid body: name: must be 120 characters or fewer; sizes.0.stock: is too big', {
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          issues: [
+        throw refusedFields(
+          [
             { path: 'name', message: 'must be 120 characters or fewer' },
             { path: 'sizes.0.stock', message: 'is too big' },
           ],
-        });
+          'Invalid body: name: must be 120 characters or fewer; sizes.0.stock: is too big',
+        );
       },
     });
     await screen.findByRole('option', { name: 'Jewelery' });
@@ -209,7 +209,7 @@ function detailOf(overrides: Partial<AdminProductDetail['product']> = {}): Admin
 
 function renderEdit(routes: Record<string, FakeHandler> = {}) {
   let detail = detailOf();
-  const api = createFakeApi({
+  const handlers: Record<string, FakeHandler> = {
     'GET /categories': () => categories,
     'GET /admin/products/:id': () => detail,
     'PATCH /product/update/:id': (call) => {
@@ -221,12 +221,13 @@ function renderEdit(routes: Record<string, FakeHandler> = {}) {
       return {};
     },
     ...routes,
-  });
-  return renderWithProviders(<AdminProductEditPage uploadImage={vi.fn()} />, {
-    api,
-    route: '/admin/products/oxford',
-    path: '/admin/products/:id',
-  });
+  };
+  return renderStaffPage(
+    <AdminProductEditPage uploadImage={vi.fn()} />,
+    '/admin/products/:id',
+    handlers,
+    '/admin/products/oxford',
+  );
 }
 
 describe('edit product page', () => {

@@ -4,28 +4,19 @@
  * sends only the fields that changed.
  */
 import { colorSwatches, type Product } from '@shop/core';
-import { useMemo, useState, type FormEvent } from 'react';
-import { toast, toastDurations } from '../../../lib/toasts.tsx';
+import { useMemo } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { capitalize } from '../../../lib/format.ts';
-import { failureText } from '../shared/notify.ts';
 import { asResource } from '../shared/use-resource.ts';
 import { useCreateProductMutation, useListCategoriesQuery, useUpdateProductMutation } from './api.ts';
 import { categoryOptions } from './categories.ts';
-import { controlClass, Field } from './form-controls.tsx';
-import { changedFields, issuesOf } from './form-support.ts';
+import { controlClass, Field, type ControlProps } from './form-controls.tsx';
 import { ImagesEditor } from './images-editor.tsx';
-import {
-  emptyProductForm,
-  productBodyFrom,
-  productFieldLabels,
-  productFormFor,
-  type ProductForm,
-} from './product-form.ts';
+import { emptyProductForm, productBodyFrom, productFieldLabels, productFormFor } from './product-form.ts';
 import { SizesEditor } from './sizes-editor.tsx';
 import type { UploadImage } from './upload-image.ts';
-import { useFormIssues } from './use-form-issues.ts';
+import { useRecordForm } from './use-record-form.ts';
 
 /** Where each issue is shown; one about any other field goes in the summary. */
 const issueOptions = {
@@ -45,53 +36,34 @@ interface ProductEditorProps {
 export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorProps) {
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
-  const [form, setForm] = useState<ProductForm>(() => (product ? productFormFor(product) : emptyProductForm()));
-  const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
-  const [saving, setSaving] = useState(false);
+  const { form, set, saving, formRef, errorFor, summary, handleSubmit } = useRecordForm({
+    record: product,
+    formFor: productFormFor,
+    emptyForm: emptyProductForm,
+    bodyFrom: productBodyFrom,
+    issueOptions,
+    send: (body, changes) =>
+      (product ? updateProduct({ id: product._id, body: changes }) : createProduct(body)).unwrap(),
+    failure: product ? 'Could not save the product.' : 'Could not create the product.',
+    onSaved,
+  });
   const categories = asResource(useListCategoriesQuery());
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
 
-  // What an edit is compared with: the stored product read through the same form.
-  const initial = useMemo(() => {
-    if (!product) return null;
-    const result = productBodyFrom(productFormFor(product));
-    return result.ok ? result.body : null;
-  }, [product]);
-
-  function set<K extends keyof ProductForm>(key: K, value: ProductForm[K]) {
-    setForm((current) => ({ ...current, [key]: value }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const result = productBodyFrom(form);
-    if (!result.ok) {
-      showIssues(result.issues, 'Please correct the marked fields.');
-      return;
-    }
-    const changes = initial ? changedFields(result.body, initial) : result.body;
-    showMessage(null);
-    if (product && Object.keys(changes).length === 0) {
-      toast.info('Nothing to save: no field has changed.', { autoClose: toastDurations.orders });
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await (
-        product ? updateProduct({ id: product._id, body: changes }) : createProduct(result.body)
-      ).unwrap();
-      setSaving(false);
-      if (product) setForm(productFormFor(saved));
-      onSaved(saved);
-    } catch (error) {
-      setSaving(false);
-      const issues = issuesOf(error);
-      const fallback = product ? 'Could not save the product.' : 'Could not create the product.';
-      if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.');
-      else showMessage(failureText(error, fallback));
-    }
-  }
+  /** A price in rupees, to the paisa; the price itself must be given. */
+  const rupeesInput = (key: 'price' | 'originalPrice', min: number) => (control: ControlProps) => (
+    <input
+      {...control}
+      type="number"
+      inputMode="decimal"
+      min={min}
+      step={0.01}
+      value={form[key]}
+      aria-required={key === 'price' || undefined}
+      onChange={(e) => set(key, e.target.value)}
+      className={controlClass}
+    />
+  );
 
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} aria-busy={saving} className="space-y-6">
@@ -155,19 +127,7 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
           )}
         </Field>
         <Field label="Price (₹)" error={errorFor('price')}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step={0.01}
-              value={form.price}
-              aria-required="true"
-              onChange={(e) => set('price', e.target.value)}
-              className={controlClass}
-            />
-          )}
+          {rupeesInput('price', 1)}
         </Field>
         <Field
           label="Original price (₹)"
@@ -175,18 +135,7 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
           hint="The price before a discount; shown struck through."
           error={errorFor('originalPrice')}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={form.originalPrice}
-              onChange={(e) => set('originalPrice', e.target.value)}
-              className={controlClass}
-            />
-          )}
+          {rupeesInput('originalPrice', 0)}
         </Field>
         <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
       </div>

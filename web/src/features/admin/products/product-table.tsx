@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { Badge } from '../shared/status-badge.tsx';
 import { FieldMessage } from './form-controls.tsx';
 import { stockKey, type StockEdit, type StockEdits } from './stock-edits.ts';
@@ -23,6 +24,14 @@ interface ProductTableProps {
 }
 
 const cell = 'block md:table-cell md:border-b md:border-line md:px-3 md:py-3 md:align-middle';
+const productColumns: Column[] = [
+  { label: 'Image', srOnly: true },
+  'Product',
+  'Price',
+  'Stock per size',
+  'Status',
+  { label: 'Actions', srOnly: true },
+];
 
 export function ProductTable({
   rows,
@@ -38,24 +47,7 @@ export function ProductTable({
       <table className="block w-full text-sm md:table">
         <thead className="sr-only md:not-sr-only md:table-header-group">
           <tr className="text-left text-xs tracking-wide text-muted uppercase">
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              <span className="sr-only">Image</span>
-            </th>
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              Product
-            </th>
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              Price
-            </th>
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              Stock per size
-            </th>
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              Status
-            </th>
-            <th scope="col" className="md:px-3 md:pb-2 md:font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
+            <ColumnHeads columns={productColumns} className="md:px-3 md:pb-2 md:font-medium" />
           </tr>
         </thead>
         <tbody className="block space-y-3 md:table-row-group md:space-y-0">

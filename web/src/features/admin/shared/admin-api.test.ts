@@ -1,6 +1,6 @@
 import { setupStore } from '../../../lib/store/store.ts';
-import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi } from '../../../test/fake-api.ts';
+import { refusedFields } from '../test-fixtures.ts';
 import { adminApi } from './admin-api.ts';
 import '../coupons/api.ts';
 import '../orders/api.ts';
@@ -38,7 +38,7 @@ describe('the staff API', () => {
   it("refetches nothing for a refused change, and keeps the server's field issues", async () => {
     const issues = [{ path: 'value', message: 'Value must be at most 100.' }];
     const { api, store } = storeWithCouponsAndOrders(() => {
-      throw new ApiError('Invalid body', { status: 400, code: 'VALIDATION_FAILED', issues });
+      throw refusedFields(issues);
     });
     await vi.waitFor(() => expect(api.calls).toHaveLength(3));
     const result = await store.dispatch(endpoint('updateCoupon').initiate({ id: 'c1', body: { value: 500 } }));

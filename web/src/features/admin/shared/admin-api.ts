@@ -5,8 +5,9 @@
  * modules import this, so the shopper's bundle carries none of it; it joins the store (reducer
  * and middleware) with the first staff page.
  */
+import type { EndpointBuilder, TagDescription } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { apiClientBaseQueryWith } from '../../../lib/api-base-query.ts';
+import { apiClientBaseQueryWith, type ApiCall } from '../../../lib/api-base-query.ts';
 import { ApiError, failureFor, type RequestFailure } from '../../../lib/http.ts';
 import { registerLazyMiddleware, rootReducer } from '../../../lib/store/store.ts';
 
@@ -25,10 +26,23 @@ const staffBaseQuery = apiClientBaseQueryWith((error, fallback): StaffFailure =>
   return { ...failureFor(error, fallback), issues: fromServer ? [...error.issues] : [], fromServer };
 });
 
+const tagTypes = [
+  'Order',
+  'OrderStats',
+  'LowStock',
+  'Product',
+  'Category',
+  'Coupon',
+  'Message',
+  'Delivery',
+  'Tax',
+] as const;
+type StaffTag = (typeof tagTypes)[number];
+
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: staffBaseQuery,
-  tagTypes: ['Order', 'OrderStats', 'LowStock', 'Product', 'Category', 'Coupon', 'Message', 'Delivery', 'Tax'],
+  tagTypes,
   endpoints: () => ({}),
 });
 
@@ -49,4 +63,56 @@ export function listTags<Type extends string>(type: Type, ids: readonly string[]
 /** The tags a change invalidates once the server has done it: a refused change changed nothing. */
 export function whenDone<Arg, Tags extends readonly unknown[]>(tags: (arg: Arg) => Tags) {
   return (_result: unknown, error: unknown, arg: Arg): Tags | [] => (error ? [] : tags(arg));
+}
+
+/** What each page group's `injectEndpoints` builds its endpoints with. */
+type StaffBuilder = EndpointBuilder<typeof staffBaseQuery, StaffTag, 'adminApi'>;
+
+/** Where one record of a staff collection lives: `/admin/orders/o1`. */
+export const recordPath = (collection: string, id: string) => `${collection}/${encodeURIComponent(id)}`;
+
+interface Collection {
+  type: StaffTag;
+  /** The collection's address; one record is at `path/:id`. */
+  path: string;
+  /** What to say when the server gives no message of its own. */
+  fallback: string;
+}
+
+/**
+ * A paged staff list (orders, messages, products): GET the collection with the filters as
+ * its query, tagged with each row (`rows` finds them in the page) and with the list.
+ */
+export function pageQuery<Page, Filters extends object>(
+  build: StaffBuilder,
+  { type, path, fallback, rows }: Collection & { rows: (page: Page) => readonly { _id: string }[] },
+) {
+  return build.query<Page, Filters>({
+    // A filters interface has no index signature; its values are the query's strings and numbers.
+    query: (filters) => ({ method: 'GET', path, query: { ...filters } as ApiCall['query'], fallback }),
+    providesTags: (page) => listTags(type, page && rows(page).map((row) => row._id)),
+  });
+}
+
+/** One record of a staff collection by its id, tagged with that id. */
+export function recordQuery<Result>(build: StaffBuilder, { type, path, fallback }: Collection) {
+  return build.query<Result, string>({
+    query: (id) => ({ method: 'GET', path: recordPath(path, id), fallback }),
+    providesTags: (_, __, id) => [{ type, id }],
+  });
+}
+
+/**
+ * A staff change: `request(arg)` says what is sent where (the fallback message is the shared
+ * one unless it names its own); once the server has made it, `changes(arg)` are refetched.
+ */
+export function changeMutation<Result, Arg>(
+  build: StaffBuilder,
+  request: (arg: Arg) => Omit<ApiCall, 'fallback'> & { fallback?: string },
+  changes: (arg: Arg) => readonly TagDescription<StaffTag>[],
+) {
+  return build.mutation<Result, Arg>({
+    query: (arg) => ({ fallback: defaultStaffFallback, ...request(arg) }),
+    invalidatesTags: whenDone(changes),
+  });
 }

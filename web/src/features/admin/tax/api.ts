@@ -1,6 +1,6 @@
 /** Staff requests for the seller's details and category taxes that tax invoices print (admin only). */
 import type { CategoryTaxBody, SellerDetailsBody, TaxSettings } from '@shop/core';
-import { adminApi, whenDone } from '../shared/admin-api.ts';
+import { adminApi, changeMutation, recordPath } from '../shared/admin-api.ts';
 
 const taxApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
@@ -8,24 +8,26 @@ const taxApi = adminApi.injectEndpoints({
       query: () => ({ method: 'GET', path: '/admin/tax-settings', fallback: 'Failed to fetch the tax settings' }),
       providesTags: ['Tax'],
     }),
-    saveSeller: build.mutation<TaxSettings, SellerDetailsBody>({
-      query: (body) => ({
+    saveSeller: changeMutation<TaxSettings, SellerDetailsBody>(
+      build,
+      (body) => ({
         method: 'PUT',
         path: '/admin/tax-settings/seller',
         body,
         fallback: 'Failed to save the seller details',
       }),
-      invalidatesTags: whenDone(() => ['Tax']),
-    }),
-    saveCategoryTax: build.mutation<TaxSettings, { categoryId: string; body: CategoryTaxBody }>({
-      query: ({ categoryId, body }) => ({
+      () => ['Tax'],
+    ),
+    saveCategoryTax: changeMutation<TaxSettings, { categoryId: string; body: CategoryTaxBody }>(
+      build,
+      ({ categoryId, body }) => ({
         method: 'PUT',
-        path: `/admin/tax-settings/categories/${encodeURIComponent(categoryId)}`,
+        path: recordPath('/admin/tax-settings/categories', categoryId),
         body,
         fallback: 'Failed to save the category tax',
       }),
-      invalidatesTags: whenDone(() => ['Tax']),
-    }),
+      () => ['Tax'],
+    ),
   }),
 });
 

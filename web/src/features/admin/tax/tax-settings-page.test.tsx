@@ -1,11 +1,7 @@
 import type { TaxSettings } from '@shop/core';
 import { screen, within } from '@testing-library/react';
-import { ApiError } from '../../../lib/http.ts';
-import { createFakeApi } from '../../../test/fake-api.ts';
-import { makeCart, makeProductPage, makeStoreInfo } from '../../../test/fixtures.ts';
-import { renderAppAt } from '../../../test/render-app.tsx';
-import { signIn } from '../../../test/render.tsx';
-import { makeAdminUser } from '../test-fixtures.ts';
+import type { FakeHandler } from '../../../test/fake-api.ts';
+import { refusedFields, renderAppAsAdmin } from '../test-fixtures.ts';
 
 const settings: TaxSettings = {
   seller: {
@@ -28,18 +24,8 @@ const settings: TaxSettings = {
   rates: [0, 3, 5, 12, 18, 28],
 };
 
-function renderPage(overrides: Parameters<typeof createFakeApi>[0] = {}) {
-  const admin = makeAdminUser();
-  signIn(admin);
-  const api = createFakeApi({
-    'GET /store': () => makeStoreInfo(),
-    'GET /product': () => makeProductPage([]),
-    'GET /auth/profile': () => admin,
-    'GET /cart/details': () => makeCart(),
-    'GET /admin/tax-settings': () => settings,
-    ...overrides,
-  });
-  return { ...renderAppAt('/admin/tax', api), api };
+function renderPage(overrides: Record<string, FakeHandler> = {}) {
+  return renderAppAsAdmin('/admin/tax', { 'GET /admin/tax-settings': () => settings, ...overrides });
 }
 
 describe('Tax & invoices', () => {
@@ -61,11 +47,9 @@ describe('Tax & invoices', () => {
   it('saves the seller, and shows the server’s reason under a refused field', async () => {
     const { api, user } = renderPage({
       'PUT /admin/tax-settings/seller': () => {
-        throw new ApiError('Invalid body', {
-          status: 400,
-          code: 'VALIDATION_FAILED',
-          issues: [{ path: 'gstin', message: 'The GSTIN is mistyped: its last character does not match the rest.' }],
-        });
+        throw refusedFields([
+          { path: 'gstin', message: 'The GSTIN is mistyped: its last character does not match the rest.' },
+        ]);
       },
     });
     const gstin = await screen.findByLabelText(/GSTIN/);

@@ -42,6 +42,18 @@ const sellerFields: { name: keyof SellerFields; label: string; hint?: string; op
   { name: 'pinCode', label: 'PIN code' },
 ];
 
+/** The codes an invoice prints, kept in capitals. */
+const codeFields: {
+  name: 'gstin' | 'invoicePrefix' | 'creditNotePrefix';
+  label: string;
+  hint: string;
+  maxLength: number;
+}[] = [
+  { name: 'gstin', label: 'GSTIN', hint: '15 characters, starting with the state code.', maxLength: 15 },
+  { name: 'invoicePrefix', label: 'Invoice prefix', hint: 'e.g. KP → KP/26-27/000123', maxLength: 4 },
+  { name: 'creditNotePrefix', label: 'Credit note prefix', hint: 'A series of its own, e.g. KPCN', maxLength: 4 },
+];
+
 function SellerForm({ seller }: { seller: TaxSettings['seller'] }) {
   const [saveSeller] = useSaveSellerMutation();
   const [form, setForm] = useState<SellerFields>({
@@ -116,39 +128,19 @@ function SellerForm({ seller }: { seller: TaxSettings['seller'] }) {
             </select>
           )}
         </Field>
-        <Field label="GSTIN" error={issues.gstin} hint="15 characters, starting with the state code.">
-          {(control) => (
-            <input
-              {...control}
-              className={`${controlClass} font-mono uppercase`}
-              value={form.gstin}
-              maxLength={15}
-              onChange={(e) => set('gstin', e.target.value.toUpperCase())}
-            />
-          )}
-        </Field>
-        <Field label="Invoice prefix" error={issues.invoicePrefix} hint="e.g. KP → KP/26-27/000123">
-          {(control) => (
-            <input
-              {...control}
-              className={`${controlClass} font-mono uppercase`}
-              value={form.invoicePrefix}
-              maxLength={4}
-              onChange={(e) => set('invoicePrefix', e.target.value.toUpperCase())}
-            />
-          )}
-        </Field>
-        <Field label="Credit note prefix" error={issues.creditNotePrefix} hint="A series of its own, e.g. KPCN">
-          {(control) => (
-            <input
-              {...control}
-              className={`${controlClass} font-mono uppercase`}
-              value={form.creditNotePrefix}
-              maxLength={4}
-              onChange={(e) => set('creditNotePrefix', e.target.value.toUpperCase())}
-            />
-          )}
-        </Field>
+        {codeFields.map((field) => (
+          <Field key={field.name} label={field.label} error={issues[field.name]} hint={field.hint}>
+            {(control) => (
+              <input
+                {...control}
+                className={`${controlClass} font-mono uppercase`}
+                value={form[field.name]}
+                maxLength={field.maxLength}
+                onChange={(e) => set(field.name, e.target.value.toUpperCase())}
+              />
+            )}
+          </Field>
+        ))}
         <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2">
           <p className="text-xs text-muted">
             {seller.updatedAt

@@ -1,13 +1,10 @@
 import { checkAddressState, findIndianState, indianStates, type User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, SelectField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
 import { addressesAfterSaving, addressFormFor, isAddressComplete, type AddressForm } from '../address.ts';
-import { fetchProfile, updateProfile } from '../slice.ts';
+import { useProfileSave } from './use-profile-save.ts';
 
 interface AddressEditorProps {
   user: User;
@@ -23,14 +20,16 @@ interface AddressEditorProps {
 const stateNames = indianStates.map((state) => state.name);
 
 export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEditorProps) {
-  const dispatch = useAppDispatch();
   const [form, setForm] = useState<AddressForm>(() => {
     const prefilled = addressFormFor(user.shippingAddress);
     // An address saved before the list (any spelling) shows under its listed name, or unchosen.
     return { ...prefilled, state: findIndianState(prefilled.state)?.name ?? '' };
   });
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { message, setMessage, saving, save } = useProfileSave({
+    failed: 'Failed to save address',
+    saved: 'Address saved!',
+    onSaved,
+  });
 
   const text = (name: Exclude<keyof AddressForm, 'isDefault'>) => ({
     name,
@@ -52,20 +51,7 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
       setMessage(inState.message);
       return;
     }
-    setMessage(null);
-    setSaving(true);
-    try {
-      await dispatch(updateProfile({ addresses: addressesAfterSaving(user, form) })).unwrap();
-    } catch (error) {
-      setSaving(false);
-      setMessage((error as RequestFailure).message);
-      toast.error('Failed to save address');
-      return;
-    }
-    await dispatch(fetchProfile());
-    setSaving(false);
-    toast.success('Address saved!');
-    onSaved();
+    await save({ addresses: addressesAfterSaving(user, form) });
   }
 
   return (

@@ -25,27 +25,23 @@ export function AuthShell({ title, subtitle, tabTitle, children }: AuthShellProp
           One account for your cart, your address and every order.
         </p>
         <ul className="relative mt-10 space-y-5 text-sm">
-          <li className="flex items-start gap-3">
-            <TruckIcon size={20} className="mt-0.5 shrink-0 text-accent-soft" />
-            <span>
-              <span className="block font-semibold">{info?.texts.shippingPromise ?? 'Delivered to your door'}</span>
-              <span className="text-white/65">Delivered across most of India.</span>
-            </span>
-          </li>
-          <li className="flex items-start gap-3">
-            <ShieldIcon size={20} className="mt-0.5 shrink-0 text-accent-soft" />
-            <span>
-              <span className="block font-semibold">Cash on delivery or card</span>
-              <span className="text-white/65">Pay the way you like.</span>
-            </span>
-          </li>
-          <li className="flex items-start gap-3">
-            <ReturnIcon size={20} className="mt-0.5 shrink-0 text-accent-soft" />
-            <span>
-              <span className="block font-semibold">Easy returns</span>
-              <span className="text-white/65">Damaged or wrong item? Tell us within 3 days.</span>
-            </span>
-          </li>
+          {[
+            {
+              Icon: TruckIcon,
+              title: info?.texts.shippingPromise ?? 'Delivered to your door',
+              detail: 'Delivered across most of India.',
+            },
+            { Icon: ShieldIcon, title: 'Cash on delivery or card', detail: 'Pay the way you like.' },
+            { Icon: ReturnIcon, title: 'Easy returns', detail: 'Damaged or wrong item? Tell us within 3 days.' },
+          ].map(({ Icon, title, detail }) => (
+            <li key={detail} className="flex items-start gap-3">
+              <Icon size={20} className="mt-0.5 shrink-0 text-accent-soft" />
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="text-white/65">{detail}</span>
+              </span>
+            </li>
+          ))}
         </ul>
       </aside>
 

@@ -1,12 +1,9 @@
 import type { User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
-import { fetchProfile, updateProfile } from '../slice.ts';
+import { useProfileSave } from './use-profile-save.ts';
 
 /** Spec §5 and §9: non-blank and at least 10 characters. */
 const MIN_PHONE_LENGTH = 10;
@@ -20,10 +17,12 @@ interface PhoneEditorProps {
 
 /** "Update Phone Number": saving refreshes the user and returns to the details (spec §4). */
 export function PhoneEditor({ user, onBack, onSaved, headingRef }: PhoneEditorProps) {
-  const dispatch = useAppDispatch();
   const [phone, setPhone] = useState(user.phone ?? '');
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { message, setMessage, saving, save } = useProfileSave({
+    failed: 'Failed to update phone number.',
+    saved: 'Phone number updated!',
+    onSaved,
+  });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,20 +32,7 @@ export function PhoneEditor({ user, onBack, onSaved, headingRef }: PhoneEditorPr
       setMessage('Please enter a valid phone number.');
       return;
     }
-    setMessage(null);
-    setSaving(true);
-    try {
-      await dispatch(updateProfile({ phone: value })).unwrap();
-    } catch (error) {
-      setSaving(false);
-      setMessage((error as RequestFailure).message);
-      toast.error('Failed to update phone number.');
-      return;
-    }
-    await dispatch(fetchProfile());
-    setSaving(false);
-    toast.success('Phone number updated!');
-    onSaved();
+    await save({ phone: value });
   }
 
   return (

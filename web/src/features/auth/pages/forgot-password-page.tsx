@@ -1,10 +1,10 @@
 import { accountLinkMinutes } from '@shop/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
+import { AuthForm, authLinkClass, EmailField } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { emailFrom } from '../return-path.ts';
 import { forgotPassword } from '../slice.ts';
@@ -20,9 +20,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
+  async function handleSubmit() {
     setSending(true);
     setError(null);
     try {
@@ -58,27 +56,23 @@ export function ForgotPasswordPage() {
           </div>
         </div>
       ) : (
-        <form onSubmit={handleSubmit} className="space-y-5" aria-busy={sending}>
-          <FormField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={sending}>
-            {sending ? 'Sending...' : 'Send the link'}
-          </button>
-          <FormAlert message={error} />
-          <p className="text-center text-sm text-muted">
-            Remembered it?{' '}
-            <Link to="/signin" className="font-medium text-accent underline underline-offset-4 hover:text-ink">
-              Sign in
-            </Link>
-          </p>
-        </form>
+        <AuthForm
+          onSubmit={handleSubmit}
+          busy={sending}
+          submitLabel="Send the link"
+          busyLabel="Sending..."
+          error={error}
+          footer={
+            <p className="text-center text-sm text-muted">
+              Remembered it?{' '}
+              <Link to="/signin" className={authLinkClass}>
+                Sign in
+              </Link>
+            </p>
+          }
+        >
+          <EmailField value={email} onChange={setEmail} />
+        </AuthForm>
       )}
     </AuthShell>
   );

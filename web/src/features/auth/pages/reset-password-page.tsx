@@ -1,11 +1,12 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
+import { AuthForm, authLinkClass } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { resetPassword } from '../slice.ts';
 
@@ -23,9 +24,7 @@ export function ResetPasswordPage() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
+  async function handleSubmit() {
     if (password !== confirmPassword) {
       setError('Passwords do not match.');
       return;
@@ -66,7 +65,23 @@ export function ResetPasswordPage() {
       tabTitle="Reset password"
       subtitle="Every device signed in to your account will be signed out."
     >
-      <form onSubmit={handleSubmit} className="space-y-5" aria-busy={saving}>
+      <AuthForm
+        onSubmit={handleSubmit}
+        busy={saving}
+        submitLabel="Set new password"
+        busyLabel="Saving..."
+        error={error}
+        footer={
+          error &&
+          /new one/.test(error) && (
+            <p className="text-center text-sm">
+              <Link to="/forgot-password" className={authLinkClass}>
+                Ask for a new link
+              </Link>
+            </p>
+          )
+        }
+      >
         <FormField
           label="New password"
           type="password"
@@ -93,18 +108,7 @@ export function ResetPasswordPage() {
             setError(null);
           }}
         />
-        <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={saving}>
-          {saving ? 'Saving...' : 'Set new password'}
-        </button>
-        <FormAlert message={error} />
-        {error && /new one/.test(error) && (
-          <p className="text-center text-sm">
-            <Link to="/forgot-password" className="font-medium text-accent underline underline-offset-4 hover:text-ink">
-              Ask for a new link
-            </Link>
-          </p>
-        )}
-      </form>
+      </AuthForm>
     </AuthShell>
   );
 }

@@ -1,12 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { STORE_NAME } from '../../../lib/brand.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
 import { useIsSignedIn } from '../session.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
+import { AuthForm, authLinkClass, EmailField } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
 import { emailFrom, returnPathFrom } from '../return-path.ts';
@@ -31,9 +32,7 @@ export function SignInPage() {
 
   if (signedIn) return <Navigate to={returnPath} replace />;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
+  async function handleSubmit() {
     try {
       await dispatch(login({ email, password })).unwrap();
     } catch (failure) {
@@ -53,16 +52,8 @@ export function SignInPage() {
     >
       <GoogleSignIn />
       <OrDivider />
-      <form onSubmit={handleSubmit} className="space-y-5" aria-busy={loading}>
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <AuthForm onSubmit={handleSubmit} busy={loading} submitLabel="Sign In" busyLabel="Signing In..." error={error}>
+        <EmailField value={email} onChange={setEmail} />
         <div>
           <FormField
             label="Password"
@@ -74,20 +65,12 @@ export function SignInPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
           <p className="mt-2 text-right text-sm">
-            <Link
-              to="/forgot-password"
-              state={{ email }}
-              className="font-medium text-accent underline underline-offset-4 hover:text-ink"
-            >
+            <Link to="/forgot-password" state={{ email }} className={authLinkClass}>
               Forgot password?
             </Link>
           </p>
         </div>
-        <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={loading}>
-          {loading ? 'Signing In...' : 'Sign In'}
-        </button>
-        <FormAlert message={error} />
-      </form>
+      </AuthForm>
 
       <div className="mt-10 flex flex-col items-center gap-3 border-t border-line pt-8 text-center">
         <p className="text-sm text-muted">New to {STORE_NAME}?</p>

@@ -1,13 +1,13 @@
 import type { SignupBody } from '@shop/core';
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
 import { useIsSignedIn } from '../session.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
+import { AuthForm } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';
 import { authErrorCleared, selectAuth } from '../auth-state.ts';
@@ -42,9 +42,7 @@ export function SignUpPage() {
     },
   });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
+  async function handleSubmit() {
     const { confirmPassword, ...body } = form;
     if (body.password !== confirmPassword) {
       setMismatch(true);
@@ -72,7 +70,13 @@ export function SignUpPage() {
     >
       <GoogleSignIn label="Sign up with Google" />
       <OrDivider />
-      <form onSubmit={handleSubmit} className="space-y-5" aria-busy={loading}>
+      <AuthForm
+        onSubmit={handleSubmit}
+        busy={loading}
+        submitLabel="Sign Up"
+        busyLabel="Signing Up..."
+        error={mismatch ? 'Passwords do not match.' : error}
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
           <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />
@@ -94,11 +98,7 @@ export function SignUpPage() {
           {...field('password')}
         />
         <FormField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={loading}>
-          {loading ? 'Signing Up...' : 'Sign Up'}
-        </button>
-        <FormAlert message={mismatch ? 'Passwords do not match.' : error} />
-      </form>
+      </AuthForm>
 
       <p className="mt-10 border-t border-line pt-8 text-center text-sm text-muted">
         Already have an account?{' '}

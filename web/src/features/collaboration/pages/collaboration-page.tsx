@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pageTitle } from '../../../lib/brand.ts';
 import { toast } from '../../../lib/toasts.tsx';
@@ -15,6 +15,12 @@ import {
   type CollaborationForm,
 } from '../collaboration.ts';
 
+/** Each channel: the page's name, and the band of its audience. */
+const channels = [
+  { page: 'youtube', pageLabel: 'YouTube page name', audience: 'subscribers', audienceLabel: 'Subscribers' },
+  { page: 'instagram', pageLabel: 'Instagram page name', audience: 'followers', audienceLabel: 'Followers' },
+] as const;
+
 /**
  * /collaboration (spec §2, §5): an influencer's enquiry. Nothing is sent: the form is checked
  * (at least one field), logged, thanked with a toast, and the shopper goes home.
@@ -23,7 +29,12 @@ export function CollaborationPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<CollaborationForm>(emptyCollaborationForm);
 
-  const set = (key: keyof CollaborationForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const field = (name: keyof CollaborationForm) => ({
+    name,
+    value: form[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setForm((f) => ({ ...f, [name]: event.target.value })),
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,51 +83,19 @@ export function CollaborationPage() {
             Your details
           </h2>
           <div className="mt-6 grid gap-5 sm:grid-cols-2">
-            <FormField
-              label="Influencer name"
-              name="name"
-              autoComplete="name"
-              value={form.name}
-              onChange={(e) => set('name')(e.target.value)}
-              className="sm:col-span-2"
-            />
-            <FormField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => set('email')(e.target.value)}
-              className="sm:col-span-2"
-            />
-            <FormField
-              label="YouTube page name"
-              name="youtube"
-              value={form.youtube}
-              onChange={(e) => set('youtube')(e.target.value)}
-            />
-            <SelectField
-              label="Subscribers"
-              name="subscribers"
-              value={form.subscribers}
-              onChange={(e) => set('subscribers')(e.target.value)}
-              options={audienceBands}
-              placeholder="Select a band"
-            />
-            <FormField
-              label="Instagram page name"
-              name="instagram"
-              value={form.instagram}
-              onChange={(e) => set('instagram')(e.target.value)}
-            />
-            <SelectField
-              label="Followers"
-              name="followers"
-              value={form.followers}
-              onChange={(e) => set('followers')(e.target.value)}
-              options={audienceBands}
-              placeholder="Select a band"
-            />
+            <FormField label="Influencer name" autoComplete="name" className="sm:col-span-2" {...field('name')} />
+            <FormField label="Email" type="email" autoComplete="email" className="sm:col-span-2" {...field('email')} />
+            {channels.map((channel) => (
+              <Fragment key={channel.page}>
+                <FormField label={channel.pageLabel} {...field(channel.page)} />
+                <SelectField
+                  label={channel.audienceLabel}
+                  options={audienceBands}
+                  placeholder="Select a band"
+                  {...field(channel.audience)}
+                />
+              </Fragment>
+            ))}
           </div>
           <button type="submit" className={buttonClass('primary', 'lg', 'mt-8 w-full sm:w-auto')}>
             Submit

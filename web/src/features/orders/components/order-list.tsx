@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { BoxIcon } from '../../../components/icons/box.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
+import { LoadingShapes } from '../../../components/loading-shapes.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { cancelOrder, fetchOrders, isServerMessage, selectOrderState } from '../slice.ts';
@@ -79,16 +80,11 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
 
   if (!loaded) {
     return (
-      <div aria-busy="true" className="mt-6">
-        <p role="status" className="sr-only">
-          Loading your orders…
-        </p>
-        <div className="animate-shimmer space-y-4" aria-hidden="true">
-          {[0, 1].map((i) => (
-            <div key={i} className="h-36 rounded-2xl bg-sand" />
-          ))}
-        </div>
-      </div>
+      <LoadingShapes label="Loading your orders…" className="mt-6" shapesClassName="space-y-4">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-36 rounded-2xl bg-sand" />
+        ))}
+      </LoadingShapes>
     );
   }
 
