@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/private-files.ts';
 import { PatientSqliteDialect } from './patient-sqlite.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -80,7 +81,10 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 0');
-    const dialect = new PatientSqliteDialect({ database: sqlite }, config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS);
+    const dialect = new PatientSqliteDialect(
+      { database: withStatementCache(sqlite) },
+      config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS,
+    );
     const db = new Kysely<Database>({ dialect, log, plugins: [withoutRowLocks] });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
