@@ -4,23 +4,36 @@ import { newId } from '../../lib/ids.ts';
 
 type Trx = Transaction<Database>;
 
-/** The shopper's cart, made on first use. */
-export async function ensureCart(trx: Trx, userId: string, now: string) {
+const cartOf = (trx: Trx, userId: string) => trx.selectFrom('carts').selectAll().where('user_id', '=', userId);
+
+/** Makes the shopper's cart (on first use; a cart made meanwhile by another request stays). */
+async function makeCart(trx: Trx, userId: string, now: string) {
   await trx
     .insertInto('carts')
     .values({ id: newId(), user_id: userId, coupon_id: null, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  return trx.selectFrom('carts').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The shopper's cart, made on first use. */
+export async function ensureCart(trx: Trx, userId: string, now: string) {
+  const found = await cartOf(trx, userId).executeTakeFirst();
+  if (found) return found;
+  await makeCart(trx, userId, now);
+  return cartOf(trx, userId).executeTakeFirstOrThrow();
 }
 
 /**
- * Takes the cart row's lock (PostgreSQL; SQLite runs one writer at a time) until the
- * transaction ends. Every change to a cart, and every order placed from it, takes it first:
- * so two orders from one cart, or adds racing past a limit, are decided one after the other.
+ * The shopper's cart (made on first use) with its row's lock (PostgreSQL; SQLite runs one
+ * writer at a time) held until the transaction ends. Every change to a cart, and every order
+ * placed from it, takes it first: so two orders from one cart, or adds racing past a limit,
+ * are decided one after the other.
  */
-export async function lockCart(trx: Trx, cartId: string) {
-  return trx.selectFrom('carts').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
+export async function lockCart(trx: Trx, userId: string, now: string) {
+  const found = await cartOf(trx, userId).forUpdate().executeTakeFirst();
+  if (found) return found;
+  await makeCart(trx, userId, now);
+  return cartOf(trx, userId).forUpdate().executeTakeFirstOrThrow();
 }
 
 /**
@@ -60,7 +73,7 @@ export async function findImages(trx: Trx, productIds: string[]): Promise<Map<st
   const rows = await trx
     .selectFrom('product_images')
     .select(['product_id', 'url'])
-    .where('product_id', 'in', productIds)
+    .where('product_id', 'in', [...new Set(productIds)])
     .orderBy('product_id')
     .orderBy('position')
     .execute();
@@ -77,32 +90,46 @@ export function findLine(trx: Trx, cartId: string, itemId: string) {
     .executeTakeFirst();
 }
 
-export function findLineFor(trx: Trx, cartId: string, productId: string, size: string) {
+/**
+ * What adding a product's size to a cart is decided from, in one statement: the size's stock
+ * (null: the product has no such size), how many the cart holds of it already and how many
+ * lines the cart has. Undefined when the product is not on sale.
+ */
+export function findAddFacts(trx: Trx, cartId: string, productId: string, size: string) {
   return trx
-    .selectFrom('cart_items')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
+    .selectFrom('products as p')
+    .leftJoin('product_sizes as s', (join) => join.onRef('s.product_id', '=', 'p.id').on('s.size', '=', size))
+    .select((eb) => [
+      's.stock',
+      eb
+        .selectFrom('cart_items')
+        .select('quantity')
+        .where('cart_id', '=', cartId)
+        .where('product_id', '=', productId)
+        .where('size', '=', size)
+        .as('held'),
+      eb
+        .selectFrom('cart_items')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('cart_id', '=', cartId)
+        .as('lines'),
+    ])
+    .where('p.id', '=', productId)
+    .where('p.is_active', '=', 1)
     .executeTakeFirst();
 }
 
-/** The product (if on sale) and the stock of one of its sizes (null: no such size). */
+/** The stock of one size of a product on sale (undefined: not on sale, or no such size). */
 export async function findSizeStock(trx: Trx, productId: string, size: string) {
-  const product = await trx
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', productId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  if (!product) return null;
   const row = await trx
-    .selectFrom('product_sizes')
-    .select('stock')
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
+    .selectFrom('product_sizes as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .select('s.stock')
+    .where('s.product_id', '=', productId)
+    .where('s.size', '=', size)
+    .where('p.is_active', '=', 1)
     .executeTakeFirst();
-  return { stock: row?.stock ?? null };
+  return row?.stock;
 }
 
 /** Adds to the line of this product and size, or starts it; safe when two adds race. */
@@ -126,15 +153,6 @@ export async function addToLine(
         .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
     )
     .execute();
-}
-
-export async function countLines(trx: Trx, cartId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('lines'))
-    .where('cart_id', '=', cartId)
-    .executeTakeFirstOrThrow();
-  return Number(row.lines);
 }
 
 export async function setLineQuantity(trx: Trx, itemId: string, quantity: number) {
