@@ -114,8 +114,18 @@ export interface InvoiceableOrder {
  * placed, an online order paid): the next number of the invoice series in the financial year
  * of `now`, and a snapshot of what it prints. An order invoiced already keeps its invoice.
  */
-export async function issueInvoice(trx: Trx, { order, items, buyerName }: InvoiceableOrder, now: Date) {
-  if (await repo.findDocument(trx, order.id, 'invoice')) return;
+export async function issueInvoice(trx: Trx, invoiceable: InvoiceableOrder, now: Date): Promise<OrderDocument> {
+  const issued = await repo.findDocument(trx, invoiceable.order.id, 'invoice');
+  if (issued) return { kind: issued.kind, number: issued.number, issuedAt: issued.issued_at };
+  return issueFirstInvoice(trx, invoiceable, now);
+}
+
+/** `issueInvoice` for an order known to have none: one its own transaction has just written. */
+export async function issueFirstInvoice(
+  trx: Trx,
+  { order, items, buyerName }: InvoiceableOrder,
+  now: Date,
+): Promise<OrderDocument> {
   const seller = toSeller(await repo.findSeller(trx));
   // Lines from before lines kept their HSN code are printed with their category's.
   const unknown = items.filter((i) => i.hsn === null).map((i) => i.product_id);
@@ -148,7 +158,9 @@ export async function issueInvoice(trx: Trx, { order, items, buyerName }: Invoic
     shippingRatePercent: order.shipping_gst_rate,
     gst: order.gst,
   };
-  await store(trx, order.id, invoiceSnapshot(facts), numbered);
+  const snapshot = invoiceSnapshot(facts);
+  await store(trx, order.id, snapshot, numbered);
+  return { kind: 'invoice', number: numbered.number, issuedAt: snapshot.issuedAt };
 }
 
 /**
