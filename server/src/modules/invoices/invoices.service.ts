@@ -199,9 +199,13 @@ export interface DocumentFile {
 /** "KP/26-27/000123" → "KP-26-27-000123.pdf". */
 export const documentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 
-async function toFile(row: repo.TaxDocumentRow | undefined, kind: TaxDocumentKind): Promise<DocumentFile> {
+async function toFile(
+  row: repo.TaxDocumentRow | undefined,
+  kind: TaxDocumentKind,
+  draw = renderTaxDocument,
+): Promise<DocumentFile> {
   if (!row) throw documentNotFound(kind);
-  return { fileName: documentFileName(row.number), pdf: await renderTaxDocument(JSON.parse(row.snapshot)) };
+  return { fileName: documentFileName(row.number), pdf: await draw(JSON.parse(row.snapshot)) };
 }
 
 /** A shopper's document of their own order, as PDF; 404 for anyone else's or none issued. */
@@ -227,13 +231,16 @@ const documentOfTemplate: Partial<Record<MessageTemplate, TaxDocumentKind>> = {
   'refund-recorded': 'credit_note',
 };
 
-/** The tax document an order email carries as a PDF attachment, if its order has one. */
-export function documentAttachments(db: Kysely<Database>) {
+/**
+ * The tax document an order email carries as a PDF attachment, if its order has one, drawn by
+ * `draw` (main.ts hands in the rendering thread's).
+ */
+export function documentAttachments(db: Kysely<Database>, draw = renderTaxDocument) {
   return async ({ template, orderId }: { template: string; orderId: string | null }) => {
     const kind = documentOfTemplate[template as MessageTemplate];
     const row = kind && orderId ? await repo.findDocument(db, orderId, kind) : undefined;
     if (!row) return [];
-    const file = await toFile(row, row.kind);
+    const file = await toFile(row, row.kind, draw);
     return [{ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' }];
   };
 }
