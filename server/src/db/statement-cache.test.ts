@@ -26,7 +26,7 @@ describe('withStatementCache', () => {
     expect(prepared).toEqual(['insert into t values (?)', 'select sum(a) as s from t']);
   });
 
-  it('keeps at most `size` statements, dropping the least recently used', () => {
+  it('keeps at most `size` statements, dropping the one prepared first', () => {
     const { prepared, database } = counted();
     const cached = withStatementCache(database, 2);
     cached.prepare('select 1');
@@ -34,9 +34,10 @@ describe('withStatementCache', () => {
     cached.prepare('select 1');
     cached.prepare('select 3');
     expect(cached.cached).toBe(2);
-    cached.prepare('select 1');
     cached.prepare('select 2');
-    expect(prepared).toEqual(['select 1', 'select 2', 'select 3', 'select 2']);
+    cached.prepare('select 3');
+    cached.prepare('select 1');
+    expect(prepared).toEqual(['select 1', 'select 2', 'select 3', 'select 1']);
   });
 
   it('answers from the schema as it is now, after a migration changed it', () => {

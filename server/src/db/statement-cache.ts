@@ -6,9 +6,11 @@ export const DEFAULT_STATEMENT_CACHE_SIZE = 500;
 /**
  * The SQLite connection as Kysely sees it, with each statement prepared once and reused:
  * Kysely asks for `prepare(sql)` on every query, and preparing costs more than running a
- * simple statement. Statements are kept by their text, the least recently used dropped beyond
- * `size`. Reuse is safe here: the process's one connection runs one statement at a time, and
- * SQLite prepares a kept statement again by itself when a migration changed the schema.
+ * simple statement. Statements are kept by their text; beyond `size` the oldest is dropped
+ * (kept in the order first prepared: a lookup is one hash of the text, and the shop runs
+ * fewer shapes than `size`). Reuse is safe here: the process's one connection runs one
+ * statement at a time, and SQLite prepares a kept statement again by itself when a migration
+ * changed the schema.
  */
 export function withStatementCache(
   database: SqliteDatabase,
@@ -20,14 +22,10 @@ export function withStatementCache(
       return statements.size;
     },
     prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        // Most recently used last: the first key is the one to drop.
-        statements.delete(sql);
-      } else {
-        statement = database.prepare(sql);
-        if (statements.size >= size) statements.delete(statements.keys().next().value!);
-      }
+      const kept = statements.get(sql);
+      if (kept) return kept;
+      const statement = database.prepare(sql);
+      if (statements.size >= size) statements.delete(statements.keys().next().value!);
       statements.set(sql, statement);
       return statement;
     },
