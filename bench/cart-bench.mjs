@@ -30,9 +30,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = 3;
 // autocannon's default: ten shoppers' requests in flight at any time.
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const shoppers = Number(process.env.BENCH_SHOPPERS ?? 800);
+const shoppers = Number(process.env.BENCH_SHOPPERS ?? 200);
 /** Distinct products and sizes in each cart of the add-to-cart run (each up to the 10 a line may hold). */
 const linesPerCart = 5;
+/** Add-to-cart runs last this long at most, the carts emptied before each. */
+const addRunSeconds = 2;
 const only = argValue('only', 'sqlite,postgres').split(',');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // BENCH_PORT moves the three ports (default 3750–3752).
@@ -131,8 +133,14 @@ async function signUp(base, count) {
   return tokens;
 }
 
-/** One autocannon run; `onTiming(index, ms)` hears each response's latency by its place in the sequence. */
-async function load(base, requests, duration, onTiming) {
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+
+/**
+ * One autocannon run: its requests/s, the p50/p99 of every response (ms, from autocannon's own
+ * timing of each) and of each request of the sequence apart, and its errors.
+ */
+async function load(base, requests, duration) {
   const startedUs = process.hrtime.bigint() / 1000n;
   let firstError = null;
   const instance = autocannon({
@@ -146,20 +154,28 @@ async function load(base, requests, duration, onTiming) {
       },
     })),
   });
-  if (onTiming) {
-    instance.on('response', (client, _status, _bytes, ms) => onTiming(client.requestIterator.currentRequestIndex, ms));
-  }
+  const times = requests.map(() => []);
+  // One request in flight per connection: the sequence's current request is the one answered.
+  instance.on('response', (client, _status, _bytes, ms) => times[client.requestIterator.currentRequestIndex].push(ms));
   const r = await instance;
   if (firstError) console.error(`first refusal: ${firstError}`);
   // With a profile, when each run was (the profile's clock): to read the runs apart.
   if (cpuProfDir)
     console.error(`run ${requests.map((q) => q.path).join(',')} ${startedUs}-${process.hrtime.bigint() / 1000n} µs`);
+  return { total: r.requests.total, seconds: r.duration, errors: r.errors + r.timeouts + r.non2xx, times };
+}
+
+/** Figures of runs taken together: requests/s over their time, p50/p99 of the responses of `index` (all: every one). */
+function figures(runs, index = null) {
+  const total = runs.reduce((n, r) => n + r.total, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  const times = runs.flatMap((r) => (index === null ? r.times.flat() : r.times[index])).sort((a, b) => a - b);
   return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    total: r.requests.total,
+    rps: Math.round(total / seconds),
+    perSecond: Math.round(times.length / seconds),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
   };
 }
 
@@ -213,9 +229,6 @@ function addThenOrderRequests(tokens, lines) {
   ];
 }
 
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
-
 async function measureShop(dialect) {
   const database = await freshDatabase(dialect, postgresUrl, 'cart');
   if (!database) return null;
@@ -241,32 +254,23 @@ async function measureShop(dialect) {
       console.error(`${dialect}: their emails sent ${await outboxDrained(run)} ms later`);
 
       await load(base, addToCartRequests(tokens, lines), warmupSeconds);
-      await run(emptyCarts);
-      const add = await load(base, addToCartRequests(tokens, lines), seconds);
-      if (add.total > shoppers * linesPerCart * 10) {
-        console.error(`${dialect}: more adds than ${shoppers} carts hold; raise BENCH_SHOPPERS`);
+      // In runs of a few seconds, the carts emptied before each: a cart holds 50 pieces at most.
+      const adds = [];
+      for (let left = seconds; left > 0; left -= addRunSeconds) {
+        await run(emptyCarts);
+        adds.push(await load(base, addToCartRequests(tokens, lines), Math.min(addRunSeconds, left)));
+        if (adds.at(-1).total > shoppers * linesPerCart * 10) {
+          console.error(`${dialect}: more adds than ${shoppers} carts hold; raise BENCH_SHOPPERS`);
+        }
       }
 
       await run(emptyCarts);
       await load(base, addThenOrderRequests(tokens, lines), warmupSeconds);
       await outboxDrained(run);
-      const timings = [[], []];
-      const loop = await load(base, addThenOrderRequests(tokens, lines), seconds, (index, ms) =>
-        timings[index].push(ms),
-      );
-      const orders = timings[1].sort((a, b) => a - b);
+      const loop = await load(base, addThenOrderRequests(tokens, lines), seconds);
       // The orders' emails, written and sent after the run (queued meanwhile).
       const emailsMs = await outboxDrained(run);
-      return {
-        add,
-        loop,
-        order: {
-          p50: percentile(orders, 50),
-          p99: percentile(orders, 99),
-          perSecond: Math.round(orders.length / seconds),
-          emailsMs,
-        },
-      };
+      return { add: figures(adds), loop: figures([loop]), order: { ...figures([loop], 1), emailsMs } };
     } finally {
       await stop(child);
     }
@@ -281,7 +285,7 @@ async function measureHello() {
     const base = `http://127.0.0.1:${ports.hello}`;
     await waitFor(`${base}/hello`);
     await load(base, [{ method: 'GET', path: '/hello' }], warmupSeconds);
-    return await load(base, [{ method: 'GET', path: '/hello' }], seconds);
+    return figures([await load(base, [{ method: 'GET', path: '/hello' }], seconds)]);
   } finally {
     await stop(hello);
   }
@@ -291,6 +295,7 @@ const results = { hello: await measureHello() };
 for (const dialect of only) results[dialect] = await measureShop(dialect);
 
 const share = (rps) => `${Math.round((rps / results.hello.rps) * 100)}%`;
+const ms = (v) => v.toFixed(1);
 console.log(
   `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os
     .loadavg()
@@ -299,21 +304,16 @@ console.log(
 );
 console.log('| what | requests/s | p50 ms | p99 ms | errors | share of hello-world |');
 console.log('|---|---:|---:|---:|---:|---:|');
-const h = results.hello;
-console.log(`| bare Fastify hello-world | ${h.rps} | ${h.p50} | ${h.p99} | ${h.errors} | 100% |`);
+const row = (what, f, rps = f.rps) =>
+  console.log(`| ${what} | ${rps} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${rps === '' ? '' : share(rps)} |`);
+row('bare Fastify hello-world', results.hello);
 const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 for (const dialect of only) {
   const r = results[dialect];
   if (!r) continue;
-  const n = names[dialect];
-  console.log(
-    `| ${n}: add to cart | ${r.add.rps} | ${r.add.p50} | ${r.add.p99} | ${r.add.errors} | ${share(r.add.rps)} |`,
-  );
-  console.log(
-    `| ${n}: add-then-order loop, all calls | ${r.loop.rps} | ${r.loop.p50} | ${r.loop.p99} | ${r.loop.errors} | ${share(r.loop.rps)} |`,
-  );
-  console.log(
-    `| ${n}: of which the order call (${r.order.perSecond} orders/s; their emails sent ${(r.order.emailsMs / 1000).toFixed(1)} s after the run) | | ${r.order.p50.toFixed(1)} | ${r.order.p99.toFixed(1)} | | |`,
-  );
+  row(`${names[dialect]}: add to cart`, r.add);
+  row(`${names[dialect]}: add-then-order loop, all calls`, r.loop);
+  const emails = `their emails sent ${(r.order.emailsMs / 1000).toFixed(1)} s after the run`;
+  row(`${names[dialect]}: of which the order call (${r.order.perSecond} orders/s; ${emails})`, r.order, '');
 }
 if (only.some((d) => results[d] && results[d].add.errors + results[d].loop.errors > 0)) process.exitCode = 1;
