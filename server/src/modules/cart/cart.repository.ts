@@ -1,10 +1,18 @@
 import { sql, type Transaction } from 'kysely';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Trx = Transaction<Database>;
 
-const cartOf = (trx: Trx, userId: string) => trx.selectFrom('carts').selectAll().where('user_id', '=', userId);
+const cartOfUser = queryTemplate(['userId'], (db, slot) =>
+  db.selectFrom('carts').selectAll().where('user_id', '=', slot.userId),
+);
+const lockedCartOfUser = queryTemplate(['userId'], (db, slot) =>
+  db.selectFrom('carts').selectAll().where('user_id', '=', slot.userId).forUpdate(),
+);
+const cartOf = async (trx: Trx, userId: string, lock: boolean) =>
+  (await (lock ? lockedCartOfUser : cartOfUser)(trx, { userId })).rows[0];
 
 /** Makes the shopper's cart (on first use; a cart made meanwhile by another request stays). */
 async function makeCart(trx: Trx, userId: string, now: string) {
@@ -15,12 +23,19 @@ async function makeCart(trx: Trx, userId: string, now: string) {
     .execute();
 }
 
-/** The shopper's cart, made on first use. */
-export async function ensureCart(trx: Trx, userId: string, now: string) {
-  const found = await cartOf(trx, userId).executeTakeFirst();
+/** The shopper's cart, made first when there is none; with `lock`, its row's lock taken too. */
+async function cartMadeIfNeeded(trx: Trx, userId: string, now: string, lock: boolean) {
+  const found = await cartOf(trx, userId, lock);
   if (found) return found;
   await makeCart(trx, userId, now);
-  return cartOf(trx, userId).executeTakeFirstOrThrow();
+  const made = await cartOf(trx, userId, lock);
+  if (!made) throw new Error(`the cart of ${userId} vanished as it was made`);
+  return made;
+}
+
+/** The shopper's cart, made on first use. */
+export function ensureCart(trx: Trx, userId: string, now: string) {
+  return cartMadeIfNeeded(trx, userId, now, false);
 }
 
 /**
@@ -29,11 +44,8 @@ export async function ensureCart(trx: Trx, userId: string, now: string) {
  * placed from it, takes it first: so two orders from one cart, or adds racing past a limit,
  * are decided one after the other.
  */
-export async function lockCart(trx: Trx, userId: string, now: string) {
-  const found = await cartOf(trx, userId).forUpdate().executeTakeFirst();
-  if (found) return found;
-  await makeCart(trx, userId, now);
-  return cartOf(trx, userId).forUpdate().executeTakeFirstOrThrow();
+export function lockCart(trx: Trx, userId: string, now: string) {
+  return cartMadeIfNeeded(trx, userId, now, true);
 }
 
 /**
@@ -41,8 +53,8 @@ export async function lockCart(trx: Trx, userId: string, now: string) {
  * category, its first image, and the stock of the line's size. Lines of products no longer
  * on sale (hidden) are left out.
  */
-export function findLines(trx: Trx, cartId: string) {
-  return trx
+const linesOfCart = queryTemplate(['cartId'], (db, slot) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .leftJoin('product_sizes as s', (join) =>
@@ -58,11 +70,14 @@ export function findLines(trx: Trx, cartId: string) {
       'p.category_id',
       sql<number>`coalesce(${sql.ref('s.stock')}, 0)`.as('stock'),
     ])
-    .where('ci.cart_id', '=', cartId)
+    .where('ci.cart_id', '=', slot.cartId)
     .where('p.is_active', '=', 1)
     .orderBy('ci.created_at')
-    .orderBy('ci.id')
-    .execute();
+    .orderBy('ci.id'),
+);
+
+export async function findLines(trx: Trx, cartId: string) {
+  return (await linesOfCart(trx, { cartId })).rows;
 }
 
 export type LineRow = Awaited<ReturnType<typeof findLines>>[number];
@@ -95,28 +110,31 @@ export function findLine(trx: Trx, cartId: string, itemId: string) {
  * (null: the product has no such size), how many the cart holds of it already and how many
  * lines the cart has. Undefined when the product is not on sale.
  */
-export function findAddFacts(trx: Trx, cartId: string, productId: string, size: string) {
-  return trx
+const addFacts = queryTemplate(['cartId', 'productId', 'size'], (db, slot) =>
+  db
     .selectFrom('products as p')
-    .leftJoin('product_sizes as s', (join) => join.onRef('s.product_id', '=', 'p.id').on('s.size', '=', size))
+    .leftJoin('product_sizes as s', (join) => join.onRef('s.product_id', '=', 'p.id').on('s.size', '=', slot.size))
     .select((eb) => [
       's.stock',
       eb
         .selectFrom('cart_items')
         .select('quantity')
-        .where('cart_id', '=', cartId)
-        .where('product_id', '=', productId)
-        .where('size', '=', size)
+        .where('cart_id', '=', slot.cartId)
+        .where('product_id', '=', slot.productId)
+        .where('size', '=', slot.size)
         .as('held'),
       eb
         .selectFrom('cart_items')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where('cart_id', '=', cartId)
+        .where('cart_id', '=', slot.cartId)
         .as('lines'),
     ])
-    .where('p.id', '=', productId)
-    .where('p.is_active', '=', 1)
-    .executeTakeFirst();
+    .where('p.id', '=', slot.productId)
+    .where('p.is_active', '=', 1),
+);
+
+export async function findAddFacts(trx: Trx, cartId: string, productId: string, size: string) {
+  return (await addFacts(trx, { cartId, productId, size })).rows[0];
 }
 
 /** The stock of one size of a product on sale (undefined: not on sale, or no such size). */
@@ -132,27 +150,30 @@ export async function findSizeStock(trx: Trx, productId: string, size: string) {
   return row?.stock;
 }
 
-/** Adds to the line of this product and size, or starts it; safe when two adds race. */
-export async function addToLine(
-  trx: Trx,
-  line: { cartId: string; productId: string; size: string; quantity: number; now: string },
-) {
-  await trx
+const addedToLine = queryTemplate(['id', 'cartId', 'productId', 'size', 'quantity', 'now'], (db, slot) =>
+  db
     .insertInto('cart_items')
     .values({
-      id: newId(),
-      cart_id: line.cartId,
-      product_id: line.productId,
-      size: line.size,
-      quantity: line.quantity,
-      created_at: line.now,
+      id: slot.id,
+      cart_id: slot.cartId,
+      product_id: slot.productId,
+      size: slot.size,
+      quantity: slot.quantity,
+      created_at: slot.now,
     })
     .onConflict((oc) =>
       oc
         .columns(['cart_id', 'product_id', 'size'])
         .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
-    )
-    .execute();
+    ),
+);
+
+/** Adds to the line of this product and size, or starts it; safe when two adds race. */
+export async function addToLine(
+  trx: Trx,
+  line: { cartId: string; productId: string; size: string; quantity: number; now: string },
+) {
+  await addedToLine(trx, { id: newId(), ...line });
 }
 
 export async function setLineQuantity(trx: Trx, itemId: string, quantity: number) {
