@@ -6,6 +6,7 @@
 // shopper, whose cart holds a few distinct products and sizes; (b) the add-then-order loop, each
 // connection adding one item for a shopper and placing a cash-on-delivery order of it. A bare
 // Fastify hello-world is measured in the same run as the yardstick.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -136,12 +137,28 @@ async function signUp(base, count) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
+/** CPU time (ms) a process has used so far: its main thread's, and all its threads' (Linux; 0 elsewhere). */
+function cpuMs(pid) {
+  const ticks = (file) => {
+    try {
+      const stat = fs.readFileSync(file, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, in clock ticks of 10 ms.
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
+}
+
 /**
  * One autocannon run: its requests/s, the p50/p99 of every response (ms, from autocannon's own
  * timing of each) and of each request of the sequence apart, and its errors.
  */
-async function load(base, requests, duration) {
+async function load(base, requests, duration, pid) {
   const startedUs = process.hrtime.bigint() / 1000n;
+  const cpuBefore = cpuMs(pid);
   let firstError = null;
   const instance = autocannon({
     url: base,
@@ -162,7 +179,14 @@ async function load(base, requests, duration) {
   // With a profile, when each run was (the profile's clock): to read the runs apart.
   if (cpuProfDir)
     console.error(`run ${requests.map((q) => q.path).join(',')} ${startedUs}-${process.hrtime.bigint() / 1000n} µs`);
-  return { total: r.requests.total, seconds: r.duration, errors: r.errors + r.timeouts + r.non2xx, times };
+  const cpuAfter = cpuMs(pid);
+  return {
+    total: r.requests.total,
+    seconds: r.duration,
+    errors: r.errors + r.timeouts + r.non2xx,
+    times,
+    cpu: { main: cpuAfter.main - cpuBefore.main, all: cpuAfter.all - cpuBefore.all },
+  };
 }
 
 /** Figures of runs taken together: requests/s over their time, p50/p99 of the responses of `index` (all: every one). */
@@ -176,6 +200,9 @@ function figures(runs, index = null) {
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    // CPU the server spent per request: its main thread (what caps its requests/s), all its threads.
+    cpuMain: runs.reduce((n, r) => n + r.cpu.main, 0) / total,
+    cpuAll: runs.reduce((n, r) => n + r.cpu.all, 0) / total,
   };
 }
 
@@ -258,7 +285,7 @@ async function measureShop(dialect) {
       const adds = [];
       for (let left = seconds; left > 0; left -= addRunSeconds) {
         await run(emptyCarts);
-        adds.push(await load(base, addToCartRequests(tokens, lines), Math.min(addRunSeconds, left)));
+        adds.push(await load(base, addToCartRequests(tokens, lines), Math.min(addRunSeconds, left), child.pid));
         if (adds.at(-1).total > shoppers * linesPerCart * 10) {
           console.error(`${dialect}: more adds than ${shoppers} carts hold; raise BENCH_SHOPPERS`);
         }
@@ -267,7 +294,7 @@ async function measureShop(dialect) {
       await run(emptyCarts);
       await load(base, addThenOrderRequests(tokens, lines), warmupSeconds);
       await outboxDrained(run);
-      const loop = await load(base, addThenOrderRequests(tokens, lines), seconds);
+      const loop = await load(base, addThenOrderRequests(tokens, lines), seconds, child.pid);
       // The orders' emails, written and sent after the run (queued meanwhile).
       const emailsMs = await outboxDrained(run);
       return { add: figures(adds), loop: figures([loop]), order: { ...figures([loop], 1), emailsMs } };
@@ -285,7 +312,7 @@ async function measureHello() {
     const base = `http://127.0.0.1:${ports.hello}`;
     await waitFor(`${base}/hello`);
     await load(base, [{ method: 'GET', path: '/hello' }], warmupSeconds);
-    return figures([await load(base, [{ method: 'GET', path: '/hello' }], seconds)]);
+    return figures([await load(base, [{ method: 'GET', path: '/hello' }], seconds, hello.pid)]);
   } finally {
     await stop(hello);
   }
@@ -302,10 +329,15 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}; ${connections} connections, ${seconds} s after ${warmupSeconds} s of warm-up; ${shoppers} shoppers\n`,
 );
-console.log('| what | requests/s | p50 ms | p99 ms | errors | share of hello-world |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| what | requests/s | p50 ms | p99 ms | errors | share of hello-world | server CPU per request, main thread / all ms |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+const cpu = (f) => `${f.cpuMain.toFixed(3)} / ${f.cpuAll.toFixed(3)}`;
 const row = (what, f, rps = f.rps) =>
-  console.log(`| ${what} | ${rps} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${rps === '' ? '' : share(rps)} |`);
+  console.log(
+    `| ${what} | ${rps} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${rps === '' ? '' : share(rps)} | ${rps === '' ? '' : cpu(f)} |`,
+  );
 row('bare Fastify hello-world', results.hello);
 const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 for (const dialect of only) {
