@@ -10,11 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { postgresSchema, startProcess, waitFor } from './lib.mjs';
+import { freshDatabase as freshDatabaseOf, serverScript, startProcess, waitFor } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-// BENCH_SERVER runs another build (for example a copy of the previous one) for a before/after.
-const serverScript = path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'server/dist/main.js'));
 const argValue = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -287,19 +284,8 @@ function peakMemoryMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
-const dirs = [];
-
 /** A new, empty database of `dialect` as the server's environment, or null when PostgreSQL does not answer. */
-async function freshDatabase(dialect) {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-catalogue-'));
-    dirs.push(dir);
-    return { env: { DATA_DIR: dir }, file: path.join(dir, 'shop.db'), drop: async () => {} };
-  }
-  const schema = await postgresSchema(postgresUrl, 'bench_catalogue');
-  if (!schema) console.error('PostgreSQL does not answer: its figures are skipped.');
-  return schema && { env: { DATABASE_URL: schema.url, SEED: 'true' }, url: schema.url, drop: schema.drop };
-}
+const freshDatabase = (dialect) => freshDatabaseOf(dialect, postgresUrl, 'catalogue');
 
 async function measureAtScale(dialect) {
   const port = ports[dialect];
@@ -348,20 +334,16 @@ async function measureBrowse(dialect) {
   }
 }
 
+if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
+const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
 try {
-  if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
-  const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
-  try {
-    await waitFor(`http://127.0.0.1:${ports.hello}/hello`);
-    results.hello = await throughput(`http://127.0.0.1:${ports.hello}`, ['/hello']);
-    results.helloLatency = await latency(`http://127.0.0.1:${ports.hello}`, '/hello');
-  } finally {
-    await stop(hello);
-  }
-  for (const dialect of only) await measureBrowse(dialect);
+  await waitFor(`http://127.0.0.1:${ports.hello}/hello`);
+  results.hello = await throughput(`http://127.0.0.1:${ports.hello}`, ['/hello']);
+  results.helloLatency = await latency(`http://127.0.0.1:${ports.hello}`, '/hello');
 } finally {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  await stop(hello);
 }
+for (const dialect of only) await measureBrowse(dialect);
 
 const ms = (v) => (v === undefined ? '–' : v.toFixed(1));
 console.log(

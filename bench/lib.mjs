@@ -1,10 +1,19 @@
 // Shared pieces of the benchmark scripts: start a server process, wait for it, load it.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-export async function startProcess(script, env) {
-  const child = spawn(process.execPath, [script], {
+/** The built server to measure: BENCH_SERVER runs another build (a copy of the previous one, for a before/after). */
+export const serverScript = path.resolve(
+  process.env.BENCH_SERVER ?? path.join(import.meta.dirname, '..', 'server/dist/main.js'),
+);
+
+/** Starts `node [nodeArgs] script` with `env` added to this process's environment. */
+export async function startProcess(script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -64,3 +73,66 @@ export async function postgresSchema(postgresUrl, prefix = 'bench') {
     },
   };
 }
+
+/**
+ * A new, empty database of `dialect` as a server's environment: a SQLite file in a folder of its
+ * own, or a fresh schema on the PostgreSQL server at `postgresUrl` (null when it does not answer).
+ * `drop` removes it.
+ */
+export async function freshDatabase(dialect, postgresUrl, prefix) {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-${prefix}-`));
+    const drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+    return { env: { DATA_DIR: dir }, file: path.join(dir, 'shop.db'), drop };
+  }
+  const schema = await postgresSchema(postgresUrl, `bench_${prefix}`);
+  if (!schema) console.error('PostgreSQL does not answer: its figures are skipped.');
+  return schema && { env: { DATABASE_URL: schema.url, SEED: 'true' }, url: schema.url, drop: schema.drop };
+}
+
+/** A JSON call, with a bearer token if given: its status, its parsed answer and how long it took. */
+export async function callJson(base, method, url, body, token) {
+  const started = performance.now();
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    ...(body && { body: JSON.stringify(body) }),
+  });
+  const data = await res.json();
+  return { ok: res.ok, status: res.status, data, ms: performance.now() - started };
+}
+
+/** Signs a shopper up and in through the API (each step hashes a password); answers the access token. */
+export async function signUpShopper(base, email) {
+  const password = 'Monsoon-Kurta-2026!';
+  const account = { firstName: 'B', lastName: 'S', email, phone: '9822012345', password };
+  for (const [url, body] of [
+    ['/api/auth/signup', account],
+    ['/api/auth/login', { email, password }],
+  ]) {
+    const res = await callJson(base, 'POST', url, body);
+    if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(res.data)}`);
+    if (url.endsWith('login')) return res.data.data.accessToken;
+  }
+}
+
+/** Where bench shoppers have their orders delivered (a PIN code the shop serves, with cash on delivery). */
+export const benchAddress = {
+  addressLine1: '1, Bench Street',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+  phone: '9822012345',
+};
+
+/**
+ * A generous stock, so a run measures the shop rather than sold-out answers; and no limit on
+ * cash-on-delivery orders, as each bench shopper places one order after another.
+ */
+export const benchSetup = [
+  'update product_sizes set stock = 1000000',
+  'update shop_settings set cod_max_open_orders = 1000000, cod_max_order_value = 2147483647',
+];

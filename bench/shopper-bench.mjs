@@ -7,21 +7,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresSchema, startProcess, waitFor } from './lib.mjs';
+import {
+  benchAddress as address,
+  benchSetup,
+  callJson,
+  postgresSchema,
+  signUpShopper,
+  serverScript,
+  startProcess,
+  waitFor,
+} from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-// BENCH_SERVER runs another build (for example a copy of the previous one) for a before/after.
-const serverScript = path.resolve(process.env.BENCH_SERVER ?? path.join(root, 'server/dist/main.js'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 24);
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const address = {
-  addressLine1: '1, Bench Street',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pinCode: '411001',
-  phone: '9822012345',
-};
 // BENCH_PORT moves the four ports the scenarios use (default 3381–3384).
 const port0 = Number(process.env.BENCH_PORT ?? 3381);
 const steps = ['list', 'product', 'add to cart', 'view cart', 'place order'];
@@ -39,19 +38,7 @@ function peakMemoryMb(pid) {
   }
 }
 
-async function json(base, method, url, body, token) {
-  const started = performance.now();
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(body && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  const data = await res.json();
-  return { ok: res.ok, status: res.status, data, ms: performance.now() - started };
-}
+const json = callJson;
 
 async function scenario(name, env, ports) {
   const servers = [];
@@ -77,16 +64,7 @@ async function scenario(name, env, ports) {
     const tokens = [];
     for (let i = 0; i < shoppers; i++) {
       const base = servers[i % servers.length].base;
-      const email = `bench.${Date.now()}.${i}@example.com`;
-      const password = 'Monsoon-Kurta-2026!';
-      await json(base, 'POST', '/api/auth/signup', {
-        firstName: 'B',
-        lastName: 'S',
-        email,
-        phone: '9822012345',
-        password,
-      });
-      tokens.push((await json(base, 'POST', '/api/auth/login', { email, password })).data.data.accessToken);
+      tokens.push(await signUpShopper(base, `bench.${Date.now()}.${i}@example.com`));
     }
 
     const timings = Object.fromEntries(steps.map((s) => [s, []]));
@@ -127,12 +105,6 @@ async function scenario(name, env, ports) {
   }
 }
 
-// A generous stock, so the run measures the shop rather than sold-out answers; and no limit on
-// cash-on-delivery orders, as each bench shopper places one order after another.
-const benchSetup = [
-  'update product_sizes set stock = 1000000',
-  'update shop_settings set cod_max_open_orders = 1000000, cod_max_order_value = 2147483647',
-];
 async function restock(env) {
   if (env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: env.DATABASE_URL });

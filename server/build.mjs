@@ -20,7 +20,7 @@ const rawText = {
 };
 
 const options = {
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'render-worker': 'src/render-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

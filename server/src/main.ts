@@ -15,6 +15,7 @@ import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
 import { loadRenderer } from './modules/pages/page-renderer.ts';
 import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
+import { offThreadRendering } from './rendering.ts';
 
 /** How long a shutdown may wait for requests in flight before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -74,9 +75,17 @@ async function runServer(config: Config) {
 
   // Every process delivers the outbox; each message is claimed by one of them.
   // Order emails carry their tax invoice or credit note as a PDF.
-  const outbox = outboxWorkerFromConfig(config, database, app.log, documentAttachments(database.db));
-  if (outbox) app.addHook('onClose', () => outbox.stop());
-  else app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
+  // Emails and PDFs are written in a thread of their own (rendering.ts).
+  const rendering = offThreadRendering(new URL('./render-worker.js', import.meta.url));
+  const outbox = outboxWorkerFromConfig(config, database, app.log, {
+    attachmentsFor: documentAttachments(database.db, rendering.renderTaxDocument),
+    renderMessage: rendering.renderMessage,
+  });
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await rendering.close();
+  });
+  if (!outbox) app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
   // Unpaid online orders give their stock back, and refunds nobody finished are made; every
   // process sweeps, each order moves once and each refund is made once (row claims).

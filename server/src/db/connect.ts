@@ -17,6 +17,7 @@ import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/pri
 import { WriteCountingPostgresDialect } from './counted-writes.ts';
 import { listen, type Listener } from './pg-listener.ts';
 import { PatientSqliteDialect } from './patient-sqlite.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -95,7 +96,10 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 0');
-    const dialect = new PatientSqliteDialect({ database: sqlite }, config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS);
+    const dialect = new PatientSqliteDialect(
+      { database: withStatementCache(sqlite) },
+      config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS,
+    );
     const db = new Kysely<Database>({ dialect, log, plugins: [withoutRowLocks] });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

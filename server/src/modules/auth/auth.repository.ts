@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { AccountTokenPurpose, AccountTokenTable, AddressTable, Database, UserTable } from '../../db/schema.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UserTable>;
@@ -14,9 +15,13 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** What authenticating a request needs: one indexed row. */
-export function findTokenOwner(db: Db, id: string) {
-  return db.selectFrom('users').select(['id', 'role', 'token_version']).where('id', '=', id).executeTakeFirst();
+const tokenOwner = queryTemplate(['id'], (db, slot) =>
+  db.selectFrom('users').select(['id', 'role', 'token_version']).where('id', '=', slot.id),
+);
+
+/** What authenticating a request needs: one indexed row (asked on every signed-in request). */
+export async function findTokenOwner(db: Db, id: string) {
+  return (await tokenOwner(db, { id })).rows[0];
 }
 
 export async function insertUser(db: Db, user: Insertable<UserTable>): Promise<void> {

@@ -1,26 +1,51 @@
 import { sql, type Transaction } from 'kysely';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Trx = Transaction<Database>;
 
-/** The shopper's cart, made on first use. */
-export async function ensureCart(trx: Trx, userId: string, now: string) {
+const cartOfUser = queryTemplate(['userId'], (db, slot) =>
+  db.selectFrom('carts').selectAll().where('user_id', '=', slot.userId),
+);
+const lockedCartOfUser = queryTemplate(['userId'], (db, slot) =>
+  db.selectFrom('carts').selectAll().where('user_id', '=', slot.userId).forUpdate(),
+);
+const cartOf = async (trx: Trx, userId: string, lock: boolean) =>
+  (await (lock ? lockedCartOfUser : cartOfUser)(trx, { userId })).rows[0];
+
+/** Makes the shopper's cart (on first use; a cart made meanwhile by another request stays). */
+async function makeCart(trx: Trx, userId: string, now: string) {
   await trx
     .insertInto('carts')
     .values({ id: newId(), user_id: userId, coupon_id: null, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  return trx.selectFrom('carts').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The shopper's cart, made first when there is none; with `lock`, its row's lock taken too. */
+async function cartMadeIfNeeded(trx: Trx, userId: string, now: string, lock: boolean) {
+  const found = await cartOf(trx, userId, lock);
+  if (found) return found;
+  await makeCart(trx, userId, now);
+  const made = await cartOf(trx, userId, lock);
+  if (!made) throw new Error(`the cart of ${userId} vanished as it was made`);
+  return made;
+}
+
+/** The shopper's cart, made on first use. */
+export function ensureCart(trx: Trx, userId: string, now: string) {
+  return cartMadeIfNeeded(trx, userId, now, false);
 }
 
 /**
- * Takes the cart row's lock (PostgreSQL; SQLite runs one writer at a time) until the
- * transaction ends. Every change to a cart, and every order placed from it, takes it first:
- * so two orders from one cart, or adds racing past a limit, are decided one after the other.
+ * The shopper's cart (made on first use) with its row's lock (PostgreSQL; SQLite runs one
+ * writer at a time) held until the transaction ends. Every change to a cart, and every order
+ * placed from it, takes it first: so two orders from one cart, or adds racing past a limit,
+ * are decided one after the other.
  */
-export async function lockCart(trx: Trx, cartId: string) {
-  return trx.selectFrom('carts').selectAll().where('id', '=', cartId).forUpdate().executeTakeFirstOrThrow();
+export function lockCart(trx: Trx, userId: string, now: string) {
+  return cartMadeIfNeeded(trx, userId, now, true);
 }
 
 /**
@@ -28,8 +53,8 @@ export async function lockCart(trx: Trx, cartId: string) {
  * category, its first image, and the stock of the line's size. Lines of products no longer
  * on sale (hidden) are left out.
  */
-export function findLines(trx: Trx, cartId: string) {
-  return trx
+const linesOfCart = queryTemplate(['cartId'], (db, slot) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     .leftJoin('product_sizes as s', (join) =>
@@ -45,11 +70,14 @@ export function findLines(trx: Trx, cartId: string) {
       'p.category_id',
       sql<number>`coalesce(${sql.ref('s.stock')}, 0)`.as('stock'),
     ])
-    .where('ci.cart_id', '=', cartId)
+    .where('ci.cart_id', '=', slot.cartId)
     .where('p.is_active', '=', 1)
     .orderBy('ci.created_at')
-    .orderBy('ci.id')
-    .execute();
+    .orderBy('ci.id'),
+);
+
+export async function findLines(trx: Trx, cartId: string) {
+  return (await linesOfCart(trx, { cartId })).rows;
 }
 
 export type LineRow = Awaited<ReturnType<typeof findLines>>[number];
@@ -60,7 +88,7 @@ export async function findImages(trx: Trx, productIds: string[]): Promise<Map<st
   const rows = await trx
     .selectFrom('product_images')
     .select(['product_id', 'url'])
-    .where('product_id', 'in', productIds)
+    .where('product_id', 'in', [...new Set(productIds)])
     .orderBy('product_id')
     .orderBy('position')
     .execute();
@@ -77,64 +105,75 @@ export function findLine(trx: Trx, cartId: string, itemId: string) {
     .executeTakeFirst();
 }
 
-export function findLineFor(trx: Trx, cartId: string, productId: string, size: string) {
-  return trx
-    .selectFrom('cart_items')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
-    .executeTakeFirst();
+/**
+ * What adding a product's size to a cart is decided from, in one statement: the size's stock
+ * (null: the product has no such size), how many the cart holds of it already and how many
+ * lines the cart has. Undefined when the product is not on sale.
+ */
+const addFacts = queryTemplate(['cartId', 'productId', 'size'], (db, slot) =>
+  db
+    .selectFrom('products as p')
+    .leftJoin('product_sizes as s', (join) => join.onRef('s.product_id', '=', 'p.id').on('s.size', '=', slot.size))
+    .select((eb) => [
+      's.stock',
+      eb
+        .selectFrom('cart_items')
+        .select('quantity')
+        .where('cart_id', '=', slot.cartId)
+        .where('product_id', '=', slot.productId)
+        .where('size', '=', slot.size)
+        .as('held'),
+      eb
+        .selectFrom('cart_items')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('cart_id', '=', slot.cartId)
+        .as('lines'),
+    ])
+    .where('p.id', '=', slot.productId)
+    .where('p.is_active', '=', 1),
+);
+
+export async function findAddFacts(trx: Trx, cartId: string, productId: string, size: string) {
+  return (await addFacts(trx, { cartId, productId, size })).rows[0];
 }
 
-/** The product (if on sale) and the stock of one of its sizes (null: no such size). */
+/** The stock of one size of a product on sale (undefined: not on sale, or no such size). */
 export async function findSizeStock(trx: Trx, productId: string, size: string) {
-  const product = await trx
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', productId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  if (!product) return null;
   const row = await trx
-    .selectFrom('product_sizes')
-    .select('stock')
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
+    .selectFrom('product_sizes as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .select('s.stock')
+    .where('s.product_id', '=', productId)
+    .where('s.size', '=', size)
+    .where('p.is_active', '=', 1)
     .executeTakeFirst();
-  return { stock: row?.stock ?? null };
+  return row?.stock;
 }
+
+const addedToLine = queryTemplate(['id', 'cartId', 'productId', 'size', 'quantity', 'now'], (db, slot) =>
+  db
+    .insertInto('cart_items')
+    .values({
+      id: slot.id,
+      cart_id: slot.cartId,
+      product_id: slot.productId,
+      size: slot.size,
+      quantity: slot.quantity,
+      created_at: slot.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'product_id', 'size'])
+        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
+    ),
+);
 
 /** Adds to the line of this product and size, or starts it; safe when two adds race. */
 export async function addToLine(
   trx: Trx,
   line: { cartId: string; productId: string; size: string; quantity: number; now: string },
 ) {
-  await trx
-    .insertInto('cart_items')
-    .values({
-      id: newId(),
-      cart_id: line.cartId,
-      product_id: line.productId,
-      size: line.size,
-      quantity: line.quantity,
-      created_at: line.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['cart_id', 'product_id', 'size'])
-        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
-    )
-    .execute();
-}
-
-export async function countLines(trx: Trx, cartId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('cart_items')
-    .select((eb) => eb.fn.countAll<number>().as('lines'))
-    .where('cart_id', '=', cartId)
-    .executeTakeFirstOrThrow();
-  return Number(row.lines);
+  await addedToLine(trx, { id: newId(), ...line });
 }
 
 export async function setLineQuantity(trx: Trx, itemId: string, quantity: number) {

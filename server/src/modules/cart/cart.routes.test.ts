@@ -245,6 +245,22 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     });
   });
 
+  it('adds to a cart in the same few statements whatever the cart holds', async () => {
+    const { add } = await shopper();
+    const count = async (s: StockedSize) => {
+      shop.queries.length = 0;
+      expect((await add(s)).statusCode).toBe(200);
+      return shop.queries.length;
+    };
+    await add(await plenty());
+    const second = await count(await plenty());
+    for (let i = 0; i < 4; i++) await add(await plenty());
+    expect(await count(await plenty())).toBe(second);
+    // The shopper's token; in one transaction the cart's lock, the add's facts, the add, then
+    // the cart as answered: its lines, their images and taxes, the shipping settings.
+    expect(second).toBeLessThanOrEqual(10);
+  });
+
   it('merges two simultaneous adds of the same line without an error', async () => {
     const { add, cart } = await shopper();
     const s = stocked(4);

@@ -128,20 +128,22 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
   };
 }
 
-/** Runs one change to the shopper's cart in a transaction, then answers the cart. */
+/**
+ * Runs one change to the shopper's cart in a transaction, then answers the cart. A change
+ * that sets or drops the coupon answers the cart row as it left it.
+ */
 function withCart(
   db: Kysely<Database>,
   userId: string,
   now: Date,
-  change?: (trx: Trx, cart: CartRow) => Promise<void>,
+  change?: (trx: Trx, cart: CartRow) => Promise<CartRow | void>,
 ): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const found = await repo.ensureCart(trx, userId, now.toISOString());
+    const at = now.toISOString();
+    if (!change) return cartView(trx, await repo.ensureCart(trx, userId, at), userId, now);
     // A change decides from the cart as it is once locked (limits hold when adds race).
-    const cart = change ? await repo.lockCart(trx, found.id) : found;
-    if (change) await change(trx, cart);
-    const fresh = change ? await repo.ensureCart(trx, userId, now.toISOString()) : cart;
-    return cartView(trx, fresh, userId, now);
+    const cart = await repo.lockCart(trx, userId, at);
+    return cartView(trx, (await change(trx, cart)) ?? cart, userId, now);
   });
 }
 
@@ -151,8 +153,7 @@ function withCart(
  * cart are so decided one after the other, and the later ones find the cart the first emptied.
  */
 export async function lockedCartLines(trx: Trx, userId: string, now: Date) {
-  const { id } = await repo.ensureCart(trx, userId, now.toISOString());
-  const cart = await repo.lockCart(trx, id);
+  const cart = await repo.lockCart(trx, userId, now.toISOString());
   return { cart, lines: await repo.findLines(trx, cart.id) };
 }
 
@@ -163,10 +164,18 @@ export function imagesOfProducts(trx: Trx, productIds: string[]) {
   return repo.findImages(trx, productIds);
 }
 
+/** Sets or drops the coupon of a locked cart; answers the cart row as it is now. */
+async function setCoupon(trx: Trx, cart: CartRow, couponId: string | null, now: Date): Promise<CartRow> {
+  if (cart.coupon_id === couponId) return cart;
+  const at = now.toISOString();
+  await repo.setCartCoupon(trx, cart.id, couponId, at);
+  return { ...cart, coupon_id: couponId, updated_at: at };
+}
+
 /** Empties a cart locked by `lockedCartLines`: its lines and its coupon go with the order made of them. */
-export async function emptyLockedCart(trx: Trx, cartId: string, now: Date) {
-  await repo.deleteAllLines(trx, cartId);
-  await repo.setCartCoupon(trx, cartId, null, now.toISOString());
+export async function emptyLockedCart(trx: Trx, cart: CartRow, now: Date): Promise<CartRow> {
+  await repo.deleteAllLines(trx, cart.id);
+  return setCoupon(trx, cart, null, now);
 }
 
 export function getCart(db: Kysely<Database>, userId: string, now = new Date()): Promise<Cart> {
@@ -180,21 +189,20 @@ export function addItem(
   now = new Date(),
 ): Promise<Cart> {
   return withCart(db, userId, now, async (trx, cart) => {
-    const size = await repo.findSizeStock(trx, item.product, item.size);
-    if (!size) throw productNotFound();
-    if (size.stock === null) {
+    const facts = await repo.findAddFacts(trx, cart.id, item.product, item.size);
+    if (!facts) throw productNotFound();
+    if (facts.stock === null) {
       throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
     }
-    const existing = await repo.findLineFor(trx, cart.id, item.product, item.size);
-    const from = existing?.quantity ?? 0;
+    const from = facts.held ?? 0;
     const refusal = lineChangeRefusal({
-      lineCount: existing ? 0 : await repo.countLines(trx, cart.id),
-      isNewLine: !existing,
+      lineCount: Number(facts.lines),
+      isNewLine: facts.held === null,
       from,
       to: from + item.quantity,
     });
     if (refusal) throw overLimit(refusal);
-    if (from + item.quantity > size.stock) throw outOfStock(item.size, size.stock);
+    if (from + item.quantity > facts.stock) throw outOfStock(item.size, facts.stock);
     await repo.addToLine(trx, {
       cartId: cart.id,
       productId: item.product,
@@ -211,8 +219,7 @@ export function updateItem(db: Kysely<Database>, userId: string, itemId: string,
     if (!line) throw itemNotFound();
     const refusal = lineChangeRefusal({ lineCount: 0, isNewLine: false, from: line.quantity, to: quantity });
     if (refusal) throw overLimit(refusal);
-    const size = await repo.findSizeStock(trx, line.product_id, line.size);
-    const stock = size?.stock ?? 0;
+    const stock = (await repo.findSizeStock(trx, line.product_id, line.size)) ?? 0;
     if (quantity > line.quantity && quantity > stock) throw outOfStock(line.size, stock);
     await repo.setLineQuantity(trx, itemId, quantity);
   });
@@ -225,7 +232,7 @@ export function removeItem(db: Kysely<Database>, userId: string, itemId: string,
 }
 
 export function clearCart(db: Kysely<Database>, userId: string, now = new Date()) {
-  return withCart(db, userId, now, (trx, cart) => emptyLockedCart(trx, cart.id, now));
+  return withCart(db, userId, now, (trx, cart) => emptyLockedCart(trx, cart, now));
 }
 
 /**
@@ -248,13 +255,11 @@ export function applyCoupon(
       if (!decision.ok) {
         throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));
       }
-      await repo.setCartCoupon(trx, cart.id, coupon.id, now.toISOString());
+      return setCoupon(trx, cart, coupon.id, now);
     }),
   );
 }
 
 export function removeCoupon(db: Kysely<Database>, userId: string, now = new Date()) {
-  return withCart(db, userId, now, async (trx, cart) => {
-    await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
-  });
+  return withCart(db, userId, now, (trx, cart) => setCoupon(trx, cart, null, now));
 }

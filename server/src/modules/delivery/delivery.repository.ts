@@ -1,10 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function findSettings(db: Db) {
-  return db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+const settings = queryTemplate(['id'], (db, slot) =>
+  db.selectFrom('shop_settings').selectAll().where('id', '=', slot.id),
+);
+
+/** The owner's settings (one row), read by every cart and order. */
+export async function findSettings(db: Db) {
+  return (await settings(db, { id: 1 })).rows[0];
 }
 
 export async function saveSettings(

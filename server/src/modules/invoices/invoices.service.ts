@@ -114,8 +114,18 @@ export interface InvoiceableOrder {
  * placed, an online order paid): the next number of the invoice series in the financial year
  * of `now`, and a snapshot of what it prints. An order invoiced already keeps its invoice.
  */
-export async function issueInvoice(trx: Trx, { order, items, buyerName }: InvoiceableOrder, now: Date) {
-  if (await repo.findDocument(trx, order.id, 'invoice')) return;
+export async function issueInvoice(trx: Trx, invoiceable: InvoiceableOrder, now: Date): Promise<OrderDocument> {
+  const issued = await repo.findDocument(trx, invoiceable.order.id, 'invoice');
+  if (issued) return { kind: issued.kind, number: issued.number, issuedAt: issued.issued_at };
+  return issueFirstInvoice(trx, invoiceable, now);
+}
+
+/** `issueInvoice` for an order known to have none: one its own transaction has just written. */
+export async function issueFirstInvoice(
+  trx: Trx,
+  { order, items, buyerName }: InvoiceableOrder,
+  now: Date,
+): Promise<OrderDocument> {
   const seller = toSeller(await repo.findSeller(trx));
   // Lines from before lines kept their HSN code are printed with their category's.
   const unknown = items.filter((i) => i.hsn === null).map((i) => i.product_id);
@@ -148,7 +158,9 @@ export async function issueInvoice(trx: Trx, { order, items, buyerName }: Invoic
     shippingRatePercent: order.shipping_gst_rate,
     gst: order.gst,
   };
-  await store(trx, order.id, invoiceSnapshot(facts), numbered);
+  const snapshot = invoiceSnapshot(facts);
+  await store(trx, order.id, snapshot, numbered);
+  return { kind: 'invoice', number: numbered.number, issuedAt: snapshot.issuedAt };
 }
 
 /**
@@ -187,9 +199,13 @@ export interface DocumentFile {
 /** "KP/26-27/000123" → "KP-26-27-000123.pdf". */
 export const documentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 
-async function toFile(row: repo.TaxDocumentRow | undefined, kind: TaxDocumentKind): Promise<DocumentFile> {
+async function toFile(
+  row: repo.TaxDocumentRow | undefined,
+  kind: TaxDocumentKind,
+  draw = renderTaxDocument,
+): Promise<DocumentFile> {
   if (!row) throw documentNotFound(kind);
-  return { fileName: documentFileName(row.number), pdf: await renderTaxDocument(JSON.parse(row.snapshot)) };
+  return { fileName: documentFileName(row.number), pdf: await draw(JSON.parse(row.snapshot)) };
 }
 
 /** A shopper's document of their own order, as PDF; 404 for anyone else's or none issued. */
@@ -215,13 +231,16 @@ const documentOfTemplate: Partial<Record<MessageTemplate, TaxDocumentKind>> = {
   'refund-recorded': 'credit_note',
 };
 
-/** The tax document an order email carries as a PDF attachment, if its order has one. */
-export function documentAttachments(db: Kysely<Database>) {
+/**
+ * The tax document an order email carries as a PDF attachment, if its order has one, drawn by
+ * `draw` (main.ts hands in the rendering thread's).
+ */
+export function documentAttachments(db: Kysely<Database>, draw = renderTaxDocument) {
   return async ({ template, orderId }: { template: string; orderId: string | null }) => {
     const kind = documentOfTemplate[template as MessageTemplate];
     const row = kind && orderId ? await repo.findDocument(db, orderId, kind) : undefined;
     if (!row) return [];
-    const file = await toFile(row, row.kind);
+    const file = await toFile(row, row.kind, draw);
     return [{ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' }];
   };
 }

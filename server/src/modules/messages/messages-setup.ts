@@ -26,7 +26,7 @@ export function outboxWorkerFromConfig(
   config: Pick<Config, 'mailer' | 'publicUrl' | 'database'>,
   database: DatabaseHandle,
   log: WorkerLog,
-  attachmentsFor?: OutboxWorkerOptions['attachmentsFor'],
+  writing: Pick<OutboxWorkerOptions, 'attachmentsFor' | 'renderMessage'> = {},
 ): OutboxWorker | null {
   const transport = transportFromConfig(config);
   if (!transport) return null;
@@ -37,7 +37,7 @@ export function outboxWorkerFromConfig(
     transport,
     publicUrl: config.publicUrl,
     log,
-    ...(attachmentsFor && { attachmentsFor }),
+    ...writing,
     ...(settings.dialect === 'postgres' && {
       listen: (onNotify, onLost) => listenForMessages(settings.url, onNotify, onLost),
     }),

@@ -35,6 +35,8 @@ export interface OutboxWorkerOptions {
    * the document the order's transaction issued). A failure counts as a failed attempt.
    */
   attachmentsFor?: (message: { template: string; orderId: string | null }) => Promise<MessageAttachment[]>;
+  /** Writes a message (default: in this thread; main.ts hands in the rendering thread's). */
+  renderMessage?: typeof renderMessage;
 }
 
 export interface DrainReport {
@@ -78,6 +80,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silent;
+  const render = options.renderMessage ?? renderMessage;
 
   let started = false;
   let stopping = false;
@@ -96,7 +99,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let rendered;
     try {
       if (!isMessageTemplate(row.template)) throw new Error(`no template named ${row.template}`);
-      rendered = await renderMessage(row.template, JSON.parse(row.data), { publicUrl });
+      rendered = await render(row.template, JSON.parse(row.data), { publicUrl });
     } catch (error) {
       // Writing it again would fail the same way: no retries.
       const reason = `Could not be written: ${describe(error)}`;

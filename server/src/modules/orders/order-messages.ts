@@ -26,12 +26,21 @@ async function shopper(trx: Trx, order: repo.OrderRow) {
 
 const about = (order: repo.OrderRow, to: string) => ({ to, userId: order.user_id, orderId: order.id });
 
-/** "Order placed": number, lines, totals, address and payment method; and staff's "new order" for cash on delivery. */
-export async function queueOrderPlaced(trx: Trx, orderId: string, mail: OrderMailSettings, now: Date): Promise<void> {
-  const order = await repo.findOrder(trx, orderId);
-  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
-  const items = await repo.findItems(trx, [order.id]);
-  const { contact, facts } = await shopper(trx, order);
+/** Who to write to about an account's orders. */
+export type OrderContact = Awaited<ReturnType<typeof accountContact>>;
+
+/**
+ * "Order placed": number, lines, totals, address and payment method; and staff's "new order"
+ * for cash on delivery. From the order and lines its transaction has just written, and the
+ * shopper's contact it read.
+ */
+export async function queueOrderPlaced(
+  trx: Trx,
+  { order, items, contact }: { order: repo.OrderRow; items: repo.OrderItemRow[]; contact: OrderContact },
+  mail: OrderMailSettings,
+  now: Date,
+): Promise<void> {
+  const facts = { firstName: contact.firstName, orderNumber: order.order_number };
   await enqueueMessage(
     trx,
     {

@@ -70,6 +70,22 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       expect((await me.orders()).map((o) => o._id)).toEqual([placed._id]);
     });
 
+    it('answers the order as stored, invoice included, in a set number of statements', async () => {
+      const me = await shopper();
+      const s = await freshSize(5, 30_00);
+      await me.add(s);
+      shop.queries.length = 0;
+      const res = await me.order('cod');
+      // The shopper's token, and the order's transaction with its begin and commit; each line
+      // more adds only the statement taking its stock.
+      expect(shop.queries.length).toBeLessThanOrEqual(20);
+      expect(res.statusCode, res.body).toBe(201);
+      const placed: Order = res.json().data;
+      expect(placed.documents).toEqual([expect.objectContaining({ kind: 'invoice' })]);
+      const [stored] = await me.orders();
+      expect(placed).toEqual({ ...stored, orderId: placed._id });
+    });
+
     it('keeps the price paid even when the catalogue price changes later', async () => {
       const me = await shopper();
       const s = await freshSize(5, 30_00);

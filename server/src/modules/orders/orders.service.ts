@@ -29,7 +29,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { accountDetails } from '../auth/auth.service.ts';
+import { accountContact, accountDetails } from '../auth/auth.service.ts';
 import {
   emptyLockedCart,
   getCart,
@@ -40,7 +40,7 @@ import {
   type CartLine,
 } from '../cart/cart.service.ts';
 import { couponById, couponUsage, redeemCoupon, releaseCoupon } from '../coupons/coupons.service.ts';
-import { documentsOf, issueCreditNote, issueInvoice } from '../invoices/invoices.service.ts';
+import { documentsOf, issueCreditNote, issueFirstInvoice, issueInvoice } from '../invoices/invoices.service.ts';
 import { deliveryTo, getShopSettings } from '../delivery/delivery.service.ts';
 import {
   queueOrderCancelled,
@@ -137,10 +137,12 @@ export async function invoiceOrder(trx: Trx, orderId: string, now: Date) {
   const order = await repo.findOrder(trx, orderId);
   if (!order) return;
   const [items, buyer] = await Promise.all([repo.findItems(trx, [orderId]), accountDetails(trx, order.user_id)]);
-  // The account holder names the buyer; an account with no name on file, by its email.
-  const buyerName = `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`.trim() || buyer?.email || 'Customer';
-  await issueInvoice(trx, { order, items, buyerName }, now);
+  const fullName = `${buyer?.firstName ?? ''} ${buyer?.lastName ?? ''}`;
+  await issueInvoice(trx, { order, items, buyerName: buyerNameOf(fullName, buyer?.email) }, now);
 }
+
+/** The account holder names the buyer; an account with no name on file, by its email. */
+const buyerNameOf = (fullName: string, email: string | undefined) => fullName.trim() || email || 'Customer';
 
 export async function getOrder(db: Kysely<Database>, id: string, now = new Date()): Promise<Order> {
   const row = await repo.findOrder(db, id);
@@ -304,9 +306,9 @@ export async function placeOrder(
     if (earlier) return getOrder(db, earlier.id, now);
   }
   const at = now.toISOString();
-  let orderId: string;
+  let placed: Order;
   try {
-    orderId = await db.transaction().execute(async (trx) => {
+    placed = await db.transaction().execute(async (trx) => {
       const { cart, lines } = await lockedCartLines(trx, userId, now);
       if (lines.length === 0) throw badRequest('EMPTY_CART', 'Your cart is empty.');
       assertCartMatches(lines, body.items);
@@ -348,7 +350,8 @@ export async function placeOrder(
       for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
 
       const address = JSON.stringify(body.shippingAddress);
-      await repo.insertOrder(trx, {
+      // The rows as written: the emails, the invoice and the answer are made from them.
+      const order: repo.OrderRow = {
         id,
         order_number: orderNumber,
         user_id: userId,
@@ -370,30 +373,31 @@ export async function placeOrder(
         shipping_gst_rate: shippingGstPercent(priced, defaultStoreSettings.gstPercent),
         created_at: at,
         updated_at: at,
-      });
+      };
+      await repo.insertOrder(trx, order);
       const images = await imagesOfProducts(
         trx,
         lines.map((l) => l.product_id),
       );
-      await repo.insertItems(
-        trx,
-        lines.map((l, position) => ({
-          id: newId(),
-          order_id: id,
-          position,
-          product_id: l.product_id,
-          name: l.name,
-          image: images.get(l.product_id)?.[0] ?? '',
-          size: l.size,
-          quantity: l.quantity,
-          price: l.price,
-          hsn: priced[position]!.hsn,
-          gst_rate: priced[position]!.gstPercent ?? defaultStoreSettings.gstPercent,
-        })),
-      );
-      await repo.recordEvent(trx, { orderId: id, status: 'pending', note: 'Order placed', actorId: userId, now: at });
+      const items: repo.OrderItemRow[] = lines.map((l, position) => ({
+        id: newId(),
+        order_id: id,
+        position,
+        product_id: l.product_id,
+        name: l.name,
+        image: images.get(l.product_id)?.[0] ?? '',
+        size: l.size,
+        quantity: l.quantity,
+        price: l.price,
+        hsn: priced[position]!.hsn,
+        gst_rate: priced[position]!.gstPercent ?? defaultStoreSettings.gstPercent,
+      }));
+      await repo.insertItems(trx, items);
+      const placedEvent = { order_id: id, status: 'pending', note: 'Order placed', created_at: at };
+      await repo.recordEvent(trx, { orderId: id, status: 'pending', note: placedEvent.note, actorId: userId, now: at });
       // The confirmation goes with the order: neither commits without the other.
-      await queueOrderPlaced(trx, id, mail, now);
+      const contact = await accountContact(trx, userId);
+      await queueOrderPlaced(trx, { order, items, contact }, mail, now);
 
       if (coupon) {
         if (!(await redeemCoupon(trx, { couponId: coupon.id, userId, orderId: id, id: newId(), now: at }))) {
@@ -410,11 +414,20 @@ export async function placeOrder(
       }
       // Whichever way it is paid, the order takes the cart's lines with it: the same cart cannot
       // be ordered (and its stock taken) twice.
-      await emptyLockedCart(trx, cart.id, now);
+      await emptyLockedCart(trx, cart, now);
       // Cash on delivery: the order is a sale from now, so it is invoiced now (an online
       // order is invoiced when its payment arrives, in markPaid).
-      if (body.paymentMethod === 'cod') await invoiceOrder(trx, id, now);
-      return id;
+      const documents =
+        body.paymentMethod === 'cod'
+          ? [
+              await issueFirstInvoice(
+                trx,
+                { order, items, buyerName: buyerNameOf(contact.fullName, contact.email) },
+                now,
+              ),
+            ]
+          : [];
+      return toOrder(order, items, [placedEvent], documents, now);
     });
   } catch (error) {
     // Two requests with one idempotency key raced. The loser either hit the key's unique
@@ -426,7 +439,7 @@ export async function placeOrder(
     }
     throw await withCurrentCart(db, userId, error, now);
   }
-  return getOrder(db, orderId, now);
+  return placed;
 }
 
 /**

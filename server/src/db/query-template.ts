@@ -1,0 +1,53 @@
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** What a template's query is built with in place of each value it will run with. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+type Db = Kysely<Database>;
+
+/**
+ * A query built and compiled once per database, then run with new values. Kysely builds a
+ * query's tree and compiles it to SQL on every call, which on the shop's busiest statements
+ * (a request's token, adding to a cart) cost more than SQLite took to run them. `build` gets
+ * one stand-in per name of `slots`, typed to fit any column, where each value goes; the SQL
+ * and the place of each value among the parameters are kept per database (its dialect and
+ * plugins), for that database and its transactions. Values must be single values: a list (an
+ * `in`) changes the SQL, and a build that leaves a slot out of the parameters is refused.
+ */
+export function queryTemplate<S extends string, R>(
+  slots: readonly S[],
+  build: (db: Db, slot: Record<S, never>) => Compilable<R>,
+): (db: Db, values: Record<S, unknown>) => Promise<QueryResult<R>> {
+  const compiled = new WeakMap<object, { plugins: readonly unknown[]; query: CompiledQuery<R> }>();
+
+  const compile = (db: Db): CompiledQuery<R> => {
+    const stand = Object.fromEntries(slots.map((name) => [name, new Slot(name)])) as unknown as Record<S, never>;
+    const query = build(db, stand).compile();
+    const used = new Set(query.parameters.filter((p): p is Slot => p instanceof Slot).map((p) => p.name));
+    const missing = slots.filter((name) => !used.has(name));
+    if (missing.length > 0) throw new Error(`query template leaves out ${missing.join(', ')}: ${query.sql}`);
+    return query;
+  };
+
+  return async (db, values) => {
+    const executor = db.getExecutor();
+    let kept = compiled.get(executor.adapter);
+    // Another handle on the same adapter with other plugins (withPlugin) gets its own compile.
+    const samePlugins =
+      kept?.plugins.length === executor.plugins.length && kept.plugins.every((p, i) => p === executor.plugins[i]);
+    if (!kept || !samePlugins) {
+      kept = { plugins: executor.plugins, query: compile(db) };
+      compiled.set(executor.adapter, kept);
+    }
+    const template = kept.query;
+    return db.executeQuery<R>({
+      query: template.query,
+      sql: template.sql,
+      queryId: createQueryId(),
+      parameters: template.parameters.map((p) => (p instanceof Slot ? values[p.name as S] : p)),
+    });
+  };
+}
