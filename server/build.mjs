@@ -20,7 +20,12 @@ const rawText = {
 };
 
 const options = {
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'render-worker': 'src/render-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli.ts',
+    'render-worker': 'src/render-worker.ts',
+    'checkpoint-worker': 'src/checkpoint-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

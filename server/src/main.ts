@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { configWarnings, loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { checkpointInBackground } from './db/wal-checkpoints.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
 import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
@@ -71,6 +72,15 @@ async function runServer(config: Config) {
   else if (!webRenderer) app.log.warn(`${config.webSsrEntry} not found: pages are rendered in the browser only`);
   if (!identity && config.identityProvider.kind === 'development') {
     app.log.warn('the development Google provider is off with WEB_CONCURRENCY > 1');
+  }
+
+  // SQLite's checkpoints wait for the disk: a thread of their own makes them (db/wal-checkpoints.ts).
+  const checkpointEntry = new URL('./checkpoint-worker.js', import.meta.url);
+  if (config.database.dialect === 'sqlite' && fs.existsSync(checkpointEntry)) {
+    const checkpoints = await checkpointInBackground(database.db, config.database.file, checkpointEntry, {
+      log: app.log,
+    });
+    app.addHook('onClose', () => checkpoints.stop());
   }
 
   // Every process delivers the outbox; each message is claimed by one of them.

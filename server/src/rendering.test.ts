@@ -6,6 +6,7 @@ import { invoiceSnapshot } from '@shop/core';
 import { renderMessage } from '@shop/emails';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTaxDocument } from './modules/invoices/invoice-pdf.ts';
+import { CallTimedOut } from './lib/worker-thread.ts';
 import { inProcessRendering, offThreadRendering, type Rendering } from './rendering.ts';
 import { pdfText } from './test/pdf-text.ts';
 import { workerEntry } from './test/worker-entry.ts';
@@ -105,5 +106,20 @@ describe('rendering emails and tax documents off the main thread', () => {
       'Confirm your email address',
     );
     expect(await pdfText(await thread.renderTaxDocument(invoice))).toContain('KP/26-27/000042');
+  });
+
+  it('never writes here what the thread took too long over, however often: it stays for later', async () => {
+    const hanging = await workerEntry(
+      dir,
+      'hanging',
+      `import { serveCalls } from './lib/worker-thread.ts';
+       serveCalls({ renderMessage: () => new Promise(() => {}), renderTaxDocument: () => new Promise(() => {}) });`,
+    );
+    const thread = offThreadRendering(hanging, { callTimeoutMs: 100, failedStartsAllowed: 2 });
+    started.push(thread);
+    // Past the thread's rest after two stops too: written here, the next would hang this thread.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await expect(thread.renderMessage('verify-email', verifyEmail, context)).rejects.toBeInstanceOf(CallTimedOut);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderMessage } from '@shop/emails';
-import { ThreadGone, workerThread } from './lib/worker-thread.ts';
+import { ThreadGone, workerThread, type WorkerThreadOptions } from './lib/worker-thread.ts';
 import { renderTaxDocument } from './modules/invoices/invoice-pdf.ts';
 
 /** How the outbox writes emails and draws the tax documents they carry. */
@@ -18,11 +18,13 @@ export const inProcessRendering: Rendering = { renderMessage, renderTaxDocument,
  * built beside main.js as `entry`): rendering an email and its PDF takes tens of milliseconds
  * of one core, which on the main thread held up every request arriving meanwhile. Without the
  * built entry (tests run the source) they are written in this thread; a call the thread could
- * not answer because it ended is written here instead, so a crash never fails a message.
+ * not answer because it ended is written here instead, so a crash never fails a message. One
+ * the thread took too long over (CallTimedOut) is not: written here, it could hold every request
+ * as long; the outbox tries it again later.
  */
-export function offThreadRendering(entry: URL): Rendering {
+export function offThreadRendering(entry: URL, threadOptions?: WorkerThreadOptions): Rendering {
   if (!fs.existsSync(fileURLToPath(entry))) return inProcessRendering;
-  const thread = workerThread(entry);
+  const thread = workerThread(entry, threadOptions);
   const orHere =
     <A extends unknown[], R>(name: string, here: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>

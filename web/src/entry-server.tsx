@@ -2,15 +2,19 @@
  * The server renderer's entry (built by `vite build --ssr`, loaded by the API server's
  * server-render plugin). It renders the public pages from the same routes, store and queries
  * the browser uses: the queries a page needs are asked first, through the API client the server
- * hands over (in-process, with no shopper's credentials), then the page is rendered with React's
- * streaming renderer and its store is sent along for the browser to start from.
+ * hands over (in-process, with no shopper's credentials), then the page is rendered and its store
+ * is sent along for the browser to start from.
+ *
+ * The page is rendered to one string (renderToString), not streamed: every query is answered
+ * before React starts, so nothing could be sent sooner, and crawlers read complete pages anyway.
+ * React's streaming renderer encodes each of a page's thousands of small pieces into bytes as it
+ * goes; for a product page that cost about a fifth of the server's time (docs/decisions.md).
  */
 import { defaultStoreSettings, readProductsPageState, writeProductsPageState, type Product } from '@shop/core';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
-import type { Writable } from 'node:stream';
 import { routes } from './app/router.tsx';
 import { homeHead, plainHead, productHead, productsHead, type PageHead } from './app/ssr/head.ts';
 import { setupStore, type AppStore, type RootState } from './lib/store/store.ts';
@@ -40,8 +44,8 @@ export interface RenderedPage {
   head: PageHead;
   /** What the browser's store starts from. */
   state: Partial<RootState>;
-  /** Writes the page's markup (the inside of #root) into `destination`, then ends it. */
-  pipe(destination: Writable): void;
+  /** The page's markup: the inside of #root. */
+  markup: string;
 }
 
 /** The pages rendered on the server; every other address is the browser's alone. */
@@ -69,12 +73,15 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
   const product = matchPath('/product/:id', url.pathname);
   if (product) {
     const id = product.params.id ?? '';
-    const [answer] = await Promise.all([
-      store.dispatch(catalogApi.endpoints.getProduct.initiate(id)),
-      store.dispatch(catalogApi.endpoints.getProductSizes.initiate(id)),
-    ]);
+    const answer = await store.dispatch(catalogApi.endpoints.getProduct.initiate(id));
     if (answer.data === undefined)
       throw new Error(`The product ${id} could not be read: ${JSON.stringify(answer.error)}`);
+    // The product carries its sizes: one API call, not two, and the two answers agree.
+    store.dispatch(
+      catalogApi.util.upsertQueryEntries([
+        { endpointName: 'getProductSizes', arg: id, value: answer.data?.sizes ?? null },
+      ]),
+    );
     if (answer.data === null) {
       return {
         status: 404,
@@ -169,27 +176,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const { storeInfo, catalogApi: catalogState } = store.getState() as RootState & { catalogApi?: unknown };
   const state = { storeInfo, ...(catalogState !== undefined && { catalogApi: catalogState }) } as Partial<RootState>;
 
-  const ready = new Promise<(destination: Writable) => void>((resolve, reject) => {
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <Provider store={store}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Provider>
-      </StrictMode>,
-      {
-        // The whole page at once: the data is already here, and crawlers read complete pages.
-        onAllReady: () => resolve((destination) => stream.pipe(destination)),
-        onShellError: reject,
-        onError: (error) => {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      },
-    );
-    request.signal?.addEventListener('abort', () => {
-      reject(request.signal?.reason);
-      stream.abort(request.signal?.reason);
-    });
-  });
-  const pipe = await ready;
-  return { status, head, state, pipe };
+  const markup = renderToString(
+    <StrictMode>
+      <Provider store={store}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Provider>
+    </StrictMode>,
+  );
+  // The store lives for this page only. RTK Query keeps an answer nobody uses for 60 s on a
+  // timer: an entry set here (the sizes) would hold this page's store in memory that long.
+  store.dispatch(catalogApi.util.resetApiState());
+  return { status, head, state, markup };
 }

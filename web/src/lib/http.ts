@@ -101,9 +101,22 @@ export function apiUrl(path: string): string {
   return `${API_BASE}${path}`;
 }
 
+/** What the client reads of an answer: `fetch`'s Response, or the server renderer's lighter one. */
+export interface FetchedAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  text(): Promise<string>;
+}
+
+/** The part of `fetch` the client uses. */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal | undefined },
+) => Promise<FetchedAnswer>;
+
 interface ClientConfig {
   baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
+  fetch?: FetchLike;
   getToken?: () => string | null;
 }
 
@@ -125,8 +138,8 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
     const token = auth ? getToken() : null;
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    const doFetch = config.fetch ?? globalThis.fetch;
-    let response: Response;
+    const doFetch: FetchLike = config.fetch ?? globalThis.fetch;
+    let response: FetchedAnswer;
     try {
       response = await doFetch(`${baseUrl}${path}${buildQuery(query)}`, {
         method,

@@ -58,6 +58,11 @@ export interface OutboxWorker {
 
 const silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
+/** An error that says trying again later may succeed (the rendering thread's CallTimedOut). */
+function isTransient(error: unknown) {
+  return (error as { transient?: unknown } | null)?.transient === true;
+}
+
 function describe(error: unknown): string {
   const e = error as { message?: unknown; responseCode?: unknown; code?: unknown } | null;
   const message = typeof e?.message === 'string' ? e.message : String(error);
@@ -96,11 +101,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const claim = await repo.renewClaim(db, { id: row.id, claimedAt: row.claimed_at! }, now().toISOString());
     if (!claim) return;
     const where = { messageId: row.id, template: row.template, attempt: row.attempts };
+    const failedAttempt = async (reason: string, subject?: string) => {
+      const next = afterFailedAttempt(row.attempts, now(), policy);
+      const nextAttemptAt = next.status === 'queued' ? next.nextAttemptAt.toISOString() : null;
+      await repo.markUnsent(db, claim, { error: reason, nextAttemptAt, subject });
+      if (nextAttemptAt) {
+        log.warn({ ...where, err: reason, nextAttemptAt }, 'message not delivered; trying again later');
+        report.retried += 1;
+      } else {
+        log.error({ ...where, err: reason }, 'message failed after its last attempt');
+        report.failed += 1;
+      }
+    };
     let rendered;
     try {
       if (!isMessageTemplate(row.template)) throw new Error(`no template named ${row.template}`);
       rendered = await render(row.template, JSON.parse(row.data), { publicUrl });
     } catch (error) {
+      // The rendering thread was stuck or away: another attempt may well write it.
+      if (isTransient(error)) return failedAttempt(`Could not be written yet: ${describe(error)}`);
       // Writing it again would fail the same way: no retries.
       const reason = `Could not be written: ${describe(error)}`;
       await repo.markUnsent(db, claim, { error: reason, nextAttemptAt: null });
@@ -117,18 +136,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         ...(attachments.length > 0 && { attachments }),
       });
     } catch (error) {
-      const reason = describe(error);
-      const next = afterFailedAttempt(row.attempts, now(), policy);
-      const nextAttemptAt = next.status === 'queued' ? next.nextAttemptAt.toISOString() : null;
-      await repo.markUnsent(db, claim, { error: reason, nextAttemptAt, subject: rendered.subject });
-      if (nextAttemptAt) {
-        log.warn({ ...where, err: reason, nextAttemptAt }, 'message not delivered; trying again later');
-        report.retried += 1;
-      } else {
-        log.error({ ...where, err: reason }, 'message failed after its last attempt');
-        report.failed += 1;
-      }
-      return;
+      return failedAttempt(describe(error), rendered.subject);
     }
     await repo.markSent(db, claim, { sentAt: now().toISOString(), ...rendered });
     report.sent += 1;

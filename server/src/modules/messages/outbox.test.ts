@@ -1,5 +1,7 @@
 import { defaultDeliveryPolicy, type DeliveryPolicy } from '@shop/core';
+import { renderMessage } from '@shop/emails';
 import { describe, expect, it } from 'vitest';
+import { CallTimedOut } from '../../lib/worker-thread.ts';
 import { testDialects } from '../../test/databases.ts';
 import { manualClock, outboxDatabase, queueMessage } from '../../test/messages.ts';
 import { claimDueMessages } from './messages.repository.ts';
@@ -177,6 +179,29 @@ describe.each(testDialects)('the outbox on %s', (dialect) => {
     expect(sent).toEqual([]);
     expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await rows())[0]!.last_error).toMatch(/^Could not be written: .*orderNumber/);
+  });
+
+  it('a message the rendering thread could not write in time is tried again, not failed', async () => {
+    const clock = manualClock();
+    const { transport, sent } = recordingTransport();
+    await queueMessage(db(), shipped(7), clock.now());
+    let stuck = true;
+    const stuckThenWrites: typeof renderMessage = async (...args) => {
+      if (stuck) throw new CallTimedOut('renderMessage was not answered within 60000 ms');
+      return renderMessage(...args);
+    };
+    const outbox = worker(transport, { now: clock.now, renderMessage: stuckThenWrites });
+    expect(await outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect((await rows())[0]).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      next_attempt_at: new Date(clock.now().getTime() + 30_000).toISOString(),
+      last_error: 'Could not be written yet: renderMessage was not answered within 60000 ms',
+    });
+    stuck = false;
+    clock.advance(30_000);
+    expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(sent.map((m) => m.subject)).toEqual(['Order KP-7 is on its way']);
   });
 
   it('a message left sending by a process that died is taken again once its claim is 10 minutes old', async () => {

@@ -7,8 +7,14 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
 
-export async function insertOrder(trx: Transaction<Database>, order: Insertable<OrderTable>) {
-  await trx.insertInto('orders').values(order).execute();
+/** Inserts the order; false when its order number is taken (and nothing was inserted). */
+export async function insertOrder(trx: Transaction<Database>, order: Insertable<OrderTable>): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('orders')
+    .values(order)
+    .onConflict((oc) => oc.column('order_number').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function insertItems(trx: Transaction<Database>, items: Insertable<OrderItemTable>[]) {

@@ -238,22 +238,37 @@ async function stockReturnOf(trx: Trx, orderId: string): Promise<StockChange[]> 
 }
 
 /**
+ * Inserts the order under a number no order has. Five random characters give a day 33 million
+ * numbers: a shop taking thousands of orders a day would, within months, draw one already given.
+ * The insert says when its number is taken (also by an order placed at the same moment, on
+ * either database), and the number is drawn again.
+ */
+async function insertUnderNewNumber(trx: Trx, order: Omit<repo.OrderRow, 'order_number'>, now: Date) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const numbered: repo.OrderRow = { ...order, order_number: newOrderNumber(now) };
+    if (await repo.insertOrder(trx, numbered)) return numbered;
+  }
+  throw new Error('No unused order number was drawn in 10 attempts');
+}
+
+/**
  * One unpaid online order per shopper: a new online order replaces the one waiting for its
  * payment, cancelled here (read under its lock) with its stock given back in the new order's
  * own pass. A payment that still arrives for it is refunded (see markPaid).
  */
-async function replaceUnpaidOrders(trx: Trx, userId: string, orderNumber: string, at: string) {
+async function replaceUnpaidOrders(trx: Trx, newOrder: repo.OrderRow, at: string) {
   const replaced: string[] = [];
   const stock: StockChange[] = [];
-  for (const { id } of await repo.findUnpaidOnlineOrdersOf(trx, userId)) {
+  for (const { id } of await repo.findUnpaidOnlineOrdersOf(trx, newOrder.user_id)) {
+    if (id === newOrder.id) continue;
     const row = await repo.findOrder(trx, id, { lock: true });
     if (!row || !awaitsOnlinePayment(paymentFacts(row))) continue;
     if (!(await repo.moveStatus(trx, row.id, row.status, 'cancelled', at))) continue;
     await repo.recordEvent(trx, {
       orderId: row.id,
       status: 'cancelled',
-      note: `Replaced by order ${orderNumber}`,
-      actorId: userId,
+      note: `Replaced by order ${newOrder.order_number}`,
+      actorId: newOrder.user_id,
       now: at,
     });
     replaced.push(row.id);
@@ -338,43 +353,41 @@ export async function placeOrder(
       await assertDeliverable(trx, userId, body, totals.total, settings);
 
       const id = newId();
-      const orderNumber = newOrderNumber(now);
+      const address = JSON.stringify(body.shippingAddress);
+      // The rows as written: the emails, the invoice and the answer are made from them.
+      const order = await insertUnderNewNumber(
+        trx,
+        {
+          id,
+          user_id: userId,
+          status: 'pending',
+          payment_method: body.paymentMethod,
+          payment_status: body.paymentMethod === 'cod' ? 'cod' : 'awaiting_payment',
+          subtotal: totals.subtotal,
+          discount: totals.discountAmount,
+          shipping: totals.shipping,
+          gst: totals.gst,
+          total: totals.total,
+          coupon_id: coupon?.id ?? null,
+          coupon_code: coupon?.terms.code ?? null,
+          coupon_label: coupon ? couponLabel(coupon.terms) : null,
+          shipping_address: address,
+          billing_address: body.billingAddress ? JSON.stringify(body.billingAddress) : address,
+          notes: body.notes || DEFAULT_DELIVERY_NOTE,
+          idempotency_key: idempotencyKey ?? null,
+          shipping_gst_rate: shippingGstPercent(priced, defaultStoreSettings.gstPercent),
+          created_at: at,
+          updated_at: at,
+        },
+        now,
+      );
       const waiting =
-        body.paymentMethod === 'razorpay'
-          ? await replaceUnpaidOrders(trx, userId, orderNumber, at)
-          : { replaced: [], stock: [] };
+        body.paymentMethod === 'razorpay' ? await replaceUnpaidOrders(trx, order, at) : { replaced: [], stock: [] };
       await moveStock(trx, [
         ...waiting.stock,
         ...lines.map((l) => ({ productId: l.product_id, size: l.size, delta: l.quantity, name: l.name })),
       ]);
       for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
-
-      const address = JSON.stringify(body.shippingAddress);
-      // The rows as written: the emails, the invoice and the answer are made from them.
-      const order: repo.OrderRow = {
-        id,
-        order_number: orderNumber,
-        user_id: userId,
-        status: 'pending',
-        payment_method: body.paymentMethod,
-        payment_status: body.paymentMethod === 'cod' ? 'cod' : 'awaiting_payment',
-        subtotal: totals.subtotal,
-        discount: totals.discountAmount,
-        shipping: totals.shipping,
-        gst: totals.gst,
-        total: totals.total,
-        coupon_id: coupon?.id ?? null,
-        coupon_code: coupon?.terms.code ?? null,
-        coupon_label: coupon ? couponLabel(coupon.terms) : null,
-        shipping_address: address,
-        billing_address: body.billingAddress ? JSON.stringify(body.billingAddress) : address,
-        notes: body.notes || DEFAULT_DELIVERY_NOTE,
-        idempotency_key: idempotencyKey ?? null,
-        shipping_gst_rate: shippingGstPercent(priced, defaultStoreSettings.gstPercent),
-        created_at: at,
-        updated_at: at,
-      };
-      await repo.insertOrder(trx, order);
       const images = await imagesOfProducts(
         trx,
         lines.map((l) => l.product_id),

@@ -1,12 +1,11 @@
 /**
  * The storefront's public pages rendered on the server (`/`, `/products`, `/product/{id}`,
  * `/collaboration`, `/policies`): the HTML holds what a shopper sees first and what search
- * engines and link previews read, and the browser hydrates it. The page is streamed as React
- * writes it; its head (title, description, canonical, previews, JSON-LD) goes out first.
+ * engines and link previews read, and the browser hydrates it. Its head (title, description,
+ * canonical, previews, JSON-LD) is the page's own; the page goes out in one write.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../../lib/errors.ts';
@@ -19,7 +18,7 @@ export interface PagesOptions {
   renderer: StorefrontRenderer;
   /** The shop's public address (PUBLIC_URL); null: the address each request came to. */
   publicOrigin: string | null;
-  /** How long a page may take (its API calls and React's render) before it is given up; default 2 s. */
+  /** How long a page's API calls may take before the page is given up; default 2 s. */
   renderTimeoutMs?: number;
 }
 
@@ -48,25 +47,10 @@ export function originCacheControl(publicOrigin: string | null, shared: string):
   return publicOrigin ? shared : shared.replace(/^public\b/, 'private');
 }
 
-/** React's markup into the page: hoisted links to the head, then #root's content, then the store. */
-function pageStream(template: PageTemplate, headTags: string, stateScript: string): Transform {
-  let first = true;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      let text = chunk.toString('utf8');
-      if (first) {
-        first = false;
-        const { links, rest } = splitHoisted(text);
-        text = `${links}\n  ${template.bodyStart}${rest}`;
-      }
-      done(null, text);
-    },
-    flush(done) {
-      done(null, `</div>${stateScript}${template.end}`);
-    },
-  });
-  stream.push(`${template.head}  ${headTags}\n`);
-  return stream;
+/** The page: the template's head with the page's tags and the links React hoisted, then #root's content and the store. */
+function pageHtml(template: PageTemplate, headTags: string, markup: string, stateScript: string): string {
+  const { links, rest } = splitHoisted(markup);
+  return `${template.head}  ${headTags}\n${links}\n  ${template.bodyStart}${rest}</div>${stateScript}${template.end}`;
 }
 
 async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
@@ -82,15 +66,14 @@ async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       page = await renderer.renderPage({ url: request.url, origin, api, signal });
     } catch (error) {
       // The API could not answer (the database is away) or the page took too long (a slow
-      // database, a stuck render): the browser renders the page itself once it can, crawlers
+      // database, a stuck API call): the browser renders the page itself once it can, crawlers
       // are told to come back, and no request holds the server's attention for ever.
       request.log.warn({ err: error }, 'page not rendered on the server');
       return reply.code(503).header('retry-after', '5').sendAppShell();
     }
     if (!page) return reply.sendAppShell();
     const state = `<script id="${renderer.SERVER_STATE_ID}" type="application/json">${renderer.scriptJson(page.state)}</script>`;
-    const html = pageStream(template, renderer.headTags(page.head), state);
-    page.pipe(html);
+    const html = pageHtml(template, renderer.headTags(page.head), page.markup, state);
     return (
       reply
         .code(page.status)
