@@ -56,6 +56,35 @@ const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0
 const failed = (vitest ? vitest.numFailedTests : 1) + (playwright ? playwright.stats.unexpected : 1);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
+/** The names of the tests that failed, so the last lines of a long run say which they were. */
+function failedTests() {
+  const names = [];
+  for (const file of vitest?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') names.push(`${path.relative(root, file.name)} › ${test.fullName}`);
+    }
+    // A file that failed to load has no test results, only its message.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      names.push(`${path.relative(root, file.name)} (${String(file.message ?? 'failed').split('\n')[0]})`);
+    }
+  }
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of playwright?.suites ?? []) visit(suite, []);
+  return names;
+}
+
+const failures = failedTests();
+if (failures.length > 0) {
+  console.log('\nfailed:');
+  for (const name of failures) console.log(`  ✘ ${name}`);
+}
 fs.rmSync(reports, { recursive: true, force: true });
 const allOk = unitOk && e2eOk && failed === 0;
 console.log(`\ntests: ${passed} passed, ${allOk ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
