@@ -71,7 +71,8 @@ function failedTests() {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') names.push(`${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')}`);
+        if (test.status === 'unexpected')
+          names.push(`${spec.file ?? suite.file} › ${[...titles, spec.title].join(' › ')}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
