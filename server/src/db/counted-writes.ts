@@ -1,6 +1,13 @@
 import {
+  AliasNode,
+  DeleteQueryNode,
+  InsertQueryNode,
   PostgresDialect,
+  RawNode,
   SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type OperationNode,
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -9,10 +16,31 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** A statement that may change rows: anything but a SELECT (raw SQL counts unless it begins with one). */
-function mayWrite(query: CompiledQuery): boolean {
-  if (SelectQueryNode.is(query.query)) return false;
-  return !/^\s*select\b/i.test(query.sql);
+/** The name of a table written to, when `node` is a plain table (aliased or not). */
+function tableName(node: OperationNode | undefined): string | null {
+  const table = node && AliasNode.is(node) ? node.node : node;
+  return table && TableNode.is(table) ? table.table.identifier.name : null;
+}
+
+/** The tables an INSERT, UPDATE or DELETE writes to, or null when that cannot be told. */
+function writtenTables(node: OperationNode): (string | null)[] | null {
+  if (InsertQueryNode.is(node) && !node.with) return [tableName(node.into)];
+  if (UpdateQueryNode.is(node) && !node.with) return [tableName(node.table)];
+  if (DeleteQueryNode.is(node) && !node.with) return node.from.froms.map(tableName);
+  return null;
+}
+
+/**
+ * Whether a statement may change rows of `watched`: anything but a SELECT without a WITH clause
+ * (raw SQL counts unless it begins with SELECT), except a plain INSERT, UPDATE or DELETE of
+ * other tables. What cannot be told counts.
+ */
+function mayWrite(query: CompiledQuery, watched: ReadonlySet<string> | null): boolean {
+  if (SelectQueryNode.is(query.query)) return Boolean(query.query.with);
+  if (RawNode.is(query.query)) return !/^\s*select\b/i.test(query.sql);
+  const tables = writtenTables(query.query);
+  if (!tables || !watched) return true;
+  return tables.some((table) => table === null || watched.has(table));
 }
 
 /**
@@ -20,17 +48,21 @@ function mayWrite(query: CompiledQuery): boolean {
  * transaction that wrote, once its COMMIT returned, or a write run outside a transaction.
  * Readers that keep what other processes change up to date by notifications (which arrive a
  * moment after the commit) use it to know when this process's own writes must be waited for.
+ * Given `watched`, only writes that may change those tables count: a write elsewhere (a cart
+ * line, say) notifies nobody, so nobody need wait for it.
  */
 export class WriteCountingPostgresDialect extends PostgresDialect {
   readonly #onCommit: () => void;
+  readonly #watched: ReadonlySet<string> | null;
 
-  constructor(config: PostgresDialectConfig, onCommit: () => void) {
+  constructor(config: PostgresDialectConfig, onCommit: () => void, watched?: Iterable<string>) {
     super(config);
     this.#onCommit = onCommit;
+    this.#watched = watched ? new Set(watched) : null;
   }
 
   override createDriver(): Driver {
-    return new WriteCountingDriver(super.createDriver(), this.#onCommit);
+    return new WriteCountingDriver(super.createDriver(), this.#onCommit, this.#watched);
   }
 }
 
@@ -43,10 +75,12 @@ interface CountedConnection extends DatabaseConnection {
 class WriteCountingDriver implements Driver {
   readonly #inner: Driver;
   readonly #onCommit: () => void;
+  readonly #watched: ReadonlySet<string> | null;
 
-  constructor(inner: Driver, onCommit: () => void) {
+  constructor(inner: Driver, onCommit: () => void, watched: ReadonlySet<string> | null) {
     this.#inner = inner;
     this.#onCommit = onCommit;
+    this.#watched = watched;
   }
 
   init() {
@@ -61,7 +95,7 @@ class WriteCountingDriver implements Driver {
       wrote: false,
       executeQuery: async <R>(query: CompiledQuery) => {
         const result = await inner.executeQuery<R>(query);
-        if (mayWrite(query)) {
+        if (mayWrite(query, this.#watched)) {
           if (connection.inTransaction) connection.wrote = true;
           else this.#onCommit();
         }

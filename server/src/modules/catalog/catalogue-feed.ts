@@ -40,7 +40,7 @@ export interface LiveCatalogue {
  *
  * Notifications arrive a moment after the commit. So that this process's own writes (an order,
  * a staff edit, whatever wrote through its database handle) show at once, a list that follows
- * a write first pings its own listening connection: the ping comes back after every
+ * a write to a table that notifies first pings its own listening connection: the ping comes back after every
  * notification committed before it, and what they named is read before the list is answered.
  *
  * While the connection is down (and until, listening anew, everything has been read again),
