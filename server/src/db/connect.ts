@@ -50,7 +50,8 @@ export interface DatabaseNotifications {
 
 /**
  * The tables with triggers, which notify listeners of a change (migrations 008, 013 and 014):
- * the catalogue's, stock, the catalogue's version, and messages.
+ * the catalogue's, stock, the catalogue's version, and messages. Rows of theirs deleted by a
+ * cascade go with a parent in this list (products, categories), so that write is counted too.
  */
 export const NOTIFYING_TABLES = [
   'categories',
