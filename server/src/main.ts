@@ -75,6 +75,7 @@ async function runServer(config: Config) {
   }
 
   // SQLite's checkpoints wait for the disk: a thread of their own makes them (db/wal-checkpoints.ts).
+  // Run from source (npm run dev) there is no built entry, and SQLite checkpoints as it always does.
   const checkpointEntry = new URL('./checkpoint-worker.js', import.meta.url);
   if (config.database.dialect === 'sqlite' && fs.existsSync(checkpointEntry)) {
     const checkpoints = await checkpointInBackground(database.db, config.database.file, checkpointEntry, {
