@@ -6,9 +6,12 @@ import { prepareDatabase } from '../startup.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { enqueueMessage, type EnqueueRequest } from '../modules/messages/messages.service.ts';
 
-/** A clock the test moves by hand (the outbox worker's `now`). */
-export function manualClock(start = '2026-11-26T10:00:00.000Z') {
-  let at = new Date(start).getTime();
+/**
+ * A clock the test moves by hand (the outbox worker's `now`). It starts at the real now, so that
+ * whatever a test writes without this clock (a message queued at `new Date()`) is never in its future.
+ */
+export function manualClock(start: Date = new Date()) {
+  let at = start.getTime();
   return {
     now: () => new Date(at),
     advance: (ms: number) => {

@@ -52,7 +52,7 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
     await smtp?.close();
   });
 
-  function smtpWorker(url: string, clock = manualClock()) {
+  function smtpWorker(url: string, clock: ReturnType<typeof manualClock>) {
     return createOutboxWorker({
       db: db(),
       dialect,
@@ -69,8 +69,9 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
 
   it('the message as the mail server receives it: headers, both parts, links to the shop', async () => {
     smtp = await startSmtpServer(port);
-    const id = await queueMessage(db(), placed(1));
-    const outbox = smtpWorker(smtp.url);
+    const clock = manualClock();
+    const id = await queueMessage(db(), placed(1), clock.now());
+    const outbox = smtpWorker(smtp.url, clock);
     const before = Date.now();
     expect(await outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     await outbox.stop();
@@ -137,8 +138,9 @@ describe.each(testDialects)('delivery over SMTP on %s', (dialect) => {
 
   it('a wrong password is a failed attempt, tried again later', async () => {
     smtp = await startSmtpServer(port);
-    await queueMessage(db(), placed(3));
-    const outbox = smtpWorker(smtp.url.replace('s3cret', 'wrong'));
+    const clock = manualClock();
+    await queueMessage(db(), placed(3), clock.now());
+    const outbox = smtpWorker(smtp.url.replace('s3cret', 'wrong'), clock);
     expect(await outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
     await outbox.stop();
     const row = await db().selectFrom('messages').selectAll().executeTakeFirstOrThrow();
