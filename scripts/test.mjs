@@ -1,8 +1,9 @@
-// `npm test`: every test of the shop. Builds (the browser journeys and the multi-process
+// `npm test`: every test of the shop. Checks lint and types first (both at once: each is one
+// thread, and the machine has at least two), then builds (the browser journeys and the multi-process
 // start-up test run the production build), runs the unit and API suites of every workspace
 // (SQLite, and PostgreSQL when it answers), then the Playwright journeys in Chromium, and
 // ends with one line counting all of them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,32 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+/** Runs each npm script at once, its output kept until it ends so the two do not interleave. */
+function runTogether(scripts) {
+  return Promise.all(
+    scripts.map(
+      (script) =>
+        new Promise((resolve) => {
+          const child = spawn('npm', ['run', '--silent', script], { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            console.log(`\n=== ${script} ===`);
+            process.stdout.write(Buffer.concat(output));
+            resolve(code === 0 ? null : script);
+          });
+        }),
+    ),
+  );
+}
+
+const unchecked = (await runTogether(['lint', 'typecheck'])).filter(Boolean);
+if (unchecked.length > 0) {
+  console.log(`\ntests: 0 passed, ${unchecked.length} failed (${unchecked.join(' and ')} failed)`);
+  process.exit(1);
 }
 
 const built = run('build', 'npm', ['run', 'build']);
