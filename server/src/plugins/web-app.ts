@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { chooseEncoding, type Encoding } from '../lib/content-encoding.ts';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -13,8 +14,6 @@ declare module 'fastify' {
     sendAppShell(): FastifyReply;
   }
 }
-
-type Encoding = 'br' | 'gzip';
 
 /** One stored form of index.html: the bytes and the validators @fastify/static would send. */
 interface ShellCopy {
@@ -33,20 +32,6 @@ function readCopy(file: string): ShellCopy | null {
     etag: `W/"${body.length.toString(16)}-${mtime.getTime().toString(16)}"`,
     lastModified: mtime.toUTCString(),
   };
-}
-
-/** The best encoding of those stored that the client accepts (q > 0), brotli first on a tie. */
-function chooseEncoding(acceptEncoding: string | undefined, stored: Encoding[]): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    weights.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  const best = stored.filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a))[0];
-  return best ?? null;
 }
 
 function isFresh(request: FastifyRequest, copy: ShellCopy): boolean {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '@shop/core';
@@ -106,6 +107,32 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
         'Products',
         product.name,
       ]);
+    }
+  });
+
+  it('sends pages and sitemaps compressed as the client asks, the same page once decompressed', async () => {
+    const product = products[0]!;
+    // The store's request ids and times differ from one render to the next; the page does not.
+    const withoutStore = (html: string) => html.replace(/<script id="shop-state"[\s\S]*?<\/script>/, '');
+    for (const url of ['/', '/products', `/product/${product._id}`, '/sitemaps/products-1.xml']) {
+      const plain = await page(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers.vary, url).toContain('accept-encoding');
+      expect(plain.rawPayload.length, url).toBeGreaterThan(1024);
+
+      const br = await page(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toContain('accept-encoding');
+      expect(withoutStore(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')), url).toBe(
+        withoutStore(plain.body),
+      );
+      expect(br.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 3);
+
+      const gzip = await page(url, { 'accept-encoding': 'gzip, br;q=0' });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(withoutStore(zlib.gunzipSync(gzip.rawPayload).toString('utf8')), url).toBe(withoutStore(plain.body));
+
+      expect((await page(url, { 'accept-encoding': 'identity' })).headers['content-encoding'], url).toBeUndefined();
     }
   });
 

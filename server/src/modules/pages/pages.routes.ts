@@ -2,12 +2,14 @@
  * The storefront's public pages rendered on the server (`/`, `/products`, `/product/{id}`,
  * `/collaboration`, `/policies`): the HTML holds what a shopper sees first and what search
  * engines and link previews read, and the browser hydrates it. Its head (title, description,
- * canonical, previews, JSON-LD) is the page's own; the page goes out in one write.
+ * canonical, previews, JSON-LD) is the page's own; the page goes out in one write, compressed as
+ * the browser asks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendText } from '../../lib/content-encoding.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { injectedFetch, type StorefrontRenderer } from './page-renderer.ts';
 import { parsePageTemplate, splitHoisted, type PageTemplate } from './page-template.ts';
@@ -74,14 +76,12 @@ async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     if (!page) return reply.sendAppShell();
     const state = `<script id="${renderer.SERVER_STATE_ID}" type="application/json">${renderer.scriptJson(page.state)}</script>`;
     const html = pageHtml(template, renderer.headTags(page.head), page.markup, state);
-    return (
-      reply
-        .code(page.status)
-        .header('content-type', 'text/html; charset=utf-8')
-        // Rendered for nobody in particular: no session is read, so any cache may keep it briefly.
-        .header('cache-control', originCacheControl(options.publicOrigin, 'public, max-age=0, must-revalidate'))
-        .send(html)
-    );
+    reply
+      .code(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // Rendered for nobody in particular: no session is read, so any cache may keep it briefly.
+      .header('cache-control', originCacheControl(options.publicOrigin, 'public, max-age=0, must-revalidate'));
+    return sendText(reply, html);
   }
 
   for (const url of serverRenderedPaths) app.get(url, { schema: { hide: true } }, renderPage);

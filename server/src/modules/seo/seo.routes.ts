@@ -6,6 +6,7 @@ import { defaultStoreSettings } from '@shop/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendText } from '../../lib/content-encoding.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getProduct, sitemapProducts, type SitemapEntry } from '../catalog/catalog.service.ts';
 import { originCacheControl, originOf } from '../pages/pages.routes.ts';
@@ -30,7 +31,10 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, { public
 
   app.get('/robots.txt', { schema: hidden }, (request, reply) => {
     const text = robotsTxt(originOf(request, publicOrigin));
-    return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', sitemapCache).send(text);
+    return sendText(
+      reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', sitemapCache),
+      text,
+    );
   });
 
   /** An XML answer made from the sitemap's products, their latest change and the origin. */
@@ -41,10 +45,10 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, { public
       const origin = originOf(request, publicOrigin);
       const products = await sitemapProducts(app.db);
       const changed = latest(products.map((p) => p.updatedAt));
-      return reply
-        .header('content-type', xml)
-        .header('cache-control', sitemapCache)
-        .send(make(origin, products, changed));
+      return sendText(
+        reply.header('content-type', xml).header('cache-control', sitemapCache),
+        make(origin, products, changed),
+      );
     };
 
   app.get('/sitemap.xml', { schema: hidden }, sitemapRoute(sitemapIndex));
@@ -61,7 +65,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, { public
       const origin = originOf(request, publicOrigin);
       const body = productSitemap(origin, await sitemapProducts(app.db), request.params.page);
       if (body === null) throw notFound('NOT_FOUND', 'No such sitemap');
-      return reply.header('content-type', xml).header('cache-control', sitemapCache).send(body);
+      return sendText(reply.header('content-type', xml).header('cache-control', sitemapCache), body);
     },
   );
 
