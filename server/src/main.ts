@@ -18,15 +18,27 @@ import { derivedSecret, loadJwtSecret } from './secrets.ts';
 import { prepareDatabase } from './startup.ts';
 import { offThreadRendering } from './rendering.ts';
 
+/** What the log says of a database that cannot be written (see db/shared-memory.ts). */
+const readOnlyWarning = (problem: string) =>
+  `The database cannot be written: ${problem}. The shop answers reads and refuses writes (503), ` +
+  'and readiness says DATABASE_NOT_WRITABLE, until it can be written again.';
+
 /** How long a shutdown may wait for requests in flight before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** One server process: prepares the database, listens, and closes cleanly on SIGTERM/SIGINT. */
 async function runServer(config: Config) {
+  let started = false;
   const database = openDatabase(config.database, {
     onPoolError: (error) => console.warn(`database connection lost: ${error.message}`),
+    // At start the log line below says it; later, each change is told as it happens.
+    onWritableChange: (problem) => {
+      if (!started) return;
+      if (problem) console.warn(readOnlyWarning(problem));
+      else console.warn('the database can be written again: taking writes');
+    },
   });
-  const { migrated, seededProducts } = await prepareDatabase(database, config);
+  const { migrated, seededProducts, readOnly } = await prepareDatabase(database, config);
 
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   // Uploaded images live beside the database; several processes share the same folder.
@@ -65,6 +77,8 @@ async function runServer(config: Config) {
     logger: { level: config.logLevel },
   });
   app.log.info(modeSummary(config));
+  if (readOnly) app.log.warn(readOnlyWarning(readOnly));
+  started = true;
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (migrated.length) app.log.info({ migrated }, 'database migrated');
   if (seededProducts) app.log.info({ seededProducts }, 'demo catalogue seeded');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responsiveImage } from './product-images.ts';
+import { checkImageSize, responsiveImage, UPLOAD_MAX_PIXELS } from './product-images.ts';
 
 describe('responsiveImage', () => {
   it('gives an uploaded photo AVIF and WebP sources and a JPEG srcset at 320, 640, 1024 and 1600 px', () => {
@@ -30,5 +30,43 @@ describe('responsiveImage', () => {
     '',
   ])('leaves %j as it is (null)', (url) => {
     expect(responsiveImage(url)).toBeNull();
+  });
+});
+
+describe('checkImageSize', () => {
+  it.each([
+    ['a phone photo', 4032, 3024, { ok: true }],
+    ['exactly 40 megapixels', 8000, 5000, { ok: true }],
+    ['a single pixel', 1, 1, { ok: true }],
+    ['a long thin strip within the limit', 40_000_000, 1, { ok: true }],
+    [
+      'one pixel over',
+      40_000_001,
+      1,
+      { ok: false, reason: 'TOO_MANY_PIXELS', pixels: 40_000_001, maxPixels: UPLOAD_MAX_PIXELS },
+    ],
+    [
+      'one row over',
+      8000,
+      5001,
+      { ok: false, reason: 'TOO_MANY_PIXELS', pixels: 40_008_000, maxPixels: UPLOAD_MAX_PIXELS },
+    ],
+    [
+      'the bomb: 16,000 × 16,000',
+      16_000,
+      16_000,
+      { ok: false, reason: 'TOO_MANY_PIXELS', pixels: 256_000_000, maxPixels: UPLOAD_MAX_PIXELS },
+    ],
+    ['no width', undefined, 100, { ok: false, reason: 'NO_SIZE' }],
+    ['no height', 100, undefined, { ok: false, reason: 'NO_SIZE' }],
+    ['zero', 0, 100, { ok: false, reason: 'NO_SIZE' }],
+    ['negative', -10, 100, { ok: false, reason: 'NO_SIZE' }],
+    ['not whole', 10.5, 100, { ok: false, reason: 'NO_SIZE' }],
+  ])('%s (%s × %s)', (_case, width, height, expected) => {
+    const check = checkImageSize(width, height);
+    expect(check).toEqual(expected);
+    // Invariant: accepted means a real size within the limit; refused for size names the count over it.
+    if (check.ok) expect(width! * height!).toBeLessThanOrEqual(UPLOAD_MAX_PIXELS);
+    if (!check.ok && check.reason === 'TOO_MANY_PIXELS') expect(check.pixels).toBeGreaterThan(check.maxPixels);
   });
 });

@@ -37,3 +37,26 @@ export function responsiveImage(url: string): ResponsiveImage | null {
     srcSet: srcSet('jpg'),
   };
 }
+
+/**
+ * The most pixels an uploaded photo may have (width × height): 40 megapixels, as 8000 × 5000,
+ * more than any camera of a shop's own gives. Checked from the image's header, before anything
+ * is decoded: a small file can declare an enormous image (16,000 × 16,000 pixels fit in 1 MB of
+ * PNG), and decoding it would take a gigabyte of memory and half a minute of CPU.
+ */
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
+export type ImageSizeCheck =
+  | { ok: true }
+  | { ok: false; reason: 'NO_SIZE' }
+  | { ok: false; reason: 'TOO_MANY_PIXELS'; pixels: number; maxPixels: number };
+
+/** Whether a photo of `width` × `height` pixels (as its header says) may be uploaded. */
+export function checkImageSize(width: number | undefined, height: number | undefined): ImageSizeCheck {
+  if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
+    return { ok: false, reason: 'NO_SIZE' };
+  }
+  const pixels = width * height;
+  if (pixels > UPLOAD_MAX_PIXELS) return { ok: false, reason: 'TOO_MANY_PIXELS', pixels, maxPixels: UPLOAD_MAX_PIXELS };
+  return { ok: true };
+}

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   SelectQueryNode,
@@ -17,7 +16,7 @@ import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../lib/pri
 import { WriteCountingPostgresDialect } from './counted-writes.ts';
 import { listen, type Listener } from './pg-listener.ts';
 import { PatientSqliteDialect } from './patient-sqlite.ts';
-import { withStatementCache } from './statement-cache.ts';
+import { guardedSqlite } from './shared-memory.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -29,6 +28,11 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: why the database cannot be written now (its shared-memory file or folder turned
+   * read-only, see shared-memory.ts), or null. Reads go on meanwhile; writes answer 503.
+   */
+  unwritable?: () => string | null;
   /** PostgreSQL only: hear what other processes commit, and count this process's own writes. */
   notifications?: DatabaseNotifications;
 }
@@ -69,6 +73,8 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void;
   /** Told about errors of idle pooled connections (PostgreSQL restarted, network cut). */
   onPoolError?: (error: Error) => void;
+  /** SQLite: told when the database stops or starts again being writable (null), with the reason. */
+  onWritableChange?: (problem: string | null) => void;
 }
 
 // COUNT(*) and SUM() come back from PostgreSQL as int8 text; every amount here fits a double.
@@ -105,22 +111,24 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // SQLite gives its -wal and -shm files the database file's own mode.
     ensurePrivateFile(config.file);
     tightenExisting([`${config.file}-wal`, `${config.file}-shm`]);
-    const sqlite = new SqliteDatabase(config.file);
-    // WAL lets readers and one writer work at once, also across processes on one file.
-    // Opening may wait for another process (it is not serving yet); from then on the
-    // connection never waits inside a call, which would freeze the event loop: the
-    // dialect waits for locks between calls instead (see patient-sqlite.ts).
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 0');
-    const dialect = new PatientSqliteDialect(
-      { database: withStatementCache(sqlite) },
-      config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS,
+    const sqlite = guardedSqlite(
+      config.file,
+      (connection, first) => {
+        // WAL lets readers and one writer work at once, also across processes on one file.
+        // The first opening may wait for another process (it is not serving yet); from then
+        // on the connection never waits inside a call, which would freeze the event loop: the
+        // dialect waits for locks between calls instead (see patient-sqlite.ts).
+        if (first) connection.pragma('busy_timeout = 5000');
+        connection.pragma('journal_mode = WAL');
+        connection.pragma('synchronous = NORMAL');
+        connection.pragma('foreign_keys = ON');
+        connection.pragma('busy_timeout = 0');
+      },
+      options.onWritableChange,
     );
+    const dialect = new PatientSqliteDialect({ database: sqlite }, config.lockWaitMs ?? DEFAULT_SQLITE_LOCK_WAIT_MS);
     const db = new Kysely<Database>({ dialect, log, plugins: [withoutRowLocks] });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', close: () => db.destroy(), unwritable: () => sqlite.problem() };
   }
 
   const pool = new pg.Pool({

@@ -70,6 +70,9 @@ async function probeDatabase(handle: DatabaseHandle, now: Date): Promise<Readine
   } catch {
     return { code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' };
   }
+  // SQLite whose shared memory cannot be written: no write is tried (see shared-memory.ts).
+  const unwritable = handle.unwritable?.();
+  if (unwritable) return { code: 'DATABASE_NOT_WRITABLE', message: `The database cannot be written: ${unwritable}.` };
   try {
     const probe = handle.db
       .insertInto('health_probe')

@@ -14,10 +14,19 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<number | null>;
+  /** What the process has written so far, its log and errors. */
+  output(): string;
 }
 
-/** Starts the built server with `env` on `port` and waits until it answers. */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the built server with `env` on `port` and waits until it answers: until it is ready,
+ * or with `until: 'live'` until it answers at all (a shop that starts without being ready).
+ */
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  { until = 'ready' }: { until?: 'ready' | 'live' } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [builtServer], {
     env: {
       ...process.env,
@@ -27,17 +36,22 @@ export async function startServerProcess(port: number, env: Record<string, strin
       WEB_DIST: '/nonexistent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+    output += String(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited (${child.exitCode}): ${stderr}`);
     try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) return { url, child, exited };
+      if ((await fetch(`${url}/api/health/${until}`)).ok) return { url, child, exited, output: () => output };
     } catch {
       // not listening yet
     }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type AdminProductDetail, type AdminProductRow } from '@shop/core';
 import { buildApp } from '../../app.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { pngBomb } from '../../test/images.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
@@ -533,6 +534,28 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
         message: 'The file is not an image the shop accepts: use JPEG, PNG or WebP.',
       });
       expect(uploadedFiles()).toEqual(before);
+    });
+
+    it('refuses a 1 MB PNG declaring 16,000 × 16,000 pixels (400) before decoding it, three at once, keeping nothing', async () => {
+      const before = uploadedFiles();
+      const bomb = pngBomb(16_000, 16_000);
+      const cpu = process.cpuUsage();
+      const answers = await Promise.all([1, 2, 3].map(() => asAdmin('POST', '/api/admin/uploads', imageForm(bomb))));
+      const used = process.cpuUsage(cpu);
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: 'IMAGE_TOO_MANY_PIXELS',
+          message:
+            'The image is 16000 × 16000 pixels (256 megapixels): the shop takes photos of at most 40 megapixels, such as 8000 × 5000.',
+        });
+      }
+      // Decoding one took half a minute of CPU; reading three headers takes milliseconds.
+      expect((used.user + used.system) / 1000).toBeLessThan(500);
+      expect(uploadedFiles()).toEqual(before);
+      // And the shop goes on answering.
+      expect((await call(null, 'GET', '/api/health/live')).statusCode).toBe(200);
     });
 
     it('refuses an image over 2 MB (413), keeping nothing', async () => {

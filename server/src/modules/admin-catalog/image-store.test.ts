@@ -2,9 +2,32 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageVariantFormats, imageVariantWidths, UPLOAD_MAX_BYTES } from '@shop/core';
+import { pngBomb } from '../../test/images.ts';
 import { makeMissingVariant, sniffImageType, storedImage, storeImage } from './image-store.ts';
+
+// Every input given to sharp, in order: the tests count how often an original is decoded.
+const sharpInputs = vi.hoisted(() => [] as unknown[]);
+vi.mock('sharp', async (importOriginal) => {
+  const actual = (await importOriginal<{ default: typeof import('sharp') }>()).default;
+  const counting = new Proxy(actual, {
+    apply(target, thisArg, args: unknown[]) {
+      sharpInputs.push(args[0]);
+      return Reflect.apply(target, thisArg, args);
+    },
+  });
+  return { default: counting };
+});
+
+/** CPU time (all threads: libvips works outside JavaScript's) and wall time that `work` takes. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const result = await work();
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - start };
+}
 
 const bytes = (...parts: (number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -136,6 +159,66 @@ describe('storeImage', () => {
       code: 'IMAGE_TOO_LARGE',
     });
     expect(fs.readdirSync(dir)).toEqual(before);
+  });
+
+  it('refuses an image declaring over 40 megapixels from its header alone: 400, well under a second of work, nothing written', async () => {
+    // 16,000 × 16,000 RGBA pixels (a gigabyte decoded) in a 1 MB PNG, as the review sent.
+    const bomb = pngBomb(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    const before = fs.readdirSync(dir);
+    const rss = process.memoryUsage.rss();
+    const { result, cpuMs } = await measured(() =>
+      // Three at once, as the review sent them.
+      Promise.all([1, 2, 3].map(() => storeImage(dir, bomb).catch((error: unknown) => error))),
+    );
+    for (const refused of result) {
+      expect(refused).toMatchObject({
+        statusCode: 400,
+        code: 'IMAGE_TOO_MANY_PIXELS',
+        message:
+          'The image is 16000 × 16000 pixels (256 megapixels): the shop takes photos of at most 40 megapixels, such as 8000 × 5000.',
+      });
+    }
+    expect(cpuMs).toBeLessThan(300);
+    expect(process.memoryUsage.rss() - rss).toBeLessThan(100 * 1024 * 1024);
+    expect(fs.readdirSync(dir)).toEqual(before);
+  });
+
+  it('decodes the original once for all its variants', async () => {
+    const photo2000 = await photo(2000, 1000, 'jpeg');
+    sharpInputs.length = 0;
+    const url = await storeImage(dir, photo2000);
+    expect(filesOf(url)).toHaveLength(1 + imageVariantWidths.length * imageVariantFormats.length);
+    // Once for its header, once to decode it; every variant is made from that one decode.
+    expect(sharpInputs.filter((input) => input === photo2000)).toHaveLength(2);
+  });
+
+  it('works on one upload at a time, however many arrive together', async () => {
+    const photos = await Promise.all([1, 2, 3].map((i) => photo(300 + i, 200, 'jpeg')));
+    let most = 0;
+    const watch = setInterval(() => {
+      const { queue, process: running } = sharp.counters();
+      most = Math.max(most, queue + running);
+    }, 2);
+    try {
+      const urls = await Promise.all(photos.map((p) => storeImage(dir, p)));
+      for (const url of urls) {
+        expect(filesOf(url)).toHaveLength(1 + imageVariantWidths.length * imageVariantFormats.length);
+      }
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(1);
+  });
+
+  it('never decodes an original over the limit kept from before it (a missing variant is not made)', async () => {
+    const name = 'OldBombOriginal012345';
+    fs.writeFileSync(path.join(dir, `${name}.png`), pngBomb(16_000, 16_000));
+    const { result, cpuMs } = await measured(() => makeMissingVariant(dir, `${name}.w320.webp`));
+    expect(result).toBe(false);
+    expect(cpuMs).toBeLessThan(300);
+    expect(fs.existsSync(path.join(dir, `${name}.w320.webp`))).toBe(false);
   });
 
   it('leaves no file when the folder cannot be written', async () => {

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Sharp } from 'sharp';
 import {
+  checkImageSize,
   imageVariantFormats,
   imageVariantWidths,
   UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
   uploadImageTypes,
   type ImageVariantFormat,
   type ImageVariantWidth,
 } from '@shop/core';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, serviceBusy } from '../../lib/errors.ts';
+import { QueueFullError, Semaphore } from '../../lib/semaphore.ts';
 
 type ImageType = (typeof uploadImageTypes)[number];
 type ServedType = ImageType | 'image/avif';
@@ -45,6 +49,13 @@ export const imageTooLarge = () =>
 const unsupported = () =>
   badRequest('UNSUPPORTED_IMAGE', 'The file is not an image the shop accepts: use JPEG, PNG or WebP.');
 
+const tooManyPixels = (width: number, height: number) =>
+  badRequest(
+    'IMAGE_TOO_MANY_PIXELS',
+    `The image is ${width} × ${height} pixels (${Math.ceil((width * height) / 100_000) / 10} megapixels): ` +
+      `the shop takes photos of at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels, such as 8000 × 5000.`,
+  );
+
 /** Writes `bytes` to a hidden temporary name and renames it into place: never half a file where the shop serves. */
 async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.part`);
@@ -61,10 +72,54 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
 let sharpModule: ReturnType<typeof loadSharp> | undefined;
 const loadSharp = async () => (await import('sharp')).default;
 
-/** One variant of a photo: at most `width` px wide (never enlarged), upright, in `format`. */
-async function encodeVariant(original: Buffer, width: ImageVariantWidth, format: ImageVariantFormat): Promise<Buffer> {
+/**
+ * Image work (reading a photo, making its variants) is done one photo at a time in a process:
+ * libvips runs outside the request thread, but photos decoded side by side would share the CPU
+ * and add up their memory. A few more wait their turn; beyond that the shop is busy (503).
+ */
+const imageWork = new Semaphore(1, 16);
+
+async function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await imageWork.run(task);
+  } catch (error) {
+    throw error instanceof QueueFullError ? serviceBusy() : error;
+  }
+}
+
+/**
+ * The photo's size as its header says, read without decoding it: a photo over the pixel limit
+ * (see `checkImageSize`) is refused before a byte of it is decoded, and so are bytes that only
+ * start like an image.
+ */
+async function checkSize(original: Buffer): Promise<void> {
   const sharp = await (sharpModule ??= loadSharp());
-  const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
+  const header = await sharp(original, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  const check = checkImageSize(header?.width, header?.height);
+  if (check.ok) return;
+  throw check.reason === 'TOO_MANY_PIXELS' ? tooManyPixels(header!.width, header!.height) : unsupported();
+}
+
+/**
+ * The original decoded once: upright, no wider than the widest variant, as raw pixels in memory
+ * (at most 1600 px wide, a few megabytes), from which every variant is made.
+ */
+async function decodeOnce(original: Buffer): Promise<() => Sharp> {
+  const sharp = await (sharpModule ??= loadSharp());
+  const { data, info } = await sharp(original, { limitInputPixels: UPLOAD_MAX_PIXELS })
+    .rotate()
+    .resize({ width: Math.max(...imageVariantWidths), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return () => sharp(data, { raw });
+}
+
+/** One variant of a photo: at most `width` px wide (never enlarged), in `format`. */
+async function encodeVariant(decoded: () => Sharp, width: ImageVariantWidth, format: ImageVariantFormat) {
+  const resized = decoded().resize({ width, withoutEnlargement: true });
   if (format === 'avif') return resized.avif({ quality: 50, effort: 2 }).toBuffer();
   if (format === 'webp') return resized.webp({ quality: 78 }).toBuffer();
   return resized.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
@@ -76,26 +131,33 @@ const variantFile = (dir: string, name: string, width: number, format: ImageVari
 /**
  * Keeps an uploaded image under a new random name, with its responsive variants (each width
  * of `imageVariantWidths` in AVIF, WebP and JPEG), and answers the original's site path. Bytes
- * that only look like an image (the right signature, nothing readable after) are refused.
+ * that only look like an image (the right signature, nothing readable after) are refused, and
+ * so is an image over the pixel limit, from its header, before it is decoded. Uploads are worked
+ * on one at a time; the original is decoded once and every variant made from that.
  */
 export async function storeImage(dir: string, bytes: Buffer): Promise<string> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw imageTooLarge();
   const type = sniffImageType(bytes);
   if (!type) throw unsupported();
   const name = randomBytes(16).toString('base64url');
-  let variants: { file: string; bytes: Buffer }[];
-  try {
-    variants = await Promise.all(
-      imageVariantWidths.flatMap((width) =>
-        imageVariantFormats.map(async (format) => ({
-          file: variantFile(dir, name, width, format),
-          bytes: await encodeVariant(bytes, width, format),
-        })),
-      ),
-    );
-  } catch {
-    throw unsupported();
-  }
+  const variants = await oneAtATime(async () => {
+    await checkSize(bytes);
+    const made: { file: string; bytes: Buffer }[] = [];
+    try {
+      const decoded = await decodeOnce(bytes);
+      for (const width of imageVariantWidths) {
+        for (const format of imageVariantFormats) {
+          made.push({
+            file: variantFile(dir, name, width, format),
+            bytes: await encodeVariant(decoded, width, format),
+          });
+        }
+      }
+    } catch {
+      throw unsupported();
+    }
+    return made;
+  });
   const original = path.join(dir, `${name}.${extensions[type]}`);
   try {
     // The original last: a page names it only once its variants are all in place.
@@ -126,7 +188,8 @@ const making = new Map<string, Promise<boolean>>();
 
 /**
  * Makes a missing variant from its original (a photo uploaded before variants existed, or one
- * whose variants were lost), once however many requests ask. False when there is no original.
+ * whose variants were lost), once however many requests ask, in its turn with uploads. False
+ * when there is no original, or one the shop would not take now (over the pixel limit).
  */
 export async function makeMissingVariant(dir: string, file: string): Promise<boolean> {
   const match = storedName.exec(file);
@@ -138,7 +201,13 @@ export async function makeMissingVariant(dir: string, file: string): Promise<boo
       for (const extension of Object.values(extensions)) {
         const original = await fs.readFile(path.join(dir, `${name}.${extension}`)).catch(() => null);
         if (!original) continue;
-        const bytes = await encodeVariant(original, Number(width) as ImageVariantWidth, format).catch(() => null);
+        const bytes = await oneAtATime(async () => {
+          await checkSize(original);
+          return encodeVariant(await decodeOnce(original), Number(width) as ImageVariantWidth, format);
+        }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'SERVICE_BUSY') throw error;
+          return null;
+        });
         if (!bytes) return false;
         await writeAtomically(variantFile(dir, name, Number(width), format), bytes);
         return true;

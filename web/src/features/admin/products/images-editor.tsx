@@ -98,7 +98,8 @@ export function ImagesEditor({ images, onChange, uploadImage, errorFor }: Images
     <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium">Images</legend>
       <p className="mb-3 text-xs text-muted">
-        JPEG, PNG or WebP up to 2 MB, or an address (a site path or https). The first image is the main one.
+        JPEG, PNG or WebP up to 2 MB and 40 megapixels, or an address (a site path or https). The first image is the
+        main one.
       </p>
 
       {images.length > 0 && (
