@@ -12,7 +12,12 @@ import { covers, fontFile, isWinAnsi, scriptFace, sharedFont, type Face, type We
  * Text Helvetica can encode whole goes to pdfkit as before: the same layout, the same bytes.
  */
 
-const bidi = bidiFactory();
+/** The bidi algorithm, made when first needed (it takes a while): only text with right-to-left letters needs it. */
+let bidiAlgorithm: ReturnType<typeof bidiFactory> | undefined;
+const bidi = () => (bidiAlgorithm ??= bidiFactory());
+/** Right-to-left letters (Hebrew, Arabic and their neighbours) and bidi controls. */
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200f\u202a-\u202e\u2066-\u2069\u061c]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
 export interface Run {
   text: string;
@@ -53,7 +58,7 @@ function classify(codePoint: number, char: string): Class {
 /** One paragraph (no line breaks) as runs of one face and one direction, in logical order. */
 export function itemize(paragraph: string): Run[] {
   const text = paragraph.normalize('NFC');
-  const { levels } = bidi.getEmbeddingLevels(text);
+  const levels = RIGHT_TO_LEFT.test(text) ? bidi().getEmbeddingLevels(text).levels : new Uint8Array(text.length);
   const chars: { char: string; codePoint: number; level: number; face: Class }[] = [];
   let index = 0;
   for (const char of text) {
@@ -267,7 +272,7 @@ function drawRun(doc: Doc, run: Placed, left: number, baseline: number, weight: 
     run.level % 2 === 1 && !RTL_SCRIPT.test(run.text)
       ? [...run.text]
           .reverse()
-          .map((c) => bidi.getMirroredCharacter(c) ?? c)
+          .map((c) => bidi().getMirroredCharacter(c) ?? c)
           .join('')
       : run.text;
   useFace(doc, run.face, weight).text(shown, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
