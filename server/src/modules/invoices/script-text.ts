@@ -1,4 +1,5 @@
 import bidiFactory from 'bidi-js';
+import { adoptFont } from './embedded-font.ts';
 import { covers, fontFile, isWinAnsi, scriptFace, sharedFont, type Face, type Weight } from './pdf-fonts.ts';
 
 /**
@@ -148,13 +149,9 @@ function useFace(doc: Doc, face: Face, weight: Weight) {
   doc.registerFont(name, fontFile(face, weight));
   names.add(name);
   doc.font(name);
-  // pdfkit reads the font again for each document; its shaping tables, read once, are shared.
-  const embedded = (doc as unknown as { _font: { font?: unknown; subset?: unknown } })._font;
-  if (embedded.font && embedded.subset) {
-    const shared = sharedFont(face, weight);
-    embedded.font = shared;
-    embedded.subset = shared.createSubset();
-  }
+  // Shaped with fontkit's reading of the font kept for the process; left-to-right scripts
+  // mapped cluster by cluster, so that readers ignoring ActualText copy them as written too.
+  adoptFont((doc as unknown as { _font: unknown })._font, sharedFont(face, weight), face !== 'naskh');
   return doc;
 }
 
