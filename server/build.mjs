@@ -1,6 +1,7 @@
-// Bundles the server (with the shared core) into dist/; npm packages stay external.
+// Bundles the server (with the shared core) into dist/; npm packages stay external. The fonts
+// tax documents embed (assets/fonts) are copied beside the bundle, to dist/fonts.
 // With --watch (npm run dev), it stays running and bundles again whenever a source changes.
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, context } from 'esbuild';
 
@@ -41,5 +42,7 @@ const options = {
   logLevel: 'warning',
 };
 
+await rm('dist/fonts', { recursive: true, force: true });
+await cp('assets/fonts', 'dist/fonts', { recursive: true });
 if (process.argv.includes('--watch')) await (await context({ ...options, logLevel: 'info' })).watch();
 else await build(options);

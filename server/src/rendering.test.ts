@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTaxDocument } from './modules/invoices/invoice-pdf.ts';
 import { CallTimedOut } from './lib/worker-thread.ts';
 import { inProcessRendering, offThreadRendering, type Rendering } from './rendering.ts';
-import { pdfText } from './test/pdf-text.ts';
+import { copiedText, embeddedFonts, pdfText } from './test/pdf-text.ts';
 import { workerEntry } from './test/worker-entry.ts';
 
 const builtEntry = path.resolve(import.meta.dirname, '../dist/render-worker.js');
@@ -86,6 +86,12 @@ describe('rendering emails and tax documents off the main thread', () => {
     expect(Buffer.isBuffer(pdf)).toBe(true);
     expect(await pdfText(pdf)).toBe(await pdfText(await renderTaxDocument(invoice)));
     expect(await pdfText(pdf)).toContain('KP/26-27/000042');
+  });
+
+  it('the built thread draws a name in Hindi with the font the build carries beside it', async () => {
+    const pdf = await built().renderTaxDocument({ ...invoice, buyer: { ...invoice.buyer, name: 'आशा राव' } });
+    expect(embeddedFonts(pdf)).toEqual(['NotoSansDevanagari-Bold']);
+    expect(await copiedText(pdf)).toContain('BILL TO आशा राव');
   });
 
   it('refuses data that does not fit the template, as this thread would', async () => {

@@ -8,9 +8,12 @@ import type { SizeRef } from './stock.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A signed-up, signed-in shopper and what they do through the API, for the order and payment suites. */
-export async function apiShopper(app: FastifyInstance) {
-  const me = await signedInShopper(app);
+/**
+ * A signed-up, signed-in shopper and what they do through the API, for the order and payment
+ * suites; `overrides` change the sign-up (their name, say).
+ */
+export async function apiShopper(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const me = await signedInShopper(app, overrides);
   const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...me.auth, ...headers }, ...(payload && { payload }) });
   const add = (s: SizeRef, quantity = 1) => call('POST', '/api/cart', { product: s.productId, size: s.size, quantity });

@@ -1,9 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { formatRupees, stateTaxName, type InvoiceTaxLine, type TaxDocumentSnapshot } from '@shop/core';
+import { isPlainText, measureText, writeText } from './script-text.ts';
 
 /**
  * A tax invoice or credit note as an A4 PDF, drawn from its snapshot alone. PDF's standard
- * fonts have no rupee sign, so amounts read "Rs. 1,199.00": the site's format otherwise.
+ * fonts have no rupee sign, so amounts read "Rs. 1,199.00": the site's format otherwise. Names,
+ * addresses and products in any of India's scripts are drawn in fonts that have them
+ * (script-text.ts); what Helvetica can write stays in Helvetica.
  */
 const rupees = (paise: number) => formatRupees(paise).replace('₹', 'Rs. ');
 const figures = (paise: number) => formatRupees(paise).replace('₹', '');
@@ -71,7 +74,8 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
   });
 
   // Title and the document's own facts.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(snapshot.title, MARGIN, MARGIN);
+  doc.fillColor(INK).fontSize(18);
+  writeText(doc, snapshot.title, MARGIN, MARGIN, { bold: true });
   const facts: [string, string][] = [
     [snapshot.kind === 'invoice' ? 'Invoice no.' : 'Credit note no.', snapshot.number],
     ['Date', indianDate(snapshot.issuedAt)],
@@ -87,68 +91,70 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
   ];
   let y = MARGIN + 30;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, { width: 95 });
-    doc.fillColor(INK).text(value, MARGIN + 95, y, { width: 200 });
+    doc.fontSize(9).fillColor(MUTED);
+    writeText(doc, label, MARGIN, y, { width: 95 });
+    doc.fillColor(INK);
+    // A value in another script shares the label's baseline.
+    const lineUp = isPlainText(value) ? 0 : measureText(doc, label, 0).ascent - measureText(doc, value, 0).ascent;
+    writeText(doc, value, MARGIN + 95, y + lineUp, { width: 200 });
     y += 14;
   }
 
   // Seller (right) and buyer (below).
   const sellerX = MARGIN + CONTENT / 2 + 20;
   const sellerWidth = CONTENT / 2 - 20;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(INK)
-    .text(snapshot.seller.name, sellerX, MARGIN + 4, {
-      width: sellerWidth,
-      align: 'right',
-    });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      [
-        ...snapshot.seller.addressLines,
-        `${snapshot.seller.stateName} (state code ${snapshot.seller.stateCode})`,
-        `GSTIN ${snapshot.seller.gstin}`,
-      ].join('\n'),
-      { width: sellerWidth, align: 'right' },
-    );
+  doc.fontSize(10).fillColor(INK);
+  writeText(doc, snapshot.seller.name, sellerX, MARGIN + 4, { width: sellerWidth, align: 'right', bold: true });
+  doc.fontSize(9);
+  writeText(
+    doc,
+    [
+      ...snapshot.seller.addressLines,
+      `${snapshot.seller.stateName} (state code ${snapshot.seller.stateCode})`,
+      `GSTIN ${snapshot.seller.gstin}`,
+    ].join('\n'),
+    sellerX,
+    doc.y,
+    { width: sellerWidth, align: 'right' },
+  );
   y = Math.max(y, doc.y) + 14;
 
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('BILL TO', MARGIN, y);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(INK)
-    .text(snapshot.buyer.name, MARGIN, doc.y + 2);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      [
-        ...snapshot.buyer.addressLines,
-        `${snapshot.buyer.stateName} (state code ${snapshot.buyer.stateCode})`,
-        `Phone ${snapshot.buyer.phone}`,
-      ].join('\n'),
-      { width: CONTENT / 2 },
-    );
+  doc.fontSize(9).fillColor(MUTED);
+  writeText(doc, 'BILL TO', MARGIN, y, { bold: true });
+  doc.fontSize(10).fillColor(INK);
+  writeText(doc, snapshot.buyer.name, MARGIN, doc.y + 2, { bold: true });
+  doc.fontSize(9);
+  writeText(
+    doc,
+    [
+      ...snapshot.buyer.addressLines,
+      `${snapshot.buyer.stateName} (state code ${snapshot.buyer.stateCode})`,
+      `Phone ${snapshot.buyer.phone}`,
+    ].join('\n'),
+    MARGIN,
+    doc.y,
+    { width: CONTENT / 2 },
+  );
   y = doc.y + 16;
 
   // The lines.
   const columns = columnsFor(snapshot);
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 })));
+    doc.fontSize(8.5);
+    // Cells in different scripts share the first line's baseline.
+    const cellOptions = (i: number) => ({ width: columns[i]!.width - 6, align: columns[i]!.align, bold });
+    const measured = cells.map((cell, i) => measureText(doc, cell, 0, cellOptions(i)));
+    const ascent = Math.max(...measured.map((m) => m.ascent));
+    const height = Math.max(...measured.map((m) => ascent - m.ascent + m.height));
     if (y + height + 8 > doc.page.height - MARGIN - 120) {
       doc.addPage();
       y = MARGIN;
     }
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      doc.fillColor(INK).text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
-      x += column.width;
+      doc.fillColor(INK);
+      writeText(doc, cell, x + 3, y + 4 + ascent - measured[i]!.ascent, cellOptions(i));
+      x += columns[i]!.width;
     });
     y += height + 8;
     doc
@@ -188,8 +194,10 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
   ];
   const labelX = MARGIN + CONTENT - 230;
   for (const [label, amount] of totals) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, labelX, y, { width: 120 });
-    doc.fillColor(INK).text(rupees(amount), labelX + 120, y, { width: 110, align: 'right' });
+    doc.fontSize(9).fillColor(MUTED);
+    writeText(doc, label, labelX, y, { width: 120 });
+    doc.fillColor(INK);
+    writeText(doc, rupees(amount), labelX + 120, y, { width: 110, align: 'right' });
     y += 14;
   }
   doc
@@ -200,27 +208,25 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
     .stroke();
   y += 6;
   const totalLabel = snapshot.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(totalLabel, labelX, y, { width: 120 });
-  doc.text(rupees(snapshot.totals.total), labelX + 120, y, { width: 110, align: 'right' });
+  doc.fontSize(11).fillColor(INK);
+  writeText(doc, totalLabel, labelX, y, { width: 120, bold: true });
+  writeText(doc, rupees(snapshot.totals.total), labelX + 120, y, { width: 110, align: 'right', bold: true });
   y += 24;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Amount in words', MARGIN, y);
-  doc
-    .font('Helvetica-Bold')
-    .fillColor(INK)
-    .text(snapshot.amountInWords, MARGIN, doc.y + 2, { width: CONTENT });
+  doc.fontSize(9).fillColor(MUTED);
+  writeText(doc, 'Amount in words', MARGIN, y);
+  doc.fillColor(INK);
+  writeText(doc, snapshot.amountInWords, MARGIN, doc.y + 2, { width: CONTENT, bold: true });
 
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      snapshot.kind === 'invoice'
-        ? 'This is a computer-generated tax invoice and needs no signature.'
-        : `This credit note reverses invoice ${snapshot.against?.number ?? ''} in full. It is computer-generated and needs no signature.`,
-      MARGIN,
-      doc.y + 24,
-      { width: CONTENT },
-    );
+  doc.fontSize(8).fillColor(MUTED);
+  writeText(
+    doc,
+    snapshot.kind === 'invoice'
+      ? 'This is a computer-generated tax invoice and needs no signature.'
+      : `This credit note reverses invoice ${snapshot.against?.number ?? ''} in full. It is computer-generated and needs no signature.`,
+    MARGIN,
+    doc.y + 24,
+    { width: CONTENT },
+  );
   doc.end();
   return done;
 }

@@ -3,7 +3,7 @@ import { financialYearOf, formatRupees, rupeesInWords, toPaise, type Order } fro
 import { signedInAdmin } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import { pdfText } from '../../test/pdf-text.ts';
+import { copiedText, embeddedFonts, pdfText } from '../../test/pdf-text.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { freshSize } from '../../test/stock.ts';
 import { placeOrder } from '../orders/orders.service.ts';
@@ -97,6 +97,34 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
     const theirs = await other.call('GET', `/api/order/${order._id}/invoice`);
     expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'INVOICE_NOT_FOUND']);
     expect((await me.call('GET', `/api/order/missing-order/invoice`)).statusCode).toBe(404);
+  });
+
+  it('a shopper who writes in Hindi finds their name and address on the invoice and the credit note as written', async () => {
+    const me = await apiShopper(shop.app, { firstName: 'राहुल', lastName: 'शर्मा' });
+    expect((await me.add(await freshSize(db(), 10, 499_00))).statusCode).toBe(200);
+    const order = await placeCod(me, {
+      ...orderAddress,
+      addressLine1: 'मकान नं. 12, गांधी नगर',
+      addressLine2: 'श्री कृष्ण मार्ग',
+      city: 'बेंगलुरु',
+    });
+    expect((await me.call('POST', `/api/order/${order._id}/cancel`)).statusCode).toBe(200);
+    for (const kind of ['invoice', 'credit-note']) {
+      const res = await me.call('GET', `/api/order/${order._id}/${kind}`);
+      expect(res.statusCode).toBe(200);
+      const text = await copiedText(res.rawPayload);
+      for (const expected of [
+        'BILL TO राहुल शर्मा',
+        'मकान नं. 12, गांधी नगर',
+        'श्री कृष्ण मार्ग',
+        'बेंगलुरु 560001',
+        'Karnataka (state code 29)',
+        rs(order.total),
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(embeddedFonts(res.rawPayload)).toEqual(['NotoSansDevanagari-Bold', 'NotoSansDevanagari-Regular']);
+    }
   });
 
   it('delivery within the seller’s state splits the tax into CGST and SGST that add up to the order’s GST', async () => {
