@@ -212,6 +212,21 @@ describe('storeImage', () => {
     expect(most).toBeLessThanOrEqual(1);
   });
 
+  it('keeps 16 uploads waiting behind the one at work, and answers any more at once: 503, busy, nothing written', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => storeImage(dir, png).catch((error: unknown) => error)),
+    );
+    const stored = results.filter((r) => typeof r === 'string');
+    const refused = results.filter((r) => typeof r !== 'string');
+    expect(stored).toHaveLength(17);
+    expect(refused).toHaveLength(3);
+    for (const error of refused) expect(error).toMatchObject({ statusCode: 503, code: 'SERVICE_BUSY' });
+    for (const url of stored) {
+      expect(filesOf(url as string)).toHaveLength(1 + imageVariantWidths.length * imageVariantFormats.length);
+    }
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
   it('never decodes an original over the limit kept from before it (a missing variant is not made)', async () => {
     const name = 'OldBombOriginal012345';
     fs.writeFileSync(path.join(dir, `${name}.png`), pngBomb(16_000, 16_000));
