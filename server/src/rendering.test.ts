@@ -88,10 +88,15 @@ describe('rendering emails and tax documents off the main thread', () => {
     expect(await pdfText(pdf)).toContain('KP/26-27/000042');
   });
 
-  it('the built thread draws a name in Hindi with the font the build carries beside it', async () => {
-    const pdf = await built().renderTaxDocument({ ...invoice, buyer: { ...invoice.buyer, name: 'आशा राव' } });
-    expect(embeddedFonts(pdf)).toEqual(['NotoSansDevanagari-Bold']);
-    expect(await copiedText(pdf)).toContain('BILL TO आशा राव');
+  it('the built thread draws names in Hindi and Urdu with the fonts the build carries beside it', async () => {
+    for (const [name, font] of [
+      ['आशा राव', 'NotoSansDevanagari-Bold'],
+      ['محمد علی خان', 'NotoNaskhArabic-Bold'],
+    ] as const) {
+      const pdf = await built().renderTaxDocument({ ...invoice, buyer: { ...invoice.buyer, name } });
+      expect(embeddedFonts(pdf)).toEqual([font]);
+      expect(await copiedText(pdf)).toContain(`BILL TO ${name}`);
+    }
   });
 
   it('refuses data that does not fit the template, as this thread would', async () => {
