@@ -71,7 +71,7 @@ export interface AppDeps {
   catalogCacheMs?: number;
   /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
   tokens?: TokenService;
-  /** Counts attempts for the sign-in, sign-up and coupon limits; default: in this process's memory. */
+  /** Counts attempts for the sign-in, sign-up and coupon limits; default: in this process's memory (searches always are). */
   attempts?: AttemptCounter;
   /** Numbers of those limits that differ from the defaults (lib/attempt-limits.ts). */
   limits?: AttemptLimitChanges;
@@ -159,7 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
-      await api.register(catalogRoutes, { cacheMs: deps.catalogCacheMs ?? 1000, database: deps.database });
+      await api.register(catalogRoutes, {
+        cacheMs: deps.catalogCacheMs ?? 1000,
+        database: deps.database,
+        limits: limiter.limits,
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,

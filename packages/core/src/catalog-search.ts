@@ -69,13 +69,23 @@ export function typoDistance(a: string, b: string, limit = 2): number {
 
 export type WordMatch = 'exact' | 'prefix' | 'typo';
 
+/** Finds the nearest words to a mistyped word as `nearestWords` does, faster (see typo-index.ts). */
+export interface TypoLookup {
+  nearest(word: string): string[];
+}
+
 /**
  * The catalogue words a typed word stands for. The word itself, and the words it begins (from
  * two letters on), as typed; only when it is neither a catalogue word nor the start of one, the
  * nearest words within `allowedTypos` edits ("oxfrod" → oxford). So "shirt" never brings
- * "short" in, while "shrit" finds shirts.
+ * "short" in, while "shrit" finds shirts. `typos`, an index of the same vocabulary, finds the
+ * nearest words without reading the whole vocabulary.
  */
-export function expandWord(word: string, vocabulary: readonly string[]): { word: string; match: WordMatch }[] {
+export function expandWord(
+  word: string,
+  vocabulary: readonly string[],
+  typos?: TypoLookup,
+): { word: string; match: WordMatch }[] {
   const found: { word: string; match: WordMatch }[] = [];
   // The vocabulary is sorted, so the words beginning with `word` follow it.
   let i = lowerBound(vocabulary, word);
@@ -89,8 +99,18 @@ export function expandWord(word: string, vocabulary: readonly string[]): { word:
     }
   }
   if (found.length > 0) return found;
+  const nearest = typos ? typos.nearest(word) : nearestWords(word, vocabulary);
+  return nearest.map((w) => ({ word: w, match: 'typo' as const }));
+}
+
+/**
+ * The words of `vocabulary` (sorted) within `allowedTypos` edits of `word`, at the smallest
+ * distance any is, in vocabulary order: the typo rule's definition, as a scan of the whole
+ * vocabulary. `TypoIndex` answers the same from an index.
+ */
+export function nearestWords(word: string, vocabulary: readonly string[]): string[] {
   const limit = allowedTypos(word.length);
-  if (limit === 0) return found;
+  if (limit === 0) return [];
   let best = limit + 1;
   let nearest: string[] = [];
   for (const candidate of vocabulary) {
@@ -102,7 +122,7 @@ export function expandWord(word: string, vocabulary: readonly string[]): { word:
       nearest.push(candidate);
     }
   }
-  return nearest.map((w) => ({ word: w, match: 'typo' as const }));
+  return nearest;
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {

@@ -33,4 +33,5 @@ export * from './tax-document.ts';
 export * from './contract/tax.ts';
 export * from './category-taxes.ts';
 export * from './catalog-search.ts';
+export * from './typo-index.ts';
 export * from './product-images.ts';

@@ -53,6 +53,11 @@ describe('attempt limits', () => {
     expect(raised.signIn.knownAddressDays).toBe(30);
     expect(raised.signUp).toEqual({ windowMinutes: 60, perAddress: 1000, perNetwork: 1000 });
     expect(raised.coupons).toEqual({ windowMinutes: 15, perAddress: 1000, perNetwork: 1000, perAccount: 1000 });
+    expect(attemptLimitsWith(attemptLimitsAtLeast(5000)).search).toEqual({
+      windowMinutes: 5,
+      perAddress: 5000,
+      perNetwork: 5000,
+    });
     expect(attemptLimitsWith(attemptLimitsAtLeast(1))).toEqual(defaultAttemptLimits);
   });
 

@@ -29,6 +29,13 @@ export const defaultAttemptLimits = {
   passwordReset: { windowMinutes: 60, perAddress: 20, perEmail: 5 },
   /** Every "send the verification link again" of one account. */
   verificationEmail: { windowMinutes: 60, perAccount: 5 },
+  /**
+   * Catalogue searches a process works out (lists with `q`, search, suggestions) that its
+   * micro-cache did not answer: far more than a shopper typing asks for (a few a second at
+   * most, while typing), few enough that unique queries from one address cannot take a core.
+   * Counted in each process's memory, whatever holds the other counts (catalog.routes.ts).
+   */
+  search: { windowMinutes: 5, perAddress: 1000, perNetwork: 3000 },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends number ? number : Widen<T[K]> };
@@ -43,6 +50,7 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
     coupons: { ...defaultAttemptLimits.coupons, ...changes.coupons },
     passwordReset: { ...defaultAttemptLimits.passwordReset, ...changes.passwordReset },
     verificationEmail: { ...defaultAttemptLimits.verificationEmail, ...changes.verificationEmail },
+    search: { ...defaultAttemptLimits.search, ...changes.search },
   };
 }
 
@@ -51,7 +59,7 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
  * journeys that sign many shoppers up from one address); windows unchanged.
  */
 export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
-  const { signIn, signUp, coupons, passwordReset, verificationEmail } = defaultAttemptLimits;
+  const { signIn, signUp, coupons, passwordReset, verificationEmail, search } = defaultAttemptLimits;
   const raise = (n: number) => Math.max(n, floor);
   return {
     signIn: {
@@ -68,6 +76,7 @@ export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
     },
     passwordReset: { perAddress: raise(passwordReset.perAddress), perEmail: raise(passwordReset.perEmail) },
     verificationEmail: { perAccount: raise(verificationEmail.perAccount) },
+    search: { perAddress: raise(search.perAddress), perNetwork: raise(search.perNetwork) },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   queryWords,
   searchWords,
   toPaise,
+  TypoIndex,
   type FacetCount,
   type Paise,
   type ProductFacets,
@@ -118,8 +119,9 @@ interface TextMatch {
 
 /**
  * The catalogue on sale, held by each process to answer lists, filters, counts, facets and
- * search without reading the catalogue from the database. It is rebuilt whole when the
- * catalogue's version in the database moves on (see catalog.service.ts).
+ * search without reading the catalogue from the database. It is rebuilt when the catalogue's
+ * version in the database moves on (see held-catalogue.ts); its index of typos is made from
+ * the one before, changing only the words that came or went.
  */
 export class CatalogIndex {
   readonly size: number;
@@ -134,12 +136,16 @@ export class CatalogIndex {
   private readonly prices: Int32Array;
   private readonly postings = new Map<string, { name: Int32Array; other: Int32Array }>();
   private readonly vocabulary: string[];
+  /** Finds the nearest words to a mistyped one without reading the whole vocabulary. */
+  readonly typos: TypoIndex;
   private readonly categoriesById: Map<string, IndexedCategory>;
 
   constructor(
     private readonly products: IndexedProduct[],
     readonly categories: IndexedCategory[],
     private readonly settings: StoreSettings = defaultStoreSettings,
+    /** The index this one follows, if any: its typo index is carried over, changed where words changed. */
+    previous?: CatalogIndex,
   ) {
     const n = products.length;
     this.size = n;
@@ -185,6 +191,7 @@ export class CatalogIndex {
       this.postings.set(word, { name: Int32Array.from(lists.name), other: Int32Array.from(lists.other) });
     }
     this.vocabulary = [...postings.keys()].sort(byText);
+    this.typos = TypoIndex.of(this.vocabulary, previous?.typos);
     this.bandSets = settings.priceBands.map((value) => {
       const band = parsePriceBand(value);
       return {
@@ -217,7 +224,7 @@ export class CatalogIndex {
     const perWord = words.map((word) => {
       const best = new Uint8Array(this.size);
       const bits = this.none();
-      for (const { word: found, match } of expandWord(word, this.vocabulary)) {
+      for (const { word: found, match } of expandWord(word, this.vocabulary, this.typos)) {
         const lists = this.postings.get(found)!;
         for (const field of ['name', 'other'] as const) {
           const weight = matchWeight(field, match);

@@ -229,14 +229,20 @@ export interface ProductWrite {
   sizes?: { size: string; stock: number }[] | undefined;
 }
 
+/**
+ * Inserts the product with its lists; false when its slug is taken (and nothing was inserted).
+ * A slug being inserted by a transaction not yet committed waits for it (PostgreSQL), so two
+ * products named alike at the same moment never both take it; nor does either fail: the
+ * statement inserts nothing rather than aborting the transaction.
+ */
 export async function insertProduct(
   trx: Transaction<Database>,
   id: string,
   slug: string,
   product: Required<Omit<ProductWrite, 'originalPrice'>> & { originalPrice: Paise | null },
   now: string,
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const inserted = await trx
     .insertInto('products')
     .values({
       id,
@@ -251,8 +257,11 @@ export async function insertProduct(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
   await replaceProductLists(trx, id, product);
+  return true;
 }
 
 export async function updateProductRow(
@@ -312,11 +321,6 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
         .values(lists.tags.map((tag) => ({ product_id: id, tag })))
         .execute();
   }
-}
-
-export async function slugTaken(db: Kysely<Database> | Transaction<Database>, slug: string): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Every product on sale, by id, with the time of its last change: what sitemaps list. */

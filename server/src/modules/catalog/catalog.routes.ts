@@ -16,35 +16,47 @@ import {
   productUpdateBody,
 } from '@shop/core';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { createMemoryCounter } from '../../lib/attempt-counter.ts';
+import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import type { AttemptLimits } from '../../lib/attempt-limits.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import { CatalogueFeed } from './catalogue-feed.ts';
 import * as catalog from './catalog.service.ts';
 import { HeldCatalogue } from './held-catalogue.ts';
+import { reserveSearch } from './search-limits.ts';
 
 /**
  * Catalogue reads are the same for every visitor: they are micro-cached in the process,
- * carry a weak ETag (304 on a match) and a short max-age for browsers and proxies.
+ * carry a weak ETag (304 on a match) and a short max-age for browsers and proxies. A search
+ * the cache did not answer first counts against the client's search budget.
  */
-const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache; catalogue: catalog.CatalogueReader }> = async (
-  app,
-  { cache, catalogue },
-) => {
+const catalogReads: FastifyPluginAsyncZod<{
+  cache: ResponseCache;
+  catalogue: catalog.CatalogueReader;
+  searches: AttemptLimiter;
+}> = async (app, { cache, catalogue, searches }) => {
   cache.register(app);
   const { db } = app;
 
   app.get(
     '/product',
     { schema: { tags: ['catalogue'], querystring: productListQuery, response: { 200: productListResponse } } },
-    async (request) => ({ success: true as const, data: await catalog.listProducts(catalogue, request.query) }),
+    async (request) => {
+      if (request.query.q !== undefined && request.query.q !== '') await reserveSearch(searches, request.ip);
+      return { success: true as const, data: await catalog.listProducts(catalogue, request.query) };
+    },
   );
   app.get(
     '/product/search',
     { schema: { tags: ['catalogue'], querystring: productSearchQuery, response: { 200: productListResponse } } },
-    async ({ query }) => ({
-      success: true as const,
-      data: await catalog.searchProducts(catalogue, query.q, query.page, query.limit),
-    }),
+    async ({ query, ip }) => {
+      await reserveSearch(searches, ip);
+      return {
+        success: true as const,
+        data: await catalog.searchProducts(catalogue, query.q, query.page, query.limit),
+      };
+    },
   );
   app.get(
     '/product/suggestions',
@@ -55,7 +67,10 @@ const catalogReads: FastifyPluginAsyncZod<{ cache: ResponseCache; catalogue: cat
         response: { 200: productSuggestionsResponse },
       },
     },
-    async ({ query }) => ({ success: true as const, data: await catalog.suggest(catalogue, query.q) }),
+    async ({ query, ip }) => {
+      await reserveSearch(searches, ip);
+      return { success: true as const, data: await catalog.suggest(catalogue, query.q) };
+    },
   );
   app.get(
     '/product/category/:categoryId',
@@ -123,10 +138,11 @@ const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (ap
   );
 };
 
-const catalogRoutesPlugin: FastifyPluginAsyncZod<{ cacheMs: number; database: DatabaseHandle }> = async (
-  app,
-  { cacheMs, database },
-) => {
+const catalogRoutesPlugin: FastifyPluginAsyncZod<{
+  cacheMs: number;
+  database: DatabaseHandle;
+  limits: AttemptLimits;
+}> = async (app, { cacheMs, database, limits }) => {
   const cache = createResponseCache({
     ttlMs: cacheMs,
     maxEntries: 500,
@@ -144,7 +160,12 @@ const catalogRoutesPlugin: FastifyPluginAsyncZod<{ cacheMs: number; database: Da
     app.addHook('onReady', async () => feed.start());
     app.addHook('onClose', () => feed.close());
   }
-  await app.register(catalogReads, { cache, catalogue: { db: app.db, held, feed } });
+  // Searches are counted in this process's memory: what they cost is this process's time, and
+  // browsing must go on when Redis (where the other limits count) is away.
+  const searchCounter = createMemoryCounter();
+  app.addHook('onClose', () => searchCounter.close());
+  const searches = new AttemptLimiter(searchCounter, limits);
+  await app.register(catalogReads, { cache, catalogue: { db: app.db, held, feed }, searches });
   await app.register(catalogWrites, { cache });
 };
 

@@ -9,6 +9,7 @@ import {
   type ProductSuggestions,
   type ProductSummary,
 } from '@shop/core';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -230,15 +231,26 @@ async function assertCategory(db: Kysely<Database>, categoryId: string | undefin
   }
 }
 
+/** The name in lower-case ASCII letters and digits joined by hyphens, accents dropped ("Fèstive" → festive). */
 function slugify(name: string): string {
   return (
     name
       .toLowerCase()
       .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'product'
   );
+}
+
+/** How many slugs a product tries before giving up: the name's own, then suffixes drawn at random. */
+const SLUG_DRAWS = 8;
+
+/** A random slug suffix: six letters or digits (36^6, about two billion). */
+function slugSuffix(): string {
+  const bytes = randomBytes(6);
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
 }
 
 /** Creates a product on sale; `actorId` is the staff member, recorded in its history. */
@@ -252,25 +264,25 @@ export async function createProduct(
   const write = toWrite(body);
   const id = newId();
   await db.transaction().execute(async (trx) => {
+    // The slug is the name's, or when another product has it (also one being created at this
+    // moment) the name's with a suffix drawn at random, drawn again while taken.
     const base = slugify(body.name);
-    const slug = (await repo.slugTaken(trx, base)) ? `${base}-${id.slice(0, 6).toLowerCase()}` : base;
-    await repo.insertProduct(
-      trx,
-      id,
-      slug,
-      {
-        name: body.name,
-        description: body.description ?? '',
-        categoryId: body.categoryId,
-        price: body.price,
-        originalPrice: write.originalPrice ?? null,
-        colors: write.colors ?? [],
-        tags: write.tags ?? [],
-        images: write.images ?? [],
-        sizes: write.sizes ?? [],
-      },
-      now.toISOString(),
-    );
+    const product = {
+      name: body.name,
+      description: body.description ?? '',
+      categoryId: body.categoryId,
+      price: body.price,
+      originalPrice: write.originalPrice ?? null,
+      colors: write.colors ?? [],
+      tags: write.tags ?? [],
+      images: write.images ?? [],
+      sizes: write.sizes ?? [],
+    };
+    for (let draw = 0; ; draw++) {
+      const slug = draw === 0 ? base : `${base}-${slugSuffix()}`;
+      if (await repo.insertProduct(trx, id, slug, product, now.toISOString())) break;
+      if (draw === SLUG_DRAWS) throw new Error(`no free slug for “${body.name}” after ${SLUG_DRAWS} draws`);
+    }
     await recordAudit(trx, {
       actorId,
       entityType: 'product',

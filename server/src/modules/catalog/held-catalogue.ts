@@ -36,9 +36,11 @@ export class HeldCatalogue {
   /** The index of `version` of the catalogue: the one held if it is that recent, else read again. */
   indexFor(version: number): Promise<CatalogIndex> {
     if (this.#index && this.#version >= version) return this.#index;
-    const index = repo
-      .findCatalogue(this.db)
-      .then(({ products, categories }) => new CatalogIndex(products, categories));
+    // The index before is where the new one's typo index starts from (a failed one: afresh).
+    const previous = this.#index?.catch(() => undefined);
+    const index = Promise.all([repo.findCatalogue(this.db), previous]).then(
+      ([{ products, categories }, before]) => new CatalogIndex(products, categories, undefined, before),
+    );
     this.#version = version;
     this.#index = index;
     // A failed read is not kept: the next request tries again.

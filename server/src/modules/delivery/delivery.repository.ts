@@ -31,6 +31,17 @@ export async function saveSettings(
     .execute();
 }
 
+/**
+ * Takes the lock of the list of serviceable ranges until the transaction ends: the row of the
+ * delivery settings, locked (PostgreSQL; SQLite runs one writer at a time). Writes that add
+ * ranges take it first, so an import that replaces the list never meets the rows of another
+ * import or addition made at the same moment (it would insert the same spans again and break
+ * the unique key). Readers are not held up.
+ */
+export async function lockRangeList(trx: Transaction<Database>) {
+  await trx.selectFrom('shop_settings').select('id').where('id', '=', 1).forUpdate().execute();
+}
+
 export function listRanges(db: Db) {
   return db.selectFrom('serviceable_pins').selectAll().orderBy('pin_from').orderBy('pin_to').execute();
 }

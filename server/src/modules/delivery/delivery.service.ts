@@ -167,6 +167,7 @@ export async function addRange(
   const range = toRange(row);
   try {
     await db.transaction().execute(async (trx) => {
+      await repo.lockRangeList(trx);
       await repo.insertRanges(trx, [row]);
       const cod = range.cod ? 'with' : 'without';
       await audit(trx, actorId, 'range.added', `Delivers to ${spanText(range)}, ${cod} cash on delivery`, now);
@@ -224,6 +225,8 @@ export async function importCsv(db: Kysely<Database>, actorId: string, csv: stri
   }
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // One import at a time (and no addition meanwhile): each deletes what the one before wrote.
+    await repo.lockRangeList(trx);
     await repo.deleteAllRanges(trx);
     await repo.insertRanges(
       trx,

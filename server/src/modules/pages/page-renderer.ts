@@ -50,9 +50,10 @@ interface InjectedAnswer {
 /**
  * `fetch` over `app.inject()`: API calls of the renderer never leave the process. The answer is
  * the little the client reads, not a Response: building one (headers, body stream) cost more
- * than the call.
+ * than the call. The calls come from `clientAddress`, the address of the visitor the page is
+ * rendered for, so the API's per-address limits (searches) count the visitor, not the server.
  */
-export function injectedFetch(app: FastifyInstance) {
+export function injectedFetch(app: FastifyInstance, clientAddress?: string) {
   return async (
     url: string,
     init: { method: string; headers: Record<string, string>; body: string | undefined },
@@ -61,6 +62,7 @@ export function injectedFetch(app: FastifyInstance) {
       method: init.method as 'GET',
       url,
       headers: { accept: 'application/json', ...init.headers },
+      ...(clientAddress && { remoteAddress: clientAddress }),
       ...(init.body !== undefined && { payload: init.body }),
     });
     const status = answer.statusCode;

@@ -58,10 +58,14 @@ function pageHtml(template: PageTemplate, headTags: string, markup: string, stat
 async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   const { renderer } = options;
   const template = parsePageTemplate(fs.readFileSync(path.join(options.root, 'index.html'), 'utf8'));
-  const api = renderer.createApiClient({ baseUrl: '/api', fetch: injectedFetch(app), getToken: () => null });
-
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const origin = originOf(request, options.publicOrigin);
+    // The page's API calls are the visitor's: a search on it counts against their address.
+    const api = renderer.createApiClient({
+      baseUrl: '/api',
+      fetch: injectedFetch(app, request.ip),
+      getToken: () => null,
+    });
     let page;
     try {
       const signal = AbortSignal.timeout(options.renderTimeoutMs ?? 2000);

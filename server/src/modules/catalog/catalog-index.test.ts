@@ -1,0 +1,110 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { nearestWords, toPaise } from '@shop/core';
+import { CatalogIndex, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
+
+const categories: IndexedCategory[] = [{ id: 'mens-shirts', name: 'Shirts', parentId: null }];
+
+/** `count` distinct made-up words of 6–9 letters ("bokarise"), the same every run. */
+function madeUpWords(count: number, seed: number): string[] {
+  const consonants = 'bcdfghjklmnprstvz';
+  const vowels = 'aeiou';
+  const words = new Set<string>();
+  let state = seed;
+  const pick = (letters: string) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return letters[(state >>> 16) % letters.length]!;
+  };
+  while (words.size < count) {
+    const length = 6 + (words.size % 4);
+    let word = '';
+    for (let i = 0; i < length; i++) word += pick(i % 2 === 0 ? consonants : vowels);
+    words.add(word);
+  }
+  return [...words];
+}
+
+function product(i: number, name: string): IndexedProduct {
+  return {
+    id: `p${String(i).padStart(6, '0')}`,
+    name,
+    price: toPaise(100 + (i % 900)),
+    originalPrice: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    categoryId: 'mens-shirts',
+    categoryName: 'Shirts',
+    image: null,
+    colors: ['navy'],
+    tags: [],
+  };
+}
+
+/** 5,000 products named with four words each, drawn from `words` in turn. */
+function catalogueOf(words: string[]): IndexedProduct[] {
+  return Array.from({ length: 5000 }, (_, i) =>
+    product(i, [0, 1, 2, 3].map((k) => words[(i * 4 + k) % words.length]).join(' ')),
+  );
+}
+
+/** A word one letter off each of `words` (its last two letters swapped), none of them a catalogue word. */
+const mistyped = (words: string[]) => words.map((w) => `${w.slice(0, -2)}${w.at(-1)}${w.at(-2)}`);
+
+const search = (index: CatalogIndex, q: string) => index.query({ q, sort: 'relevance', offset: 0, limit: 10 });
+
+describe('the catalogue index: search with typos', () => {
+  it('answers a typo in about the time of an exact word, with a vocabulary of 20,000 words', () => {
+    const words = madeUpWords(20_000, 2);
+    const index = new CatalogIndex(catalogueOf(words), categories);
+    const typos = mistyped(words.slice(0, 100));
+    const exact = words.slice(100, 200);
+    // Each typo is corrected, each exact word found: both kinds find a product or so.
+    for (const q of [...typos, ...exact]) expect(search(index, q).total, q).toBeGreaterThan(0);
+    // Timed in turns, so that what else the machine does weighs on both kinds alike.
+    const times: [number[], number[]] = [[], []];
+    for (let i = 0; i < 100; i++) {
+      for (const [k, q] of [typos[i]!, exact[i]!].entries()) {
+        const started = performance.now();
+        search(index, q);
+        times[k as 0 | 1].push(performance.now() - started);
+      }
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
+    const [typo, word] = times.map(median) as [number, number];
+    // A scan of the vocabulary measures 20,000 words for each typo: tens of milliseconds.
+    expect(typo, `a typo ${typo.toFixed(3)} ms, an exact word ${word.toFixed(3)} ms`).toBeLessThan(word * 4 + 0.5);
+  });
+
+  it('finds what the scan of the vocabulary finds', () => {
+    const words = madeUpWords(3000, 3);
+    const index = new CatalogIndex(catalogueOf(words), categories);
+    const vocabulary = [...new Set(catalogueOf(words).flatMap((p) => p.name.split(' ')))].sort();
+    for (const typed of mistyped(words.slice(0, 300))) {
+      const named = search(index, typed).products.flatMap((p) => p.name.split(' '));
+      const nearest = nearestWords(typed, vocabulary);
+      expect(nearest.length, typed).toBeGreaterThan(0);
+      expect(
+        named.some((w) => nearest.includes(w)),
+        typed,
+      ).toBe(true);
+      expect(index.typos.nearest(typed)).toEqual(nearest);
+    }
+  });
+
+  it('carries its typo index over to the index after it, changed only where the words changed', () => {
+    const words = madeUpWords(400, 4);
+    const products = catalogueOf(words);
+    const first = new CatalogIndex(products, categories);
+    // A price change: the same words, the same typo index.
+    const repriced = products.map((p, i) => (i === 7 ? { ...p, price: toPaise(5) } : p));
+    const second = new CatalogIndex(repriced, categories, undefined, first);
+    expect(second.typos).toBe(first.typos);
+    // A product renamed with a new word: found by a typo of it, its old words by theirs no more.
+    const renamed = repriced.map((p) => (p.name.includes(words[0]!) ? { ...p, name: 'Zanzibar Cotton Shirt' } : p));
+    const third = new CatalogIndex(renamed, categories, undefined, second);
+    expect(third.typos).not.toBe(second.typos);
+    expect(search(third, 'zanzibra').products.map((p) => p.name)).toContain('Zanzibar Cotton Shirt');
+    expect(search(third, mistyped([words[0]!])[0]!).total).toBe(0);
+    expect(search(second, mistyped([words[0]!])[0]!).total).toBeGreaterThan(0);
+    expect(search(second, 'zanzibra').total).toBe(0);
+  });
+});
