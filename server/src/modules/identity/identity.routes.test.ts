@@ -351,6 +351,16 @@ describe.each(testDialects)('the development sign-in on %s', (dialect) => {
     expect(again.res.json().data.user._id).toBe(first.res.json().data.user._id);
   });
 
+  it('signs in an email typed with capital letters as the same, lower-case, account', async () => {
+    const stamp = Date.now();
+    const first = await flow.signIn(`Dev.Capitals.${stamp}@Example.COM`);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    expect(first.res.json().data.user.email).toBe(`dev.capitals.${stamp}@example.com`);
+    const again = await flow.signIn(`dev.capitals.${stamp}@example.com`);
+    expect(again.res.statusCode, again.res.body).toBe(200);
+    expect(again.res.json().data.user._id).toBe(first.res.json().data.user._id);
+  });
+
   it("never signs into a shopper's password account with the same email, nor links it", async () => {
     const shopper = await signedInShopper(shop.app);
     for (let attempt = 0; attempt < 2; attempt++) {
