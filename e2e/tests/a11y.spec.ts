@@ -66,6 +66,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -69,6 +69,42 @@ test.describe('emails the shop sends, read in the development mailbox', () => {
     expect((await login(NEW_PASSWORD)).status()).toBe(200);
   });
 
+  test('confirming the email: the link asks for a click, ends what was set up before, and the owner chooses a password', async ({
+    page,
+    request,
+  }) => {
+    // Whoever signed up with this address (the owner, or someone else) holds a session and a password.
+    const shopper = await signUpByApi(request, newShopper());
+    const earlier = await request.post('/api/auth/login', {
+      data: { email: shopper.email, password: shopper.password },
+    });
+    const earlierToken = (await earlier.json()).data.accessToken as string;
+
+    await openMail(page, shopper.email, 'Confirm your email address');
+    const confirmLink = page.getByRole('link', { name: /\/verify-email\?token=/ });
+    await expect(confirmLink).toHaveCount(1);
+    await confirmLink.click();
+
+    // Opening the link (as a mail scanner does) confirms nothing: the earlier session still works.
+    await expect(page).toHaveURL(/\/verify-email\?token=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
+    expect(await profileStatus(request, earlierToken)).toBe(200);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+
+    await expect(page.getByText('Your email address is verified.')).toBeVisible();
+    expect(await profileStatus(request, earlierToken)).toBe(401);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+
+    await expect(page.getByText('Your password is set. You are signed in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText('Email verified')).toBeVisible();
+    const login = (password: string) => request.post('/api/auth/login', { data: { email: shopper.email, password } });
+    expect((await login(shopper.password)).status()).toBe(401);
+    expect((await login(NEW_PASSWORD)).status()).toBe(200);
+  });
+
   test('a cash-on-delivery order: the confirmation shows its number and the total the checkout showed', async ({
     page,
     request,

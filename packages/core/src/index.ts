@@ -5,6 +5,7 @@ export * from './catalog-filters.ts';
 export * from './pagination.ts';
 export * from './account-rules.ts';
 export * from './account-links.ts';
+export * from './email-proof.ts';
 export * from './password-rules.ts';
 export * from './cart-totals.ts';
 export * from './cart-limits.ts';

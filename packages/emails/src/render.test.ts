@@ -25,7 +25,11 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
   'verify-email': {
     data: { firstName: 'Asha', link: '/verify-email?token=xyz789' },
     subject: /^Confirm your email address$/,
-    facts: ['https://shop.example.in/verify-email?token=xyz789'],
+    facts: [
+      'https://shop.example.in/verify-email?token=xyz789',
+      'You then choose your password.',
+      'take the account over',
+    ],
   },
   'order-placed': {
     data: {

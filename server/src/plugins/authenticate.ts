@@ -8,6 +8,8 @@ import type { TokenService } from '../modules/auth/tokens.ts';
 export interface AuthUser {
   id: string;
   role: UserRole;
+  /** The token version the session was signed in under (the account's current one). */
+  tokenVersion: number;
 }
 
 declare module 'fastify' {

@@ -150,6 +150,14 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export const verifyEmailBody = z.object({ token: linkToken });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
+/**
+ * A confirmation's answer. When it took the account back from whoever held it before the
+ * email was proved (their password included), `setPasswordToken` lets the owner choose a
+ * password at once: a one-time reset token for `POST /auth/reset-password`, 30 minutes.
+ */
+export const verifiedEmail = z.object({ setPasswordToken: z.string().nullable() });
+export type VerifiedEmail = z.infer<typeof verifiedEmail>;
+
 /** What the callback page received from the provider, passed on as it came. */
 export const googleSignInBody = z.object({
   code: z.string().min(1, 'code is required.').max(2048),
@@ -164,6 +172,7 @@ export const userResponse = successEnvelope(user);
 export const loginResponse = successEnvelope(z.object({ accessToken: z.string(), user }));
 export const googleSignInResponse = successEnvelope(accessTokenData);
 export const messageResponse = successEnvelope(z.null());
+export const verifyEmailResponse = successEnvelope(verifiedEmail);
 
 export const authProviders = z.object({
   google: z.object({

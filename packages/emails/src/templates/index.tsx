@@ -73,7 +73,14 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <Paragraph>Hello {data.firstName},</Paragraph>
         <Paragraph>Welcome! Please confirm that this email address is yours.</Paragraph>
         <ActionButton href={shopUrl(context, data.link)}>Confirm my email</ActionButton>
-        <Paragraph>If you did not create an account, ignore this email.</Paragraph>
+        <Paragraph>
+          So that the account is yours alone, confirming signs out every device and clears what was saved on it before
+          (its password, addresses, phone number and cart). You then choose your password.
+        </Paragraph>
+        <Paragraph>
+          If you did not create an account, someone else used your address: ignore this email, or confirm it to take the
+          account over.
+        </Paragraph>
       </Layout>
     ),
   },

@@ -13,11 +13,11 @@ export function hashLinkToken(token: string): string {
 }
 
 /**
- * Issues a one-time link for the account and queues the email that carries it, both in the
- * caller's transaction: 32 random bytes, of which only the hash is stored. Answers the token
- * (tests follow the link with it; nothing else needs it).
+ * Issues a one-time link for the account in the caller's transaction: 32 random bytes, of
+ * which only the hash is stored, bound to the account's email and password as they are now.
+ * Answers the token.
  */
-export async function sendAccountLink(
+export async function issueAccountLink(
   trx: Transaction<Database>,
   user: repo.UserRow,
   purpose: AccountLinkPurpose,
@@ -36,6 +36,21 @@ export async function sendAccountLink(
     used_at: null,
     created_at: now.toISOString(),
   });
+  return token;
+}
+
+/**
+ * Issues a one-time link for the account and queues the email that carries it, both in the
+ * caller's transaction. Answers the token (tests follow the link with it; nothing else needs it).
+ */
+export async function sendAccountLink(
+  trx: Transaction<Database>,
+  user: repo.UserRow,
+  purpose: AccountLinkPurpose,
+  now: Date,
+): Promise<string> {
+  const token = await issueAccountLink(trx, user, purpose, now);
+  const minutes = accountLinkMinutes[purpose];
   const link = accountLinkPath(purpose, token);
   const firstName = user.first_name;
   await enqueueMessage(

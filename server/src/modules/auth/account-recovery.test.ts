@@ -307,7 +307,11 @@ describe.each(testDialects)('account recovery and verified emails on %s', (diale
       const res = await post('/api/auth/verify-email', { token });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: 'Your email address is verified.' });
-      expect((await profile(shopper.token)).json().data.emailVerified).toBe(true);
+      // What was set up before the proof (the session, the password) ends; the owner chooses a password.
+      expect((await profile(shopper.token)).statusCode).toBe(401);
+      const chosen = await reset(res.json().data.setPasswordToken);
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect((await profile(chosen.json().data.accessToken)).json().data.emailVerified).toBe(true);
       const again = await post('/api/auth/verify-email', { token });
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('LINK_USED');
@@ -334,8 +338,11 @@ describe.each(testDialects)('account recovery and verified emails on %s', (diale
       // Every link sent works (the first here); once verified, there is nothing to send.
       const [first] = await messagesTo(shop.handle.db, shopper.email, 'verify-email');
       const token = new URL(String(first!.data.link), 'http://x').searchParams.get('token')!;
-      expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(200);
-      const done = await send();
+      const confirmed = await post('/api/auth/verify-email', { token });
+      expect(confirmed.statusCode).toBe(200);
+      const chosen = await reset(confirmed.json().data.setPasswordToken);
+      const owner = { authorization: `Bearer ${chosen.json().data.accessToken}` };
+      const done = await post('/api/auth/verification-email', undefined, owner);
       expect(done.statusCode).toBe(409);
       expect(done.json().code).toBe('ALREADY_VERIFIED');
     });

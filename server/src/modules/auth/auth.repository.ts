@@ -15,6 +15,16 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The account's row, locked until the transaction ends (PostgreSQL; SQLite runs one writer at
+ * a time). A link's use takes it before the link: the use writes the account's row and retires
+ * its other links, so two uses (two links, a link and Google) are decided one after the other
+ * instead of each holding a link the other must retire.
+ */
+export function lockUser(trx: Transaction<Database>, id: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 const tokenOwner = queryTemplate(['id'], (db, slot) =>
   db.selectFrom('users').select(['id', 'role', 'token_version']).where('id', '=', slot.id),
 );
@@ -31,7 +41,7 @@ export async function insertUser(db: Db, user: Insertable<UserTable>): Promise<v
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserTable, 'phone' | 'role' | 'password_hash' | 'updated_at'>>,
+  changes: Partial<Pick<UserTable, 'phone' | 'role' | 'password_hash' | 'first_name' | 'last_name' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
@@ -56,14 +66,47 @@ export async function replacePassword(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records that the account owns its email, the first time only. */
-export async function markEmailVerified(db: Db, id: string, at: string): Promise<void> {
-  await db
+/**
+ * The proof of an account's email, the first time only: the email is marked verified and, in
+ * the same conditional UPDATE, the password and phone its unproved holder set go and every
+ * session ends. Of proofs arriving at once exactly one finds the email unproved (the others
+ * wait for its row lock, then find it verified). Answers whether this one did.
+ */
+export async function takeUnprovedAccount(trx: Transaction<Database>, id: string, at: string): Promise<boolean> {
+  const result = await trx
     .updateTable('users')
-    .set({ email_verified_at: at })
+    .set((eb) => ({
+      email_verified_at: at,
+      password_hash: null,
+      phone: null,
+      token_version: eb('token_version', '+', 1),
+      updated_at: at,
+    }))
     .where('id', '=', id)
     .where('email_verified_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Stamps the account's row for a change made with a session of `tokenVersion`, if that is
+ * still the account's: the row stays locked until the transaction ends, so a change and the
+ * end of the session (sign-out, a reset, the email's proof) happen one after the other, and
+ * a change whose session ended meanwhile is refused. Answers whether the session still holds.
+ */
+export async function lockForSession(
+  trx: Transaction<Database>,
+  id: string,
+  tokenVersion: number,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('users')
+    .set({ updated_at: at })
+    .where('id', '=', id)
+    .where('token_version', '=', tokenVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertAccountToken(trx: Transaction<Database>, row: Insertable<AccountTokenTable>) {

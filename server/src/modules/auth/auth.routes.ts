@@ -11,6 +11,7 @@ import {
   profileUpdateBody,
   signupBody,
   userResponse,
+  verifyEmailResponse,
 } from '@shop/core';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as auth from './auth.service.ts';
@@ -58,7 +59,7 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
     async (request) => ({
       success: true as const,
       message: 'Profile updated successfully!',
-      data: await auth.updateProfile(db, signedInUser(request).id, request.body),
+      data: await auth.updateProfile(db, signedInUser(request), request.body),
     }),
   );
 
@@ -96,11 +97,12 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/verify-email',
-    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageResponse } } },
-    async ({ body }) => {
-      await auth.verifyEmail(db, body.token);
-      return { success: true as const, message: 'Your email address is verified.', data: null };
-    },
+    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: verifyEmailResponse } } },
+    async ({ body }) => ({
+      success: true as const,
+      message: 'Your email address is verified.',
+      data: await auth.verifyEmail(db, body.token),
+    }),
   );
 
   app.post(

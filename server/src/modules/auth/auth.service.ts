@@ -4,11 +4,15 @@ import {
   accountLinkRefusalMessages,
   fullNameOf,
   shippingAddressOf,
+  unprovedHoldEnd,
   withShippingAddress,
   type AccountLinkRefusal,
   type Address,
+  type EmailProof,
+  type UnprovedHoldEnd,
   type User,
   type UserRole,
+  type VerifiedEmail,
 } from '@shop/core';
 import type { addressInput, profileUpdateBody, resetPasswordBody, signupBody } from '@shop/core';
 import type { z } from 'zod';
@@ -16,7 +20,8 @@ import type { AccountTokenPurpose, Database } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashLinkToken, sendAccountLink } from './account-links.ts';
+import { emptyCartOf } from '../cart/cart.service.ts';
+import { hashLinkToken, issueAccountLink, sendAccountLink } from './account-links.ts';
 import {
   assertAcceptablePassword,
   createPasswordHasher,
@@ -89,6 +94,12 @@ export async function getUser(db: Kysely<Database>, userId: string): Promise<Use
   return toUser(row, await repo.findAddresses(db, userId));
 }
 
+/** A signed-in session: its account, and the token version it was signed in under. */
+export interface Session {
+  id: string;
+  tokenVersion: number;
+}
+
 /**
  * Whom a token whose signature checked out speaks for: its account, if that still exists
  * and the token's version is the account's current one (log-out moves it on).
@@ -97,9 +108,9 @@ export async function tokenHolder(
   db: Kysely<Database>,
   userId: string,
   tokenVersion: number,
-): Promise<{ id: string; role: UserRole } | null> {
+): Promise<{ id: string; role: UserRole; tokenVersion: number } | null> {
   const owner = await repo.findTokenOwner(db, userId);
-  return owner && owner.token_version === tokenVersion ? { id: owner.id, role: owner.role } : null;
+  return owner && owner.token_version === tokenVersion ? { id: owner.id, role: owner.role, tokenVersion } : null;
 }
 
 /** An account's name and contact details, or null when there is no such account. */
@@ -226,16 +237,19 @@ function addressRows(userId: string, addresses: ParsedAddress[]) {
 
 /**
  * Saves the phone and the address list in one transaction. `addresses` replaces the list;
- * `shippingAddress` (the spec's prefill field) replaces the default address.
+ * `shippingAddress` (the spec's prefill field) replaces the default address. The session
+ * must still hold when the change is written, not only when the request arrived: a squatter's
+ * save racing the owner's proof of the email is refused, or written first and cleared by it.
  */
 export async function updateProfile(
   db: Kysely<Database>,
-  userId: string,
+  session: Session,
   body: ParsedProfileUpdate,
   now = new Date(),
 ): Promise<User> {
+  const userId = session.id;
   await db.transaction().execute(async (trx) => {
-    if (!(await repo.findUserById(trx, userId))) throw sessionExpired();
+    if (!(await repo.lockForSession(trx, userId, session.tokenVersion, now.toISOString()))) throw sessionExpired();
     let addresses: ParsedAddress[] | undefined = body.addresses;
     if (body.shippingAddress) {
       const current = addresses ?? (await repo.findAddresses(trx, userId)).map(toAddress);
@@ -331,13 +345,25 @@ async function consumeLink(
   throw linkRefused(again ? (refusalOf(again, user, now) ?? 'USED') : 'UNKNOWN');
 }
 
+/** Locks the link's account (`repo.lockUser`), then uses the link, in the caller's transaction. */
+async function lockLinkedAccount(
+  trx: Transaction<Database>,
+  link: repo.AccountTokenRow,
+  user: repo.UserRow,
+  now: Date,
+): Promise<void> {
+  if (!(await repo.lockUser(trx, user.id))) throw linkRefused('UNKNOWN');
+  await consumeLink(trx, link, user, now);
+}
+
 type ParsedReset = z.output<typeof resetPasswordBody>;
 
 /**
  * Sets a new password from a reset link (the sign-up rules apply), in one transaction: the
  * link used once, the password replaced only if it is still the one the link was sent
  * under, every session ended, every other reset link retired, and the email counted as
- * verified (the link reached it). Signs the shopper in, as signing in does.
+ * verified (the link reached it), which ends an unproved holder's hold first. Signs the
+ * shopper in, as signing in does.
  */
 export async function resetPassword(
   db: Kysely<Database>,
@@ -352,16 +378,15 @@ export async function resetPassword(
   const passwordHash = await guards.passwords.hash(body.password);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await consumeLink(trx, link, user, now);
-    if (!(await repo.replacePassword(trx, user.id, user.password_hash, passwordHash, at))) {
+    await lockLinkedAccount(trx, link, user, now);
+    // The link reached the inbox: an unproved holder's password (the one the link was sent
+    // under) goes with the rest of their hold, and the owner's takes its place.
+    const ended = await endUnprovedHold(trx, user.id, 'reset-link', now);
+    if (!(await repo.replacePassword(trx, user.id, ended ? null : user.password_hash, passwordHash, at))) {
       throw linkRefused('PASSWORD_CHANGED');
     }
     await repo.revokeTokens(trx, user.id);
     await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
-    // An unproved account may have been opened by someone else with this email (account
-    // pre-hijacking): its saved addresses and phone are theirs, not the owner's proving it now.
-    if (user.email_verified_at === null) await forgetUnprovedDetails(trx, user.id, at);
-    await repo.markEmailVerified(trx, user.id, at);
   });
   // The new password forgot every address remembered under the old one; this one is the owner's.
   await rememberSignInAddress(guards.limiter, user.email, passwordFingerprint(passwordHash), ip);
@@ -371,13 +396,23 @@ export async function resetPassword(
   return { accessToken, user: toUser(row, await repo.findAddresses(db, row.id)) };
 }
 
-/** Marks the account's email verified from the link sent to it, once. */
-export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<void> {
+/**
+ * Confirms the account's email from the link sent to it, once (the page asks for a click: a
+ * mail scanner opening the link confirms nothing). Confirming proves only that the mailbox's
+ * owner is here: the first confirmation ends whatever was set up before it (core
+ * `unprovedHoldEnd`: password, sessions, addresses, phone, cart) and answers a one-time token
+ * with which the owner chooses their password (`POST /auth/reset-password`), in one transaction.
+ */
+export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<VerifiedEmail> {
   const { link, user } = await workingLink(db, token, 'verify-email', now);
-  await db.transaction().execute(async (trx) => {
-    await consumeLink(trx, link, user, now);
-    await repo.markEmailVerified(trx, user.id, now.toISOString());
+  return db.transaction().execute(async (trx) => {
+    await lockLinkedAccount(trx, link, user, now);
     await repo.retireAccountTokens(trx, user.id, 'verify-email', now.toISOString());
+    const ended = await endUnprovedHold(trx, user.id, 'verify-link', now);
+    if (!ended?.choosePasswordNext) return { setPasswordToken: null };
+    const owner = await repo.findUserById(trx, user.id);
+    if (!owner) throw linkRefused('UNKNOWN');
+    return { setPasswordToken: await issueAccountLink(trx, owner, 'password-reset', now) };
   });
 }
 
@@ -445,18 +480,18 @@ export async function signInWithIdentity(
     const existing = await repo.findUserByEmail(trx, email);
     if (existing && policy.ownAccountsOnly) throw accountExists();
     const id = existing?.id ?? newId();
-    // The development provider proves nothing about an email; a real one has just vouched for it.
-    const verifiedAt = policy.ownAccountsOnly ? null : at;
     if (!existing) {
       const user = { email, firstName: identity.firstName || 'User', lastName: identity.lastName };
+      // The development provider proves nothing about an email; a real one has just vouched for it.
+      const emailVerifiedAt = policy.ownAccountsOnly ? null : at;
       await repo.insertUser(
         trx,
-        newUserRow(id, { ...user, phone: null, passwordHash: null, role: 'customer', emailVerifiedAt: verifiedAt }, at),
+        newUserRow(id, { ...user, phone: null, passwordHash: null, role: 'customer', emailVerifiedAt }, at),
       );
-    } else if (existing.email_verified_at === null) {
-      await takeBackUnprovedAccount(trx, existing, at);
+    } else {
+      // Linked to an unproved account, the owner's identity first ends its holder's hold.
+      await endUnprovedHold(trx, id, 'identity-provider', now, identity);
     }
-    if (verifiedAt) await repo.markEmailVerified(trx, id, verifiedAt);
     await repo.insertIdentity(trx, {
       provider: identity.provider,
       subject: identity.subject,
@@ -481,22 +516,38 @@ export async function signInWithIdentity(
 
 /**
  * Account pre-hijacking: someone may have signed up with another person's email, never
- * proved it, and kept a password and a session to wait for the owner. Before the owner's
- * verified identity is linked to that account (in the linking transaction), what its
- * unproved holder set up goes: the password, every session, pending reset links, and the
- * saved addresses and phone (an address planted to receive the owner's orders).
+ * proved it, and kept a password and a session to wait for the owner. The first proof of the
+ * email (a confirmation, a reset link, a real identity provider linking it) ends that hold in
+ * its own transaction, as core's `unprovedHoldEnd` says: the email marked verified, the
+ * password and phone gone and every session ended (one conditional statement, so of proofs
+ * racing one does it), every unused link retired, the saved addresses deleted (one planted
+ * would prefill the owner's checkout and ship their order to the squatter) and the cart
+ * emptied; a provider's proof names the account as the provider knows its owner. Answers
+ * what was ended, or null when the email was proved already (nothing to end).
  */
-async function takeBackUnprovedAccount(trx: Transaction<Database>, user: repo.UserRow, at: string): Promise<void> {
-  await repo.replacePassword(trx, user.id, user.password_hash, null, at);
-  await repo.revokeTokens(trx, user.id);
-  await repo.retireAccountTokens(trx, user.id, 'password-reset', at);
-  await forgetUnprovedDetails(trx, user.id, at);
-}
-
-/** A squatter's planted details: an address would prefill the owner's checkout. */
-async function forgetUnprovedDetails(trx: Transaction<Database>, userId: string, at: string): Promise<void> {
+async function endUnprovedHold(
+  trx: Transaction<Database>,
+  userId: string,
+  proof: EmailProof,
+  now: Date,
+  provided?: { firstName: string; lastName: string },
+): Promise<UnprovedHoldEnd | null> {
+  const at = now.toISOString();
+  const tookBack = await repo.takeUnprovedAccount(trx, userId, at);
+  const ended = unprovedHoldEnd(proof, { emailVerified: !tookBack });
+  if (!ended) return null;
+  await repo.retireAccountTokens(trx, userId, 'password-reset', at);
+  await repo.retireAccountTokens(trx, userId, 'verify-email', at);
   await repo.replaceAddresses(trx, userId, []);
-  await repo.updateUser(trx, userId, { phone: null, updated_at: at });
+  await emptyCartOf(trx, userId, now);
+  if (ended.takeNameFromProvider && provided?.firstName) {
+    await repo.updateUser(trx, userId, {
+      first_name: provided.firstName,
+      last_name: provided.lastName,
+      updated_at: at,
+    });
+  }
+  return ended;
 }
 
 /**

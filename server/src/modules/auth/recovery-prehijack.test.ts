@@ -1,12 +1,14 @@
 /**
  * Someone signs up with the owner's email (never proved), plants a delivery address and a
- * phone, and waits. The owner later recovers the account by email: proving the email hands
- * them the account without what the unproved holder set up, as a Google sign-in does.
+ * phone, fills a cart, and waits. The owner later recovers the account by email: proving the
+ * email hands them the account without what the unproved holder set up, as a confirmation
+ * and a Google sign-in do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { newShopper } from '../../test/accounts.ts';
 import { linkTokenFor } from '../../test/messages.ts';
+import { freshSize } from '../../test/stock.ts';
 
 describe.each(testDialects)('account pre-hijacking through password recovery, on %s', (dialect) => {
   let shop: TestShop;
@@ -17,7 +19,7 @@ describe.each(testDialects)('account pre-hijacking through password recovery, on
     await shop?.close();
   });
 
-  it('a reset that proves the email clears what the unproved holder planted (address, phone)', async () => {
+  it('a reset that proves the email clears what the unproved holder planted (address, phone, cart)', async () => {
     const victim = newShopper();
     // 1. The attacker signs up with the victim's email and plants an address and phone.
     const signup = await shop.app.inject({
@@ -52,6 +54,14 @@ describe.each(testDialects)('account pre-hijacking through password recovery, on
       },
     });
     expect(plant.statusCode, plant.body).toBe(200);
+    const size = await freshSize(shop.handle.db, 100);
+    const add = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: attacker,
+      payload: { product: size.productId, size: size.size, quantity: 3 },
+    });
+    expect(add.statusCode, add.body).toBe(200);
 
     // 2. The victim recovers "their" account by email.
     const forgot = await shop.app.inject({
@@ -76,5 +86,11 @@ describe.each(testDialects)('account pre-hijacking through password recovery, on
       addresses: [],
       phone: null,
     });
+    const cart = await shop.app.inject({
+      url: '/api/cart/details',
+      headers: { authorization: `Bearer ${reset.json().data.accessToken}` },
+    });
+    expect(cart.json().data.items).toEqual([]);
+    expect((await shop.app.inject({ url: '/api/auth/profile', headers: attacker })).statusCode).toBe(401);
   });
 });

@@ -13,6 +13,12 @@ export interface DevelopmentProviderOptions {
   cookieKey: string;
 }
 
+/** The email a login typed on the development provider stands for: name@dev.local for a bare name. */
+export function developmentEmail(login: string): string {
+  const typed = login.trim().toLowerCase();
+  return typed.includes('@') ? typed : `${typed}@dev.local`;
+}
+
 /**
  * A real, certified OpenID provider (oidc-provider) standing in for Google when none is
  * configured, so "Sign in with Google" works end to end on a developer's machine. Its login
@@ -30,8 +36,16 @@ export function createDevelopmentProvider(options: DevelopmentProviderOptions): 
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_post',
+        // The subject is the login's email, however its letters were typed (pairwiseIdentifier).
+        subject_type: 'pairwise',
       },
     ],
+    subjectTypes: ['public', 'pairwise'],
+    // The provider keeps the login as typed as its account id (its session, grant and code must
+    // agree on it); what the shop sees is the email that login names, in lower case.
+    async pairwiseIdentifier(_ctx, accountId) {
+      return developmentEmail(accountId);
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -42,12 +56,13 @@ export function createDevelopmentProvider(options: DevelopmentProviderOptions): 
     cookies: { keys: [options.cookieKey] },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, login) {
-      const email = login.includes('@') ? login.toLowerCase() : `${login.toLowerCase()}@dev.local`;
+      const email = developmentEmail(login);
       // "meera.iyer+test@…" reads as Meera Iyer: the +tag is not part of the name.
       const localPart = (email.split('@')[0] ?? 'dev').split('+')[0] || 'dev';
       const [given = 'Dev', ...family] = localPart.split(/[._-]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
       return {
-        accountId: email,
+        // As asked: an id of another spelling would no longer match the sign-in's session.
+        accountId: login,
         claims: async () => ({
           sub: email,
           email,

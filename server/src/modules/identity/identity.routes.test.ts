@@ -1,99 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import type Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../auth/auth.service.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { authorizeAtProvider, clientSecret, flowAt, redirectUri, startProvider } from '../../test/identity-provider.ts';
 import { linkTokenFor } from '../../test/messages.ts';
-import { createDevelopmentProvider, DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
+import { freshSize } from '../../test/stock.ts';
+import { DEVELOPMENT_CLIENT_ID } from './development-provider.ts';
 import { createOidcIdentityProvider } from './oidc-identity-provider.ts';
-
-const redirectUri = 'http://shop.test/auth/google/callback';
-const clientSecret = 'client-secret-for-the-test-provider';
-
-/** A real OpenID provider on 127.0.0.1 (oidc-provider), standing in for Google. */
-async function startProvider(): Promise<{ issuer: string; server: http.Server; provider: Provider }> {
-  let handle: http.RequestListener = (_req, res) => res.end();
-  const server = http.createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = createDevelopmentProvider({ issuer, clientSecret, redirectUri, cookieKey: 'provider-cookie-key' });
-  handle = provider.callback() as http.RequestListener;
-  return { issuer, server, provider };
-}
-
-/**
- * Plays the browser at the provider: follows redirects, keeps its cookies, signs in on its
- * login form as `login` and confirms consent, until the provider sends the browser back to
- * the shop's callback page. Answers that URL (with code and state).
- */
-async function authorizeAtProvider(authorizationUrl: string, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let request: { url: string; form?: URLSearchParams } = { url: authorizationUrl };
-  for (let step = 0; step < 12; step++) {
-    const res = await fetch(request.url, {
-      method: request.form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(request.form && { 'content-type': 'application/x-www-form-urlencoded' }),
-      },
-      ...(request.form && { body: request.form }),
-    });
-    for (const setCookie of res.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const location = res.headers.get('location');
-    if (location) {
-      const next = new URL(location, request.url);
-      if (next.href.startsWith(redirectUri)) return next;
-      request = { url: next.href };
-      continue;
-    }
-    const html = await res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected provider page: ${html.slice(0, 300)}`);
-    const fields: Record<string, string> = prompt === 'login' ? { prompt, login, password: 'any' } : { prompt };
-    request = { url: new URL(action, request.url).href, form: new URLSearchParams(fields) };
-  }
-  throw new Error('the provider never returned to the shop');
-}
-
-/** The shop's side of a sign-in flow, with the browser played by `authorizeAtProvider`. */
-function flowAt(app: FastifyInstance, issuer: string) {
-  /** Starts a flow at the shop: the provider URL it redirects to, and the flow cookie. */
-  async function start() {
-    const res = await app.inject('/api/auth/google/start');
-    expect(res.statusCode).toBe(302);
-    const location = new URL(res.headers.location as string);
-    const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Lax/);
-    return { location, cookie: setCookie.split(';')[0]! };
-  }
-
-  function finish(code: string, state: string, cookie?: string) {
-    return app.inject({
-      method: 'POST',
-      url: '/api/auth/google',
-      payload: { code, state, iss: issuer },
-      headers: cookie ? { cookie } : {},
-    });
-  }
-
-  async function signIn(login: string) {
-    const { location, cookie } = await start();
-    const back = await authorizeAtProvider(location.href, login);
-    expect(back.searchParams.get('iss')).toBe(issuer);
-    return { back, cookie, res: await finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie) };
-  }
-  return { start, finish, signIn };
-}
 
 describe.each(testDialects)('Google sign-in on %s (authorization code flow against oidc-provider)', (dialect) => {
   let shop: TestShop;
@@ -192,21 +105,101 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
     expect((await me(accessToken)).json().data).toMatchObject({ email: squatter.email, emailVerified: true });
   });
 
-  it('links a verified account as it is: its password and sessions stay', async () => {
-    const owner = await signedInShopper(shop.app);
-    const token = await linkTokenFor(shop.handle.db, owner.email, 'verify-email');
-    expect(
-      (await shop.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode,
-    ).toBe(200);
-    const { res } = await signIn(owner.email);
-    expect(res.json().data.user._id).toBe(owner.user._id);
-    expect((await shop.app.inject({ url: '/api/auth/profile', headers: owner.auth })).statusCode).toBe(200);
-    const login = await shop.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: owner.email, password: owner.password },
+  /** A squatter's account with the owner's email: a password, a session, an address and a cart line. */
+  let squatters = 0;
+  async function squatter() {
+    squatters += 1;
+    const email = `asha.menon+${Date.now()}.${squatters}@example.com`;
+    const held = await signedInShopper(shop.app, { firstName: 'Kiran', lastName: 'Rao', email });
+    const plant = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: held.auth,
+      payload: {
+        shippingAddress: { addressLine1: '1 Squatter Lane', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
+      },
     });
-    expect(login.statusCode).toBe(200);
+    expect(plant.statusCode, plant.body).toBe(200);
+    const size = await freshSize(shop.handle.db, 100);
+    const add = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: held.auth,
+      payload: { product: size.productId, size: size.size, quantity: 1 },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    return held;
+  }
+  const profileOf = (token: string) =>
+    shop.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
+  const passwordSignIn = (email: string, password: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const confirm = async (email: string) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: await linkTokenFor(shop.handle.db, email, 'verify-email') },
+    });
+
+  it('empties the squatter’s cart and names the account as Google knows its owner', async () => {
+    const held = await squatter();
+    const linked = await signIn(held.email);
+    expect(linked.res.statusCode, linked.res.body).toBe(200);
+    const { accessToken, user } = linked.res.json().data;
+    // The provider knows asha.menon+…@ as Asha Menon; the squatter called the account Kiran Rao.
+    expect(user).toMatchObject({
+      firstName: 'Asha',
+      lastName: 'Menon',
+      emailVerified: true,
+      addresses: [],
+      phone: null,
+    });
+    const cart = await shop.app.inject({
+      url: '/api/cart/details',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(cart.json().data.items).toEqual([]);
+  });
+
+  it('a confirmation used before the owner’s Google sign-in (the owner’s, or a mail scanner’s) ends the hold just the same', async () => {
+    const held = await squatter();
+    const confirmed = await confirm(held.email);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { res } = await signIn(held.email);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user).toMatchObject({ _id: held.user._id, emailVerified: true, addresses: [], phone: null });
+    // The squatter no longer gets in, by their session or their password.
+    expect((await profileOf(held.token)).statusCode).toBe(401);
+    expect((await passwordSignIn(held.email, held.password)).statusCode).toBe(401);
+    expect((await profileOf(res.json().data.accessToken)).statusCode).toBe(200);
+  });
+
+  it('links a proved account as it is: the password its owner chose after confirming, their session and address stay', async () => {
+    const held = await squatter();
+    const confirmed = await confirm(held.email);
+    const ownPassword = 'Owners-Own-Indigo-Phrase-7';
+    const chosen = await shop.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: confirmed.json().data.setPasswordToken, password: ownPassword },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const owner = { authorization: `Bearer ${chosen.json().data.accessToken}` };
+    await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: owner,
+      payload: {
+        shippingAddress: { addressLine1: '4 Owner Street', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
+      },
+    });
+    const { res } = await signIn(held.email);
+    expect(res.json().data.user._id).toBe(held.user._id);
+    const me = await shop.app.inject({ url: '/api/auth/profile', headers: owner });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.shippingAddress).toMatchObject({ addressLine1: '4 Owner Street' });
+    expect((await passwordSignIn(held.email, ownPassword)).statusCode).toBe(200);
+    expect((await passwordSignIn(held.email, held.password)).statusCode).toBe(401);
   });
 
   it('refuses a state that is not the one this browser started with', async () => {
@@ -348,6 +341,16 @@ describe.each(testDialects)('the development sign-in on %s', (dialect) => {
     const first = await flow.signIn(login);
     expect(first.res.statusCode, first.res.body).toBe(200);
     const again = await flow.signIn(login);
+    expect(again.res.json().data.user._id).toBe(first.res.json().data.user._id);
+  });
+
+  it('signs in an email typed with capital letters as the same, lower-case, account', async () => {
+    const stamp = Date.now();
+    const first = await flow.signIn(`Dev.Capitals.${stamp}@Example.COM`);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    expect(first.res.json().data.user.email).toBe(`dev.capitals.${stamp}@example.com`);
+    const again = await flow.signIn(`dev.capitals.${stamp}@example.com`);
+    expect(again.res.statusCode, again.res.body).toBe(200);
     expect(again.res.json().data.user._id).toBe(first.res.json().data.user._id);
   });
 

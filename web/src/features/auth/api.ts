@@ -1,5 +1,13 @@
 /** Account requests (spec §7, Auth). Sign-in and sign-up send no bearer token. */
-import type { ForgotPasswordBody, LoginBody, ProfileUpdateBody, ResetPasswordBody, SignupBody, User } from '@shop/core';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  ProfileUpdateBody,
+  ResetPasswordBody,
+  SignupBody,
+  User,
+  VerifiedEmail,
+} from '@shop/core';
 
 /** What the callback page sends: the provider's code and state, and its issuer when it sent one. */
 export interface GoogleSignInBody {
@@ -54,8 +62,12 @@ export function postResetPassword(api: ApiClient, body: ResetPasswordBody): Prom
   return api.post<LoginData>('/auth/reset-password', body, { auth: false });
 }
 
-export function postVerifyEmail(api: ApiClient, token: string): Promise<null> {
-  return api.post<null>('/auth/verify-email', { token }, { auth: false });
+/**
+ * Confirms the email with a verification link's token. When the confirmation cleared what was
+ * set up before it, the answer holds a token to choose the owner's password with.
+ */
+export function postVerifyEmail(api: ApiClient, token: string): Promise<VerifiedEmail> {
+  return api.post<VerifiedEmail>('/auth/verify-email', { token }, { auth: false });
 }
 
 /** Sends the signed-in account a new verification link. */

@@ -79,7 +79,10 @@ export const resetPassword = authRequest(
   async (api, body: ResetPasswordBody) => keepSession(await authApi.postResetPassword(api, body)),
 );
 
-/** Uses a verification link. The profile, if signed in, is fetched again by the page. */
+/**
+ * Uses a verification link; answers the token to choose a password with, if the confirmation
+ * cleared the account's. The profile, if signed in, is fetched again by the page.
+ */
 export const verifyEmail = authRequest(
   'auth/verifyEmail',
   'Could not verify the email address.',

@@ -121,37 +121,77 @@ describe('reset password page', () => {
 });
 
 describe('verify email page', () => {
-  it('uses the link once on arrival and says the email is verified', async () => {
-    const api = createFakeApi({
-      'GET /store': () => makeStoreInfo(),
-      'POST /auth/verify-email': () => null,
-    });
-    renderWithProviders(<VerifyEmailPage />, { api, route: `/verify-email?token=${TOKEN}`, path: '/verify-email' });
-    expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument();
-    expect(api.callsTo('POST /auth/verify-email').map((c) => c.body)).toEqual([{ token: TOKEN }]);
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  const SET_PASSWORD_TOKEN = 'Set_Password-Token-1';
+  const render = (routes: Record<string, () => unknown>, route = `/verify-email?token=${TOKEN}`) => {
+    const api = createFakeApi({ 'GET /store': () => makeStoreInfo(), ...routes });
+    return renderWithProviders(<VerifyEmailPage />, { api, route, path: '/verify-email' });
+  };
+
+  it('opening the link uses nothing: the email is confirmed only by a click', async () => {
+    const { api } = render({ 'POST /auth/verify-email': () => ({ setPasswordToken: SET_PASSWORD_TOKEN }) });
+    await act(async () => {});
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeEnabled();
+    expect(screen.getByText(/clears its password, saved addresses, phone number and cart/)).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/verify-email')).toHaveLength(0);
   });
 
-  it('refreshes the signed-in shopper, whose profile then shows the email verified', async () => {
+  it('confirms on the click, once, then has the owner choose a password and signs them in', async () => {
+    const held = deferred<unknown>();
+    const { user, api, router } = render({
+      'POST /auth/verify-email': () => held.promise,
+      'POST /auth/reset-password': () => ({ accessToken: 'owner-token', user: makeUser({ emailVerified: true }) }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
+    expect(screen.getByRole('button', { name: 'Confirming...' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Confirming...' }));
+    held.resolve({ setPasswordToken: SET_PASSWORD_TOKEN });
+    expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/verify-email').map((c) => c.body)).toEqual([{ token: TOKEN }]);
+
+    await user.type(screen.getByLabelText('New password'), 'Saffron-Monsoon-9');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Saffron-Monsoon-9');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your password is set. You are signed in.')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/reset-password').map((c) => c.body)).toEqual([
+      { token: SET_PASSWORD_TOKEN, password: 'Saffron-Monsoon-9' },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(localStorage.getItem('token')).toBe('owner-token');
+  });
+
+  it('ends the session this browser held, which the confirmation ended on the server', async () => {
+    signIn(makeUser({ emailVerified: false }), 'squatters-token');
+    const { user, store } = render({
+      'POST /auth/verify-email': () => ({ setPasswordToken: SET_PASSWORD_TOKEN }),
+      'GET /auth/profile': () => {
+        throw new ApiError('Your session is invalid or has expired. Please sign in again.', {
+          status: 401,
+          code: 'UNAUTHORIZED',
+        });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().auth.user).toBeNull());
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('refreshes a signed-in shopper whose email was verified already, and leads to the profile', async () => {
     signIn(makeUser({ emailVerified: false }));
-    const api = createFakeApi({
-      'GET /store': () => makeStoreInfo(),
-      'POST /auth/verify-email': () => null,
+    const { user, store } = render({
+      'POST /auth/verify-email': () => ({ setPasswordToken: null }),
       'GET /auth/profile': () => makeUser({ emailVerified: true }),
     });
-    const { store } = renderWithProviders(<VerifyEmailPage />, {
-      api,
-      route: `/verify-email?token=${TOKEN}`,
-      path: '/verify-email',
-    });
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument();
     await waitFor(() => expect(store.getState().auth.user?.emailVerified).toBe(true));
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
-  it("shows the server's refusal", async () => {
-    const api = createFakeApi({
-      'GET /store': () => makeStoreInfo(),
+  it("shows the server's refusal after the click", async () => {
+    const { user } = render({
       'POST /auth/verify-email': () => {
         throw new ApiError('This link has been used already. Please ask for a new one.', {
           status: 400,
@@ -159,8 +199,30 @@ describe('verify email page', () => {
         });
       },
     });
-    renderWithProviders(<VerifyEmailPage />, { api, route: `/verify-email?token=${TOKEN}`, path: '/verify-email' });
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has been used already.');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('offers a new link when the password step comes too late', async () => {
+    const { user } = render({
+      'POST /auth/verify-email': () => ({ setPasswordToken: SET_PASSWORD_TOKEN }),
+      'POST /auth/reset-password': () => {
+        throw new ApiError('This link has expired. Please ask for a new one.', { status: 400, code: 'LINK_EXPIRED' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Confirm my email' }));
+    await user.type(await screen.findByLabelText('New password'), 'Saffron-Monsoon-9');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Saffron-Monsoon-9');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired.');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('says so when the link has no token, and offers no button', () => {
+    render({}, '/verify-email');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is not complete.');
+    expect(screen.queryByRole('button', { name: 'Confirm my email' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,39 +1,52 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { useIsSignedIn } from '../session.ts';
 import { buttonClass } from '../../../components/button.ts';
 import type { RequestFailure } from '../../../lib/http.ts';
+import { authLinkClass } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { fetchProfile, verifyEmail } from '../slice.ts';
 
-type Outcome = { state: 'checking' } | { state: 'verified' } | { state: 'refused'; message: string };
+type Step =
+  | { state: 'ready' }
+  | { state: 'confirming' }
+  | { state: 'verified'; setPasswordToken: string | null }
+  | { state: 'refused'; message: string };
 
-/** /verify-email?token=…: uses the link from the sign-up email once, on arrival, and says how it went. */
+const INCOMPLETE = 'This link is not complete. Please open the link from the email again.';
+
+/**
+ * /verify-email?token=…: the link of the "Confirm your email address" email. Opening it
+ * changes nothing (mail scanners open links too): the shopper confirms with a click. The first
+ * confirmation clears what was set up on the account before it (anyone may have signed up
+ * with this address), so the page then asks for the owner's own password.
+ */
 export function VerifyEmailPage() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const signedIn = useIsSignedIn();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>(
-    token
-      ? { state: 'checking' }
-      : { state: 'refused', message: 'This link is not complete. Please open the link from the email again.' },
-  );
-  // The link works once: React's development double effect must not use it twice.
+  const [step, setStep] = useState<Step>(token ? { state: 'ready' } : { state: 'refused', message: INCOMPLETE });
+  // The link works once: a second click while the first is under way must not use it again.
   const used = useRef(false);
 
-  useEffect(() => {
-    if (!token || used.current) return;
+  function confirm() {
+    if (used.current) return;
     used.current = true;
+    setStep({ state: 'confirming' });
     dispatch(verifyEmail(token))
       .unwrap()
-      .then(() => {
-        setOutcome({ state: 'verified' });
+      .then(({ setPasswordToken }) => {
+        setStep({ state: 'verified', setPasswordToken });
+        // This browser's session ends here if it was the account's (the server ended them all).
         if (signedIn) void dispatch(fetchProfile());
       })
-      .catch((failure: RequestFailure) => setOutcome({ state: 'refused', message: failure.message }));
-  }, [dispatch, token, signedIn]);
+      .catch((failure: RequestFailure) => setStep({ state: 'refused', message: failure.message }));
+  }
 
   return (
     <AuthShell
@@ -41,12 +54,51 @@ export function VerifyEmailPage() {
       tabTitle="Confirm your email"
       subtitle="One click to show the address is yours."
     >
-      {outcome.state === 'checking' && (
-        <p role="status" className="text-sm text-muted">
-          Checking your link...
-        </p>
+      {(step.state === 'ready' || step.state === 'confirming') && (
+        <div className="space-y-5">
+          <p className="text-sm leading-6 text-ink">Press the button to confirm that this email address is yours.</p>
+          <button
+            type="button"
+            onClick={confirm}
+            disabled={step.state === 'confirming'}
+            className={buttonClass('primary', 'lg', 'w-full')}
+          >
+            {step.state === 'confirming' ? 'Confirming...' : 'Confirm my email'}
+          </button>
+          <p className="text-sm leading-6 text-muted">
+            Anyone can type an email address when signing up. So that only you hold this account, confirming signs out
+            every device signed in to it and clears its password, saved addresses, phone number and cart. You choose
+            your own password next.
+          </p>
+        </div>
       )}
-      {outcome.state === 'verified' && (
+      {step.state === 'verified' && step.setPasswordToken !== null && (
+        <div className="space-y-5">
+          <p role="status" className="text-base font-semibold text-ink">
+            Your email address is verified.
+          </p>
+          <p className="text-sm leading-6 text-muted">Now choose the password you will sign in with.</p>
+          <NewPasswordForm
+            token={step.setPasswordToken}
+            submitLabel="Set password"
+            onDone={() => {
+              toast.success('Your password is set. You are signed in.');
+              navigate('/profile', { replace: true });
+            }}
+            footer={(error) =>
+              error &&
+              /new one/.test(error) && (
+                <p className="text-center text-sm">
+                  <Link to="/forgot-password" className={authLinkClass}>
+                    Ask for a new link
+                  </Link>
+                </p>
+              )
+            }
+          />
+        </div>
+      )}
+      {step.state === 'verified' && step.setPasswordToken === null && (
         <div role="status" className="space-y-5">
           <p className="text-base font-semibold text-ink">Your email address is verified.</p>
           <Link to={signedIn ? '/profile' : '/signin'} className={buttonClass('primary', 'md')}>
@@ -54,13 +106,13 @@ export function VerifyEmailPage() {
           </Link>
         </div>
       )}
-      {outcome.state === 'refused' && (
+      {step.state === 'refused' && (
         <div className="space-y-5">
           <p
             role="alert"
             className="rounded-xl border border-sale/20 bg-sale/5 px-4 py-3 text-sm font-medium text-sale"
           >
-            {outcome.message}
+            {step.message}
           </p>
           <p className="text-sm leading-6 text-muted">
             {signedIn
