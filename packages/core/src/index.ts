@@ -34,3 +34,4 @@ export * from './contract/tax.ts';
 export * from './category-taxes.ts';
 export * from './catalog-search.ts';
 export * from './product-images.ts';
+export * from './holding-limits.ts';
