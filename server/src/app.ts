@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
+import type { HoldingLimits } from '@shop/core';
 import type { DatabaseHandle } from './db/connect.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
@@ -75,6 +76,8 @@ export interface AppDeps {
   attempts?: AttemptCounter;
   /** Numbers of those limits that differ from the defaults (lib/attempt-limits.ts). */
   limits?: AttemptLimitChanges;
+  /** What one account, client address and network may hold in orders not paid or shipped; default core's. */
+  holdingLimits?: HoldingLimits;
   /** Hashes and checks passwords, a bounded number at a time; default: two below the thread pool. */
   passwords?: PasswordHasher;
   /** Signs short-lived cookies (the Google sign-in flow); default: random per app. */
@@ -173,7 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
       const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
-      await api.register(orderRoutes, { payments: paymentsForOrders(gateway), mail });
+      await api.register(orderRoutes, {
+        payments: paymentsForOrders(gateway),
+        mail,
+        holdingLimits: deps.holdingLimits,
+      });
       await api.register(invoiceRoutes);
       await api.register(deliveryRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });

@@ -28,7 +28,7 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue on two server p
 
   beforeAll(async () => {
     shop = await processesOnPostgres([3740, 3741], { CATALOG_CACHE_MS: '0' });
-    const staff = await processShopper(a());
+    const staff = await processShopper(a(), shop.database.handle.db);
     await createOrPromoteAdmin(db(), { email: staff.email, password: staff.password, allowUnverified: true });
     const login = await call(a().url, 'POST', '/api/auth/login', { email: staff.email, password: staff.password });
     staffAuth = { authorization: `Bearer ${login.body.data.accessToken}` };
@@ -67,7 +67,7 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue on two server p
   }
 
   async function buyLastPiece(id: string) {
-    const shopper = await processShopper(a());
+    const shopper = await processShopper(a(), shop.database.handle.db);
     expect((await shopper.call('POST', '/api/cart', { product: id, size: 'L', quantity: 1 })).status).toBe(200);
     const placed = await shopper.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);

@@ -8,6 +8,7 @@ import type { DatabaseConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 import { newId } from './lib/ids.ts';
 import { prepareDatabase } from './startup.ts';
+import { markEmailVerified } from './test/accounts.ts';
 import { createTestDatabase, relaxedShopSettings, testDialects } from './test/databases.ts';
 import { builtServer, call, databaseEnvFor, startServerProcess, type ServerProcess } from './test/processes.ts';
 
@@ -75,13 +76,15 @@ describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking o
     for (let i = 0; i < 6; i++) {
       const email = `crash.${dialect}.${Date.now()}.${i}@example.com`;
       const password = 'Monsoon-Kurta-2026!';
-      await call(server.url, 'POST', '/api/auth/signup', {
+      const signup = await call(server.url, 'POST', '/api/auth/signup', {
         firstName: 'K',
         lastName: 'S',
         email,
         phone: '9830012345',
         password,
       });
+      // Only a verified email orders.
+      await markEmailVerified(db.handle.db, signup.body.data._id);
       tokens.push((await call(server.url, 'POST', '/api/auth/login', { email, password })).body.data.accessToken);
     }
 

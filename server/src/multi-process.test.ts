@@ -31,7 +31,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
     await shop?.close();
   });
 
-  const shopper = processShopper;
+  const shopper = (server: ServerProcess) => processShopper(server, database.handle.db);
 
   async function freshSize(stock: number) {
     const product = await database.handle.db

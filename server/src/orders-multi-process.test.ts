@@ -38,7 +38,7 @@ describe.runIf(testDialects.includes('postgres'))('orders and payments on two se
   }
 
   it(`one cart gives one order when orders reach both processes at once (${ROUNDS} rounds)`, async () => {
-    const me = await processShopper(a());
+    const me = await processShopper(a(), db());
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db(), 10);
       await me.call('DELETE', '/api/cart/clear');
@@ -74,7 +74,7 @@ describe.runIf(testDialects.includes('postgres'))('orders and payments on two se
   }, 120_000);
 
   it(`one provider order per order, and a payment racing a cancellation refunded once (${ROUNDS} rounds)`, async () => {
-    const me = await processShopper(a());
+    const me = await processShopper(a(), db());
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db(), 5);
       await me.call('DELETE', '/api/cart/clear');

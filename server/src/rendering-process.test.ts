@@ -30,7 +30,7 @@ describe('order emails from the built server', () => {
 
   it("sends a cash order's confirmation with its invoice, written by a thread of lower priority", async () => {
     const server = shop.servers[0]!;
-    const me = await processShopper(server);
+    const me = await processShopper(server, shop.database.handle.db);
     const s = await freshSize(shop.database.handle.db, 5);
     expect((await me.call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 })).status).toBe(200);
     const placed = await me.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });

@@ -36,3 +36,4 @@ export * from './category-taxes.ts';
 export * from './catalog-search.ts';
 export * from './typo-index.ts';
 export * from './product-images.ts';
+export * from './holding-limits.ts';

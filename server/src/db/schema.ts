@@ -186,6 +186,10 @@ export interface OrderTable {
   idempotency_key: string | null;
   /** GST rate (percent) shipping was taxed at. */
   shipping_gst_rate: Generated<number>;
+  /** The client address the order was placed from (IPv4, or an IPv6 /64); null before it was kept. */
+  client_address: string | null;
+  /** That address's network (an IPv4 /24, an IPv6 /48); null before it was kept. */
+  client_network: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attemptLimitsAtLeast,
   attemptLimitsWith,
+  clientNetwork,
   defaultAttemptLimits,
   limitedAddress,
   limitedNetwork,
@@ -36,6 +37,19 @@ describe('limitedNetwork', () => {
     ['not-an-address', null],
   ])('%s belongs to %s', (ip, expected) => {
     expect(limitedNetwork(ip)).toBe(expected);
+  });
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['203.0.113.250', '203.0.113.0/24'],
+    ['::ffff:203.0.113.7', '203.0.113.0/24'],
+    ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd::/48'],
+    ['2001:db8:abcd:ff00::1', '2001:db8:abcd::/48'],
+    ['not-an-address', null],
+  ])('%s belongs to %s', (ip, expected) => {
+    expect(clientNetwork(ip)).toBe(expected);
   });
 });
 

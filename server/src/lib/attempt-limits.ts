@@ -127,3 +127,16 @@ export function limitedNetwork(ip: string): string | null {
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(bare) || !isIPv6(bare)) return null;
   return `${ipv6Prefix(bare.toLowerCase(), 3)}::/48`;
 }
+
+/**
+ * The network an address belongs to, where one holder's share of the stock is counted (orders
+ * not paid or shipped yet): an IPv4 /24, as one provider's customers, an office or a small
+ * hosting customer usually come from one; an IPv6 /48, a subscriber's whole site (its /64 being
+ * the address itself, `limitedAddress`). Null for what is not an address.
+ */
+export function clientNetwork(ip: string): string | null {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const v4 = mapped ? mapped[1]! : ip;
+  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
+  return limitedNetwork(ip);
+}

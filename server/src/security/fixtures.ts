@@ -9,7 +9,7 @@ import { googleSignInFailed, type IdentityProvider } from '../modules/identity/o
 import { createOutboxWorker } from '../modules/messages/outbox-worker.ts';
 import { createMailboxTransport } from '../modules/messages/transports.ts';
 import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gateway.ts';
-import { signedInAdmin, signedInShopper } from '../test/accounts.ts';
+import { signedInAdmin, verifiedShopper } from '../test/accounts.ts';
 import { orderAddress } from '../test/addresses.ts';
 import { createTestShop, type TestShop } from '../test/databases.ts';
 import { queueMessage } from '../test/messages.ts';
@@ -161,9 +161,10 @@ export interface Callers {
 }
 
 export async function createCallers(shop: TestShop): Promise<Callers> {
+  // A and B place orders, so their emails are verified.
   const [a, b, admin] = [
-    await signedInShopper(shop.app, { firstName: 'Asha' }),
-    await signedInShopper(shop.app, { firstName: 'Bala' }),
+    await verifiedShopper(shop.app, { firstName: 'Asha' }),
+    await verifiedShopper(shop.app, { firstName: 'Bala' }),
     await signedInAdmin(shop),
   ];
   return {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { User } from '@shop/core';
+import type { Database } from '../db/schema.ts';
 import { createOrPromoteAdmin } from '../modules/auth/auth.service.ts';
 import type { TestShop } from './databases.ts';
 
@@ -43,6 +45,24 @@ export async function signedInShopper(
     password: body.password,
     auth: { authorization: `Bearer ${accessToken}` },
   };
+}
+
+/**
+ * Marks an account's email verified, as following the emailed link does (written straight to
+ * the database, so a test does not depend on the link's page or on what verifying changes).
+ */
+export async function markEmailVerified(db: Kysely<Database>, userId: string, at = new Date()): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: at.toISOString() }).where('id', '=', userId).execute();
+}
+
+/**
+ * A shopper signed up and in, whose email is verified: whom the shop lets place orders. The
+ * tests about orders, payments and invoices start from one of these.
+ */
+export async function verifiedShopper(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const shopper = await signedInShopper(app, overrides);
+  await markEmailVerified(app.db, shopper.user._id);
+  return { ...shopper, user: { ...shopper.user, emailVerified: true } };
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { HoldingLimits } from '@shop/core';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connect.ts';
@@ -102,19 +103,44 @@ export async function relaxedShopSettings(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * Holding limits that never refuse: a holder may hold all it can reach (what is on sale and
+ * what it holds). The bound is still counted on every order, so its queries run in every suite.
+ */
+export const unboundedHoldingLimits: HoldingLimits = {
+  account: { percent: 100, floor: 0 },
+  address: { percent: 100, floor: 0 },
+  network: { percent: 100, floor: 0 },
+};
+
+/**
  * A migrated, seeded database and the app on it, as one test file's fixture. The catalogue
  * micro-cache is off unless asked for, so every read shows the database as it is.
  */
 export async function createTestShop(
   dialect: Dialect,
-  { codLimits = 'relaxed', ...options }: Omit<Partial<AppDeps>, 'database'> & { codLimits?: 'relaxed' | 'shop' } = {},
+  {
+    codLimits = 'relaxed',
+    holdingLimits = 'relaxed',
+    ...options
+  }: Omit<Partial<AppDeps>, 'database' | 'holdingLimits'> & {
+    codLimits?: 'relaxed' | 'shop';
+    holdingLimits?: 'relaxed' | 'shop' | HoldingLimits;
+  } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase(dialect);
   await prepareDatabase(database.handle, { database: database.config, seed: true });
   // Suites not about cash on delivery's limits place many large COD orders for one shopper:
   // they run without the limits; the delivery suite asks for the shop's own ('shop').
   if (codLimits === 'relaxed') await relaxedShopSettings(database.handle.db);
-  const app = await buildApp({ catalogCacheMs: 0, ...options, database: database.handle });
+  const app = await buildApp({
+    catalogCacheMs: 0,
+    ...options,
+    // Likewise the holding limits: suites about other rules order many pieces from one address
+    // (inject's 127.0.0.1); the holding suite asks for the shop's own ('shop').
+    holdingLimits:
+      holdingLimits === 'relaxed' ? unboundedHoldingLimits : holdingLimits === 'shop' ? undefined : holdingLimits,
+    database: database.handle,
+  });
   await app.ready();
   database.queries.length = 0;
   return {

@@ -2,9 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { prepareDatabase } from '../startup.ts';
+import { markEmailVerified } from './accounts.ts';
 import { createTestDatabase, relaxedShopSettings } from './databases.ts';
 
 export const builtServer = path.resolve(import.meta.dirname, '../../dist/main.js');
@@ -109,10 +112,11 @@ export async function runCli(
 let shopperCounter = 0;
 
 /**
- * A shopper signed up and in on `server`, from an address of their own (the processes trust
- * X-Forwarded-For, as behind a load balancer); their calls go to any process.
+ * A shopper signed up and in on `server`, from an address (and network) of their own (the
+ * processes trust X-Forwarded-For, as behind a load balancer), their email verified in `db` (the
+ * processes' database) so they may order; their calls go to any process.
  */
-export async function processShopper(server: ServerProcess) {
+export async function processShopper(server: ServerProcess, db: Kysely<Database>) {
   shopperCounter += 1;
   const from = { 'x-forwarded-for': `10.77.${shopperCounter % 250}.${(shopperCounter * 7) % 250}` };
   const email = `multi.${Date.now()}.${shopperCounter}@example.com`;
@@ -125,6 +129,7 @@ export async function processShopper(server: ServerProcess) {
     from,
   );
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  await markEmailVerified(db, signup.body.data._id);
   const login = await call(server.url, 'POST', '/api/auth/login', { email, password }, from);
   const auth = { authorization: `Bearer ${login.body.data.accessToken}` };
   return {
@@ -132,7 +137,8 @@ export async function processShopper(server: ServerProcess) {
     email,
     password,
     from,
-    call: (method: string, url: string, body?: unknown, target = server) => call(target.url, method, url, body, auth),
+    call: (method: string, url: string, body?: unknown, target = server) =>
+      call(target.url, method, url, body, { ...from, ...auth }),
   };
 }
 

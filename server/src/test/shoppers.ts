@@ -2,18 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Cart, Order } from '@shop/core';
 import { AppError } from '../lib/errors.ts';
 import { createSandboxGateway, hmacHex, type SandboxGateway } from '../modules/payments/payment-gateway.ts';
-import { signedInShopper } from './accounts.ts';
+import { verifiedShopper } from './accounts.ts';
 import { orderAddress } from './addresses.ts';
 import type { SizeRef } from './stock.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * A signed-up, signed-in shopper and what they do through the API, for the order and payment
- * suites; `overrides` change the sign-up (their name, say).
+ * A signed-up, signed-in shopper whose email is verified (as the shop asks of whoever orders),
+ * and what they do through the API, for the order and payment suites; `overrides` change the
+ * sign-up (their name, say).
  */
 export async function apiShopper(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const me = await signedInShopper(app, overrides);
+  const me = await verifiedShopper(app, overrides);
   const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...me.auth, ...headers }, ...(payload && { payload }) });
   const add = (s: SizeRef, quantity = 1) => call('POST', '/api/cart', { product: s.productId, size: s.size, quantity });

@@ -12,6 +12,7 @@ import * as invoices from './2026-11-24-011-invoices.ts';
 import * as delivery from './2026-11-24-012-delivery.ts';
 import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
+import * as orderHolders from './2026-11-26-015-order-holders.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-012-delivery': delivery,
   '2026-11-24-013-catalogue-search': catalogueSearch,
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
+  '2026-11-26-015-order-holders': orderHolders,
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCoupon, CouponCreateBody } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
-import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { signedInAdmin, signedInShopper, verifiedShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { freshCode } from '../../test/coupons.ts';
@@ -58,7 +58,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
 
   /** A shopper with one piece of a product in the cart. */
   async function shopperWithCart() {
-    const me = await signedInShopper(shop.app);
+    const me = await verifiedShopper(shop.app);
     const product = await categoryOf();
     // A size of its own, so other tests' orders never sell it out.
     const size = `C${newId().slice(0, 6).toUpperCase()}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderRow, Order } from '@shop/core';
-import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { signedInAdmin, signedInShopper, verifiedShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
@@ -61,7 +61,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
   const stockOf = (s: SizeRef) => stockIn(shop.handle.db, s);
 
   async function shopper() {
-    const me = await signedInShopper(shop.app);
+    const me = await verifiedShopper(shop.app);
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       shop.app.inject({ method, url, headers: me.auth, ...(payload && { payload }) });
     /** Places an order of these sizes (one piece each unless said). */

@@ -126,10 +126,15 @@ export async function accountDetails(
 export async function accountContact(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ email: string; firstName: string; fullName: string }> {
+): Promise<{ email: string; firstName: string; fullName: string; emailVerified: boolean }> {
   const row = await repo.findUserById(db, userId);
   if (!row) throw sessionExpired();
-  return { email: row.email, firstName: row.first_name, fullName: fullNameOf(row.first_name, row.last_name) };
+  return {
+    email: row.email,
+    firstName: row.first_name,
+    fullName: fullNameOf(row.first_name, row.last_name),
+    emailVerified: row.email_verified_at !== null,
+  };
 }
 
 interface NewUser {

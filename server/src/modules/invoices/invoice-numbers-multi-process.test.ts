@@ -27,7 +27,9 @@ describe.each(testDialects)('invoice numbers from two server processes on %s', (
   it(`numbers concurrent cash orders 1..N with no gaps or repeats (${ROUNDS} rounds)`, async () => {
     const db = shop.database.handle.db;
     const [a, b] = shop.servers as [(typeof shop.servers)[0], (typeof shop.servers)[0]];
-    const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => processShopper(i % 2 ? b : a)));
+    const shoppers = await Promise.all(
+      Array.from({ length: SHOPPERS }, (_, i) => processShopper(i % 2 ? b : a, shop.database.handle.db)),
+    );
     let placed = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db, SHOPPERS);

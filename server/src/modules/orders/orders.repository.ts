@@ -117,27 +117,54 @@ export async function setPaymentStatus(db: Db, id: string, status: OrderTable['p
 }
 
 /**
- * Takes `quantity` of a size out of stock if that many are there; never below zero, on
- * either database, however many orders race for the last pieces.
+ * Takes `quantity` of a size out of stock if that many are there, answering the stock left
+ * (null when short: nothing taken); never below zero, on either database, however many orders
+ * race for the last pieces.
  */
-export async function takeStock(trx: Transaction<Database>, productId: string, size: string, quantity: number) {
-  const result = await trx
+export async function takeStock(
+  trx: Transaction<Database>,
+  productId: string,
+  size: string,
+  quantity: number,
+): Promise<number | null> {
+  const row = await trx
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('product_id', '=', productId)
     .where('size', '=', size)
     .where('stock', '>=', quantity)
+    .returning('stock')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? row.stock : null;
 }
 
-export async function returnStock(trx: Transaction<Database>, productId: string, size: string, quantity: number) {
-  await trx
+/** Gives `quantity` of a size back to stock; answers the stock now (null for a size that is gone). */
+export async function returnStock(
+  trx: Transaction<Database>,
+  productId: string,
+  size: string,
+  quantity: number,
+): Promise<number | null> {
+  const row = await trx
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '+', quantity) }))
     .where('product_id', '=', productId)
     .where('size', '=', size)
-    .execute();
+    .returning('stock')
+    .executeTakeFirst();
+  return row ? row.stock : null;
+}
+
+/** Locks a size's stock row until the transaction ends, as taking or returning stock does; answers its stock. */
+export async function lockStock(trx: Transaction<Database>, productId: string, size: string): Promise<number | null> {
+  const row = await trx
+    .selectFrom('product_sizes')
+    .select('stock')
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? row.stock : null;
 }
 
 export function stockOf(trx: Transaction<Database>, productId: string, size: string) {
@@ -214,4 +241,68 @@ export function statsByDayAndStatus(db: Db, since: string) {
     .orderBy(sql`substr(created_at, 1, 10)`)
     .orderBy('status')
     .execute();
+}
+
+/** One size of one product. */
+interface SizeKey {
+  productId: string;
+  size: string;
+}
+
+/** Who holds stock in orders: an account, and the client address and network orders came from. */
+export interface Holder {
+  userId: string;
+  address: string | null;
+  network: string | null;
+}
+
+/**
+ * Pieces of each size held by the holder's orders that hold stock without being paid or
+ * shipped: online orders waiting for their payment, and cash-on-delivery orders not shipped.
+ * Each row counts the account's, the address's and the network's orders apart (an order of
+ * the account's from another network counts for the account only). Read through the
+ * account's orders and the network's, never every open order of the shop.
+ */
+export async function heldPieces(trx: Transaction<Database>, holder: Holder, sizes: readonly SizeKey[]) {
+  if (sizes.length === 0) return [];
+  const { address, network } = holder;
+  const rows = await trx
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .select((eb) => {
+      const piecesWhen = (held: ReturnType<typeof eb.and> | null) =>
+        held
+          ? eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('i.quantity')).else(0).end())
+          : sql<number>`0`;
+      return [
+        'i.product_id',
+        'i.size',
+        piecesWhen(eb.and([eb('o.user_id', '=', holder.userId)])).as('account'),
+        piecesWhen(address === null ? null : eb.and([eb('o.client_address', '=', address)])).as('address'),
+        piecesWhen(network === null ? null : eb.and([eb('o.client_network', '=', network)])).as('network'),
+      ];
+    })
+    .where((eb) =>
+      eb.or([eb('o.user_id', '=', holder.userId), ...(network === null ? [] : [eb('o.client_network', '=', network)])]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('o.payment_method', '=', 'razorpay'),
+          eb('o.status', '=', 'pending'),
+          eb('o.payment_status', 'in', ['awaiting_payment', 'failed']),
+        ]),
+        eb.and([eb('o.payment_method', '=', 'cod'), eb('o.status', 'in', ['pending', 'confirmed'])]),
+      ]),
+    )
+    .where((eb) => eb.or(sizes.map((s) => eb.and([eb('i.product_id', '=', s.productId), eb('i.size', '=', s.size)]))))
+    .groupBy(['i.product_id', 'i.size'])
+    .execute();
+  return rows.map((r) => ({
+    productId: r.product_id,
+    size: r.size,
+    account: Number(r.account ?? 0),
+    address: Number(r.address ?? 0),
+    network: Number(r.network ?? 0),
+  }));
 }

@@ -8,9 +8,12 @@ import {
   orderStatusBody,
   placedOrderResponse,
   placeOrderBody,
+  defaultHoldingLimits,
   placeOrderRefusal,
+  type HoldingLimits,
 } from '@shop/core';
 import { z } from 'zod';
+import { clientNetwork, limitedAddress } from '../../lib/attempt-limits.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
 import type { OrderPayments } from './order-payments.ts';
@@ -26,9 +29,14 @@ export interface OrderRoutesOptions {
   payments: OrderPayments;
   /** Who besides the shopper hears of a new order. */
   mail: OrderMailSettings;
+  /** What one account, client address and network may hold in orders not paid or shipped; default core's. */
+  holdingLimits?: HoldingLimits;
 }
 
-const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { payments, mail }) => {
+const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
+  app,
+  { payments, mail, holdingLimits = defaultHoldingLimits },
+) => {
   const { db } = app;
   app.addHook('onRequest', app.authenticate);
   const staff = { onRequest: [app.requireAdmin] };
@@ -44,14 +52,12 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const order = await orders.placeOrder(
-        db,
-        payments,
-        mail,
-        signedInUser(request).id,
-        request.body,
-        request.headers['idempotency-key'],
-      );
+      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
+        idempotencyKey: request.headers['idempotency-key'],
+        // The address the limits count (behind a declared proxy, the client it names).
+        client: { address: limitedAddress(request.ip), network: clientNetwork(request.ip) },
+        holdingLimits,
+      });
       return reply
         .status(201)
         .send({ success: true as const, message: 'Order placed successfully', data: { ...order, orderId: order._id } });

@@ -8,15 +8,19 @@ import {
   couponRefusalMessage,
   customerCancellation,
   DEFAULT_DELIVERY_NOTE,
+  defaultHoldingLimits,
   defaultStoreSettings,
   deliveryRefusal,
   evaluateCoupon,
   formatRupees,
+  holdingRefusal,
+  holdingRefusalMessage,
   MAX_ORDER_PAISE,
   shippingGstPercent,
   staffTransitions,
   subtotalOf,
   type CancelRefusal,
+  type HoldingLimits,
   type Order,
   type OrderDocument,
   type OrderPaymentFacts,
@@ -205,9 +209,10 @@ interface StockChange {
  * Moves the stock of many sizes in one pass, netted per size and in a fixed order of rows, so
  * two transactions touching the same sizes never wait on each other in a circle (no
  * deadlocks). Pieces are taken with a conditional update, never below zero: a shortfall
- * refuses the whole transaction.
+ * refuses the whole transaction. Every size is locked until the transaction ends; answers the
+ * stock each holds now, by `sizeRowKey`.
  */
-async function moveStock(trx: Trx, changes: StockChange[]) {
+async function moveStock(trx: Trx, changes: StockChange[]): Promise<Map<string, number>> {
   const net = new Map<string, StockChange & { returned: number }>();
   for (const change of changes) {
     const key = sizeRowKey(change);
@@ -216,15 +221,28 @@ async function moveStock(trx: Trx, changes: StockChange[]) {
     seen.returned += Math.max(0, -change.delta);
     net.set(key, seen);
   }
+  const left = new Map<string, number>();
   for (const { productId, size, delta, returned, name } of inSizeRowOrder([...net.values()])) {
-    if (delta < 0) await repo.returnStock(trx, productId, size, -delta);
-    if (delta <= 0 || (await repo.takeStock(trx, productId, size, delta))) continue;
-    const left = ((await repo.stockOf(trx, productId, size))?.stock ?? 0) + returned;
+    // A size whose changes cancel out (an order replacing one with the same pieces) is still
+    // locked, in its turn: the holding limits are counted under these locks.
+    const now =
+      delta === 0
+        ? await repo.lockStock(trx, productId, size)
+        : delta < 0
+          ? await repo.returnStock(trx, productId, size, -delta)
+          : await repo.takeStock(trx, productId, size, delta);
+    if (now !== null) {
+      left.set(sizeRowKey({ productId, size }), now);
+      continue;
+    }
+    if (delta <= 0) continue;
+    const short = ((await repo.stockOf(trx, productId, size))?.stock ?? 0) + returned;
     throw conflict(
       'OUT_OF_STOCK',
-      left > 0 ? `Only ${left} left of ${name} in size ${size}.` : `${name} in size ${size} is sold out.`,
+      short > 0 ? `Only ${short} left of ${name} in size ${size}.` : `${name} in size ${size} is sold out.`,
     );
   }
+  return left;
 }
 
 /** An order's lines as stock going back. */
@@ -298,13 +316,76 @@ async function assertDeliverable(trx: Trx, userId: string, body: ParsedOrder, to
     : badRequest(refusal.reason, refusal.message);
 }
 
+/** Where an order is placed from: the client's address and network (lib/attempt-limits.ts). */
+export interface OrderClient {
+  address: string | null;
+  network: string | null;
+}
+
+export interface PlacementOptions {
+  /** A retry, or a simultaneous duplicate, with the same key answers the first order. */
+  idempotencyKey?: string;
+  /** Where the request came from; unknown (a call from the shop itself) bounds the account alone. */
+  client?: OrderClient;
+  /** What one account, address and network may hold unpaid or unshipped (core's holding limits). */
+  holdingLimits?: HoldingLimits;
+}
+
+const emailNotVerified = () =>
+  new AppError(
+    403,
+    'EMAIL_NOT_VERIFIED',
+    'Please verify your email address before placing an order: open the link we emailed you, or ask for a new one.',
+  );
+
+/**
+ * The order's lines stay within what its account, client address and network may hold in
+ * orders not paid or shipped yet (core's `holdingRefusal`), `left` being the stock after this
+ * order took its pieces. Counted after the order has taken its stock: every size of the order
+ * is then locked by this transaction, so another order of the same sizes waits for this one's
+ * commit and counts it (READ COMMITTED reads afresh after the wait), and simultaneous orders
+ * from one network cannot pass the bound together.
+ */
+async function assertWithinHoldingLimits(
+  trx: Trx,
+  holder: repo.Holder,
+  lines: CartLine[],
+  left: Map<string, number>,
+  limits: HoldingLimits,
+) {
+  const sizes = lines.map((l) => ({ productId: l.product_id, size: l.size }));
+  const held = new Map((await repo.heldPieces(trx, holder, sizes)).map((h) => [sizeRowKey(h), h]));
+  const refusal = holdingRefusal(
+    lines.map((line) => {
+      const key = sizeRowKey({ productId: line.product_id, size: line.size });
+      const mine = held.get(key);
+      return {
+        productId: line.product_id,
+        size: line.size,
+        name: line.name,
+        quantity: line.quantity,
+        onSale: (left.get(key) ?? 0) + line.quantity,
+        held: {
+          account: mine?.account ?? 0,
+          ...(holder.address !== null && { address: mine?.address ?? 0 }),
+          ...(holder.network !== null && { network: mine?.network ?? 0 }),
+        },
+      };
+    }),
+    limits,
+  );
+  if (refusal) throw conflict(refusal.reason, holdingRefusalMessage(refusal));
+}
+
 /**
  * Places an order from the shopper's server-side cart, in one transaction that starts by
  * locking the cart: prices, limits and the coupon checked again, the total compared with the
  * one the shopper saw, an online order waiting for payment replaced, stock taken (never
  * below zero), the coupon's use counted, the order written with a price snapshot per line
  * and its first status event, and the cart emptied. With an idempotency key, a retry answers
- * the same order. Online payment with no provider configured is refused before anything.
+ * the same order. Online payment with no provider configured is refused before anything. Only
+ * an account whose email is verified may order, and what it, its client address and network
+ * hold in orders not paid or shipped stays within the holding limits.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -312,7 +393,7 @@ export async function placeOrder(
   mail: OrderMailSettings,
   userId: string,
   body: ParsedOrder,
-  idempotencyKey: string | undefined,
+  { idempotencyKey, client, holdingLimits = defaultHoldingLimits }: PlacementOptions = {},
   now = new Date(),
 ): Promise<Order> {
   if (body.paymentMethod === 'razorpay') payments.assertOnlineAvailable();
@@ -324,6 +405,9 @@ export async function placeOrder(
   let placed: Order;
   try {
     placed = await db.transaction().execute(async (trx) => {
+      // Who orders: read first, as an unverified account may not order at all.
+      const contact = await accountContact(trx, userId);
+      if (!contact.emailVerified) throw emailNotVerified();
       const { cart, lines } = await lockedCartLines(trx, userId, now);
       if (lines.length === 0) throw badRequest('EMPTY_CART', 'Your cart is empty.');
       assertCartMatches(lines, body.items);
@@ -376,6 +460,8 @@ export async function placeOrder(
           notes: body.notes || DEFAULT_DELIVERY_NOTE,
           idempotency_key: idempotencyKey ?? null,
           shipping_gst_rate: shippingGstPercent(priced, defaultStoreSettings.gstPercent),
+          client_address: client?.address ?? null,
+          client_network: client?.network ?? null,
           created_at: at,
           updated_at: at,
         },
@@ -383,10 +469,17 @@ export async function placeOrder(
       );
       const waiting =
         body.paymentMethod === 'razorpay' ? await replaceUnpaidOrders(trx, order, at) : { replaced: [], stock: [] };
-      await moveStock(trx, [
+      const left = await moveStock(trx, [
         ...waiting.stock,
         ...lines.map((l) => ({ productId: l.product_id, size: l.size, delta: l.quantity, name: l.name })),
       ]);
+      await assertWithinHoldingLimits(
+        trx,
+        { userId, address: client?.address ?? null, network: client?.network ?? null },
+        lines,
+        left,
+        holdingLimits,
+      );
       for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
       const images = await imagesOfProducts(
         trx,
@@ -409,7 +502,6 @@ export async function placeOrder(
       const placedEvent = { order_id: id, status: 'pending', note: 'Order placed', created_at: at };
       await repo.recordEvent(trx, { orderId: id, status: 'pending', note: placedEvent.note, actorId: userId, now: at });
       // The confirmation goes with the order: neither commits without the other.
-      const contact = await accountContact(trx, userId);
       await queueOrderPlaced(trx, { order, items, contact }, mail, now);
 
       if (coupon) {

@@ -503,6 +503,68 @@ describe('checkout page', () => {
   });
 });
 
+describe('checkout for an account whose email is not verified', () => {
+  const unverified = makeUser({ ...shopper, emailVerified: false });
+  const refusal =
+    'Please verify your email address before placing an order: open the link we emailed you, or ask for a new one.';
+  const notice = () => screen.findByRole('region', { name: 'Confirm your email address to place your order' });
+
+  it('says so beside the ways to pay, with a way to have the link sent again', async () => {
+    const { user, api } = renderCheckout({ 'POST /auth/verification-email': () => null }, { user: unverified });
+    expect(await notice()).toHaveTextContent(
+      'We sent a link to asha@example.com. Open it to confirm your address, then place your order here.',
+    );
+    await user.click(within(await notice()).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We have sent a new link to your email address.')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/verification-email')).toHaveLength(1);
+  });
+
+  it('shows no such notice for a verified account', async () => {
+    renderCheckout();
+    await screen.findByRole('button', { name: 'Cash on Delivery' });
+    expect(screen.queryByText('Confirm your email address to place your order')).not.toBeInTheDocument();
+  });
+
+  it.each(['Cash on Delivery', 'Pay with Razorpay'])(
+    'a refusal for an unverified email (%s) is toasted, the notice shown and the account fetched again',
+    async (button) => {
+      // The account held in the browser still says verified (it was verified, say, before a reset).
+      let profile = shopper;
+      const { user, api } = renderCheckout({
+        'POST /order': refuse(403, refusal, 'EMAIL_NOT_VERIFIED'),
+        'GET /auth/profile': () => profile,
+      });
+      profile = unverified;
+      await user.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText(refusal)).toBeInTheDocument();
+      expect(await notice()).toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
+      // Nothing is wrong with the cart: it is neither fetched again nor called a failure.
+      expect(screen.queryByText('Something went wrong while placing the order.')).not.toBeInTheDocument();
+      expect(api.callsTo('GET /cart/details')).toHaveLength(1);
+      expect(screen.getByRole('button', { name: button })).toBeEnabled();
+    },
+  );
+
+  it('fetches the account again when the link was already used meanwhile (409 ALREADY_VERIFIED)', async () => {
+    let profile = unverified;
+    const { user, api } = renderCheckout(
+      {
+        'POST /auth/verification-email': refuse(409, 'Your email address is already verified.', 'ALREADY_VERIFIED'),
+        'GET /auth/profile': () => profile,
+      },
+      { user: unverified },
+    );
+    profile = shopper;
+    await user.click(within(await notice()).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('Your email address is already verified.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.queryByText('Confirm your email address to place your order')).not.toBeInTheDocument(),
+    );
+  });
+});
+
 describe('checkout where the shop cannot deliver, or not on delivery', () => {
   const storeInfo = makeStoreInfo();
   const at = (pinCode: string, state: string) => {

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { checkoutTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
 import { shippingLine } from '../../features/orders/checkout.ts';
 import { useCheckout, type CheckoutStep } from '../../features/orders/use-checkout.ts';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
+import { selectUser } from '../../features/auth/index.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { EmptyCart } from '../../features/cart/components/empty-cart.tsx';
 import { CartLoadError } from '../../features/cart/components/cart-load-error.tsx';
@@ -29,6 +32,7 @@ import { useOnlinePaymentAvailable } from '../../features/payments/index.ts';
 export function CheckoutPage() {
   const checkout = useCheckout();
   const { cart, address, waiting, step } = checkout;
+  const user = useAppSelector(selectUser);
   const onlinePayment = useOnlinePaymentAvailable();
   const info = useStoreInfo();
   const verdict = useDeliveryVerdict(address, cart?.totals.total ?? 0);
@@ -122,6 +126,7 @@ export function CheckoutPage() {
                 Coupon {cart.coupon.code} applied: {cart.coupon.label}
               </p>
             )}
+            {checkout.needsVerifiedEmail && user && <VerifyEmailNotice email={user.email} className="mt-6" />}
             <div className="mt-6 grid gap-3" aria-busy={step !== null}>
               <button
                 type="button"

@@ -47,6 +47,12 @@ export interface Checkout {
   problem: string | null;
   /** Why the order was not placed when the cart changed (another total, other items): shown by the totals. */
   changed: string | null;
+  /**
+   * The shopper must confirm their email address before ordering (the account says so, or the
+   * server refused the order with EMAIL_NOT_VERIFIED): the page says so, with a way to have
+   * the link sent again.
+   */
+  needsVerifiedEmail: boolean;
   payOnDelivery: () => Promise<void>;
   payOnline: () => Promise<void>;
   /** Pays the order waiting for its payment (the window was closed, or could not open). */
@@ -65,6 +71,8 @@ export function useCheckout(): Checkout {
   const [step, setStep] = useState<CheckoutStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
+  /** The server refused the last attempt for an unverified email (the account held may be older). */
+  const [refusedUnverified, setRefusedUnverified] = useState(false);
   /** The online order just placed here: it took the cart's lines and waits for its payment. */
   const [placedOnline, setPlacedOnline] = useState<Order | null>(null);
   /** The double-submit guard: set at once, before any render. */
@@ -87,6 +95,7 @@ export function useCheckout(): Checkout {
     setStep(next);
     setProblem(null);
     setChanged(null);
+    setRefusedUnverified(false);
     return true;
   }
 
@@ -122,6 +131,13 @@ export function useCheckout(): Checkout {
       isRequestFailure(failure) ? failure.message : 'Something went wrong while placing the order.',
       orderToast,
     );
+    if (isRequestFailure(failure) && failure.code === 'EMAIL_NOT_VERIFIED') {
+      // Nothing is wrong with the cart: the notice says what to do, and the account is fetched
+      // again so every page knows it is not verified.
+      setRefusedUnverified(true);
+      void dispatch(fetchProfile());
+      return;
+    }
     const refusal = changedCart(failure);
     if (refusal) {
       dispatch(cartReceived(refusal.cart));
@@ -213,6 +229,7 @@ export function useCheckout(): Checkout {
     step,
     problem,
     changed,
+    needsVerifiedEmail: user?.emailVerified === false || refusedUnverified,
     payOnDelivery,
     payOnline,
     payWaiting,

@@ -1,13 +1,8 @@
-import { useState } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { toast } from '../../../lib/toasts.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
-import { sendVerificationEmail } from '../slice.ts';
+import { useResendVerification } from '../use-resend-verification.ts';
 
 /** Whether the account's email is verified; if not, a way to have the link sent again. */
 export function EmailVerification({ verified }: { verified: boolean }) {
-  const dispatch = useAppDispatch();
-  const [sending, setSending] = useState(false);
+  const { send, sending } = useResendVerification();
 
   if (verified) {
     return (
@@ -18,18 +13,6 @@ export function EmailVerification({ verified }: { verified: boolean }) {
     );
   }
 
-  async function send() {
-    setSending(true);
-    try {
-      await dispatch(sendVerificationEmail()).unwrap();
-      toast.success('We have sent a new link to your email address.');
-    } catch (failure) {
-      toast.error((failure as RequestFailure).message);
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
       <span className="inline-flex items-center rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-ink">
@@ -38,7 +21,7 @@ export function EmailVerification({ verified }: { verified: boolean }) {
       <button
         type="button"
         className="rounded-sm text-sm font-medium text-accent underline underline-offset-4 hover:text-ink disabled:opacity-60"
-        onClick={send}
+        onClick={() => void send()}
         disabled={sending}
       >
         {sending ? 'Sending...' : 'Send the link again'}
