@@ -27,54 +27,63 @@ async function run(runtime, script, env, readyUrl, urls) {
 const shopPort = 3301;
 const shop = `http://127.0.0.1:${shopPort}`;
 
-/** Every figure of the table for one runtime (a Node and the build it runs), on a database of its own. */
-async function measureRuntime(runtime) {
+/** A database of its own for `runtime`, seeded by starting its server once; and a product id to load its page. */
+async function prepare(runtime) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const shopEnv = {
+  const env = {
     PORT: String(shopPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
   };
-  // Start once to seed, and read a product id to load its page.
-  const seeding = await startProcess(runtime.server, shopEnv, [], runtime.node);
+  const seeding = await startProcess(runtime.server, env, [], runtime.node);
   const first = await (await waitFor(`${shop}/api/product?limit=1`)).json();
-  const productId = first.data.products[0]._id;
   seeding.kill('SIGTERM');
   await new Promise((resolve) => seeding.once('exit', resolve));
-
-  const [hello] = await run(
-    runtime,
-    path.join(import.meta.dirname, 'hello-server.mjs'),
-    { PORT: '3302' },
-    'http://127.0.0.1:3302/hello',
-    ['http://127.0.0.1:3302/hello'],
-  );
-  const [list, single] = await run(runtime, runtime.server, shopEnv, `${shop}/api/product?limit=1`, [
-    `${shop}/api/product?page=1&limit=10`,
-    `${shop}/api/product/${productId}`,
-  ]);
-  // The same list with the micro-cache off: what every request would cost from the database.
-  const [listUncached] = await run(
-    runtime,
-    runtime.server,
-    { ...shopEnv, CATALOG_CACHE_MS: '0' },
-    `${shop}/api/product?limit=1`,
-    [`${shop}/api/product?page=1&limit=10`],
-  );
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return [
-    ['bare Fastify hello-world', hello],
-    ['GET /api/product?page=1&limit=10', list],
-    ['GET /api/product/{id}', single],
-    ['GET /api/product?page=1&limit=10, micro-cache off', listUncached],
-  ];
+  return { ...runtime, env, dataDir, productId: first.data.products[0]._id };
 }
 
-const runtimes = benchRuntimes();
-const measured = [];
-for (const runtime of runtimes) measured.push({ runtime, rows: await measureRuntime(runtime) });
+/** What is measured, one server at a time: each phase starts its server, loads its URLs, and stops it. */
+const phases = [
+  {
+    names: ['bare Fastify hello-world'],
+    run: (r) =>
+      run(r, path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: '3302' }, 'http://127.0.0.1:3302/hello', [
+        'http://127.0.0.1:3302/hello',
+      ]),
+  },
+  {
+    names: ['GET /api/product?page=1&limit=10', 'GET /api/product/{id}'],
+    run: (r) =>
+      run(r, r.server, r.env, `${shop}/api/product?limit=1`, [
+        `${shop}/api/product?page=1&limit=10`,
+        `${shop}/api/product/${r.productId}`,
+      ]),
+  },
+  {
+    // The same list with the micro-cache off: what every request would cost from the database.
+    names: ['GET /api/product?page=1&limit=10, micro-cache off'],
+    run: (r) =>
+      run(r, r.server, { ...r.env, CATALOG_CACHE_MS: '0' }, `${shop}/api/product?limit=1`, [
+        `${shop}/api/product?page=1&limit=10`,
+      ]),
+  },
+];
+
+const runtimes = [];
+for (const runtime of benchRuntimes()) runtimes.push(await prepare(runtime));
+const measured = runtimes.map((runtime) => ({ runtime, rows: [] }));
+// With two runtimes, each phase measures both back to back, the first one first in every other
+// phase: the load of a shared machine drifts, and this keeps the drift from favouring either.
+for (const [i, phase] of phases.entries()) {
+  const order = i % 2 === 0 ? measured : [...measured].reverse();
+  for (const entry of order) {
+    const results = await phase.run(entry.runtime);
+    entry.rows.push(...phase.names.map((name, j) => [name, results[j]]));
+  }
+}
+for (const { runtime } of measured) fs.rmSync(runtime.dataDir, { recursive: true, force: true });
 
 console.log(
   `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, load average ${os.loadavg()[0].toFixed(1)} at the end; ${seconds} s at ${connections} connections after a 3 s warm-up`,

@@ -44,7 +44,8 @@ function tryLoad(probe) {
   if (result.status === 0) return null;
   if (result.signal) return `the process was ended by ${result.signal}`;
   const lines = `${result.stderr}`.trim().split('\n').filter(Boolean);
-  const reason = lines.find((line) => /Error|error:/.test(line)) ?? lines.at(-1) ?? `exit code ${result.status}`;
+  // The thrown error's own line (`Error: Could not load …`), not the source line Node prints above it.
+  const reason = lines.find((line) => /^\s*\w*Error\b.*:/.test(line)) ?? lines.at(-1) ?? `exit code ${result.status}`;
   return reason.trim();
 }
 
