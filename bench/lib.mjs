@@ -1,5 +1,5 @@
 // Shared pieces of the benchmark scripts: start a server process, wait for it, load it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,37 @@ export const serverScript = path.resolve(
   process.env.BENCH_SERVER ?? path.join(import.meta.dirname, '..', 'server/dist/main.js'),
 );
 
-/** Starts `node [nodeArgs] script` with `env` added to this process's environment. */
-export async function startProcess(script, env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+/**
+ * The Node that runs the servers measured: this one (the Node of .node-version, through the npm
+ * scripts), or BENCH_NODE, the path of another binary, say the machine's older one for a before/after.
+ */
+export const serverNode = process.env.BENCH_NODE ? path.resolve(process.env.BENCH_NODE) : process.execPath;
+
+/** `v24.21.0`: the version of the Node binary at `node`. */
+export function nodeVersionOf(node) {
+  return spawnSync(node, ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim();
+}
+
+/**
+ * The runtimes a bench that compares them measures in one run, one after the other: the build
+ * (BENCH_SERVER) on the Node above, then, with BENCH_COMPARE_NODE, the build BENCH_COMPARE_SERVER
+ * (default: the same one) on that Node. An older Node needs a build that runs on it: the shop's
+ * own entry refuses a Node older than the supported one, so compare with an earlier checkout's.
+ */
+export function benchRuntimes() {
+  const runtimes = [{ node: serverNode, server: serverScript }];
+  if (process.env.BENCH_COMPARE_NODE) {
+    runtimes.push({
+      node: path.resolve(process.env.BENCH_COMPARE_NODE),
+      server: path.resolve(process.env.BENCH_COMPARE_SERVER ?? serverScript),
+    });
+  }
+  return runtimes.map((runtime) => ({ ...runtime, version: nodeVersionOf(runtime.node) }));
+}
+
+/** Starts `node [nodeArgs] script` (on `node`, default serverNode) with `env` added to this process's environment. */
+export async function startProcess(script, env, nodeArgs = [], node = serverNode) {
+  const child = spawn(node, [...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && node server/dist/main.js`,
+    // The runner's own Node (that of .node-version, through the npm scripts), not whichever `node` the shell finds.
+    command: `rm -rf "${dataDir}" && "${process.execPath}" server/dist/main.js`,
     cwd: root,
     url: `${baseURL}/api/product?limit=1`,
     reuseExistingServer: false,

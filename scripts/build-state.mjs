@@ -4,8 +4,20 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const serverSources = ['packages/core/src', 'packages/emails/src', 'server/src', 'server/assets', 'server/build.mjs'];
-const serverOutputs = ['server/dist/main.js', 'server/dist/cli.js', 'server/dist/render-worker.js'];
+const serverSources = [
+  'packages/core/src',
+  'packages/emails/src',
+  'server/src',
+  'server/assets',
+  'server/build.mjs',
+  'scripts/node-runtime.mjs',
+];
+const serverOutputs = [
+  'server/dist/main.js',
+  'server/dist/server.js',
+  'server/dist/cli.js',
+  'server/dist/render-worker.js',
+];
 const sources = [...serverSources, 'web/src', 'web/index.html', 'web/public', 'web/vite.config.ts'];
 const outputs = ['web/dist/index.html', ...serverOutputs];
 

@@ -6,6 +6,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './build-state.mjs';
+import { exitUnlessSupportedNode } from './node-runtime.mjs';
+
+exitUnlessSupportedNode();
 
 const built = spawnSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);

@@ -2,6 +2,10 @@
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildNeeded, root } from './build-state.mjs';
+import { exitUnlessSupportedNode } from './node-runtime.mjs';
+
+// The server runs on this same Node: an older one is refused before anything is built.
+exitUnlessSupportedNode();
 
 const reason = buildNeeded();
 if (reason) {

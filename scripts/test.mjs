@@ -8,6 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-state.mjs';
+import { exitUnlessSupportedNode } from './node-runtime.mjs';
+
+// Every process below runs on this Node (npm puts node_modules/.bin, where npm install put it, first on the PATH).
+exitUnlessSupportedNode();
+console.log(`Node.js ${process.version} (${process.execPath})`);
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-reports-'));
 

@@ -20,9 +20,20 @@ const rawText = {
   },
 };
 
+/** main.ts loads server.ts only once it has checked the Node.js: the built entry imports the built file. */
+const serverApart = {
+  name: 'server-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/server\.js$/ }, (args) =>
+      args.importer.endsWith(path.join('src', 'main.ts')) ? { path: './server.js', external: true } : undefined,
+    );
+  },
+};
+
 const options = {
   entryPoints: {
     main: 'src/main.ts',
+    server: 'src/server.ts',
     cli: 'src/cli.ts',
     'render-worker': 'src/render-worker.ts',
     'checkpoint-worker': 'src/checkpoint-worker.ts',
@@ -30,7 +41,7 @@ const options = {
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   packages: 'external',
@@ -38,7 +49,7 @@ const options = {
   // than import them (their npm dependencies, React and react-email, stay external).
   alias: { '@shop/core': '../packages/core/src/index.ts', '@shop/emails': '../packages/emails/src/index.ts' },
   jsx: 'automatic',
-  plugins: [rawText],
+  plugins: [rawText, serverApart],
   logLevel: 'warning',
 };
 

@@ -92,7 +92,7 @@ export interface AppDeps {
   demoRequestsFrom?: DemoRequestsFrom;
   /**
    * Serve the development mailbox at /dev/mailbox: on when it is where messages go (demo
-   * mode without SMTP_URL). The outbox worker is main.ts's: tests drive one themselves.
+   * mode without SMTP_URL). The outbox worker is server.ts's: tests drive one themselves.
    */
   mailbox?: boolean;
   /** Where staff get "new order" emails (STAFF_ORDER_EMAIL); null or absent: nowhere. */
@@ -117,7 +117,7 @@ function answerRouterRefusal(error: FastifyError, _request: FastifyRequest, repl
 }
 
 /**
- * Builds the whole application without listening: main.ts listens, tests call inject().
+ * Builds the whole application without listening: server.ts listens, tests call inject().
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

@@ -7,6 +7,7 @@ import { AppError } from './lib/errors.ts';
 import { seedCatalog } from './db/seed/seed.ts';
 import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
 import { withStartupLock } from './db/startup-lock.ts';
+import { exitUnlessSupportedNode } from '../../scripts/node-runtime.mjs';
 
 const usage = `Usage:
   cli.js migrate                 bring the database schema up to date
@@ -54,6 +55,8 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
 
 /** Operator commands on the configured database. */
 async function run(command: string | undefined, args: string[]) {
+  // Before the database opens: better-sqlite3 crashes the process on a Node older than 22.
+  exitUnlessSupportedNode();
   const config = loadConfig();
   const database = openDatabase(config.database);
   const sqliteFile = config.database.dialect === 'sqlite' ? config.database.file : null;

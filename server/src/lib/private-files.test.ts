@@ -14,7 +14,7 @@ describe("the shop's data is readable by the shop's user alone", () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Starts on `dataDir` as main.ts does: the signing secret, then the database, migrated and written. */
+  /** Starts on `dataDir` as server.ts does: the signing secret, then the database, migrated and written. */
   async function startOn(dataDir: string) {
     loadJwtSecret(null, dataDir);
     const file = path.join(dataDir, 'shop.db');

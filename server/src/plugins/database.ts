@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * Provides the database as `app.db` to every plugin and route. The handle is opened, and
- * closed after the app, by whoever built the app (main.ts, the tests): one handle may outlive
+ * closed after the app, by whoever built the app (server.ts, the tests): one handle may outlive
  * several apps.
  */
 async function databasePlugin(app: FastifyInstance, options: { database: DatabaseHandle }) {

@@ -233,7 +233,7 @@ const documentOfTemplate: Partial<Record<MessageTemplate, TaxDocumentKind>> = {
 
 /**
  * The tax document an order email carries as a PDF attachment, if its order has one, drawn by
- * `draw` (main.ts hands in the rendering thread's).
+ * `draw` (server.ts hands in the rendering thread's).
  */
 export function documentAttachments(db: Kysely<Database>, draw = renderTaxDocument) {
   return async ({ template, orderId }: { template: string; orderId: string | null }) => {

@@ -35,7 +35,7 @@ export interface OutboxWorkerOptions {
    * the document the order's transaction issued). A failure counts as a failed attempt.
    */
   attachmentsFor?: (message: { template: string; orderId: string | null }) => Promise<MessageAttachment[]>;
-  /** Writes a message (default: in this thread; main.ts hands in the rendering thread's). */
+  /** Writes a message (default: in this thread; server.ts hands in the rendering thread's). */
   renderMessage?: typeof renderMessage;
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 /**
  * What orders ask of the payments module. Payments depend on orders (a payment confirms an
  * order, a refund notes it), so orders never import payments: the payments module implements
- * this (`paymentsForOrders`) and app.ts and main.ts hand it in.
+ * this (`paymentsForOrders`) and app.ts and server.ts hand it in.
  */
 export interface OrderPayments {
   /** Throws the refusal when online payment cannot be taken (no provider configured). */
