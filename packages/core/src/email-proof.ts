@@ -16,9 +16,11 @@ export type EmailProof = 'verify-link' | 'reset-link' | 'identity-provider';
 export interface UnprovedHoldEnd {
   /**
    * Always: the password chosen before (the owner chooses their own), every session, unused
-   * reset links, the saved addresses and phone, and the cart's lines and coupon.
+   * reset links, and the saved addresses and phone (someone's personal details, and an address
+   * would prefill the owner's checkout). The cart stays: it holds no one's details, every line
+   * shows at checkout, and nearly every proof is a new shopper's own, made with a cart filled.
    */
-  clears: readonly ['password', 'sessions', 'reset-links', 'addresses', 'phone', 'cart'];
+  clears: readonly ['password', 'sessions', 'reset-links', 'addresses', 'phone'];
   /** The name becomes the one the provider knows the owner by (when it gives one). */
   takeNameFromProvider: boolean;
   /**
@@ -28,7 +30,7 @@ export interface UnprovedHoldEnd {
   choosePasswordNext: boolean;
 }
 
-const clears = ['password', 'sessions', 'reset-links', 'addresses', 'phone', 'cart'] as const;
+const clears = ['password', 'sessions', 'reset-links', 'addresses', 'phone'] as const;
 
 /**
  * What proving the email does to the account: nothing to an account whose email was proved

@@ -75,7 +75,7 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <ActionButton href={shopUrl(context, data.link)}>Confirm my email</ActionButton>
         <Paragraph>
           So that the account is yours alone, confirming signs out every device and clears what was saved on it before
-          (its password, addresses, phone number and cart). You then choose your password.
+          (its password, addresses and phone number). You then choose your password.
         </Paragraph>
         <Paragraph>
           If you did not create an account, someone else used your address: ignore this email, or confirm it to take the

@@ -20,7 +20,6 @@ import type { AccountTokenPurpose, Database } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { emptyCartOf } from '../cart/cart.service.ts';
 import { hashLinkToken, issueAccountLink, sendAccountLink } from './account-links.ts';
 import {
   assertAcceptablePassword,
@@ -405,7 +404,7 @@ export async function resetPassword(
  * Confirms the account's email from the link sent to it, once (the page asks for a click: a
  * mail scanner opening the link confirms nothing). Confirming proves only that the mailbox's
  * owner is here: the first confirmation ends whatever was set up before it (core
- * `unprovedHoldEnd`: password, sessions, addresses, phone, cart) and answers a one-time token
+ * `unprovedHoldEnd`: password, sessions, addresses, phone) and answers a one-time token
  * with which the owner chooses their password (`POST /auth/reset-password`), in one transaction.
  */
 export async function verifyEmail(db: Kysely<Database>, token: string, now = new Date()): Promise<VerifiedEmail> {
@@ -525,10 +524,10 @@ export async function signInWithIdentity(
  * email (a confirmation, a reset link, a real identity provider linking it) ends that hold in
  * its own transaction, as core's `unprovedHoldEnd` says: the email marked verified, the
  * password and phone gone and every session ended (one conditional statement, so of proofs
- * racing one does it), every unused link retired, the saved addresses deleted (one planted
- * would prefill the owner's checkout and ship their order to the squatter) and the cart
- * emptied; a provider's proof names the account as the provider knows its owner. Answers
- * what was ended, or null when the email was proved already (nothing to end).
+ * racing one does it), every unused link retired and the saved addresses deleted (one planted
+ * would prefill the owner's checkout and ship their order to the squatter); a provider's proof
+ * names the account as the provider knows its owner. The cart stays (see core). Answers what
+ * was ended, or null when the email was proved already (nothing to end).
  */
 async function endUnprovedHold(
   trx: Transaction<Database>,
@@ -544,7 +543,6 @@ async function endUnprovedHold(
   await repo.retireAccountTokens(trx, userId, 'password-reset', at);
   await repo.retireAccountTokens(trx, userId, 'verify-email', at);
   await repo.replaceAddresses(trx, userId, []);
-  await emptyCartOf(trx, userId, now);
   if (ended.takeNameFromProvider && provided?.firstName) {
     await repo.updateUser(trx, userId, {
       first_name: provided.firstName,

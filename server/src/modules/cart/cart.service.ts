@@ -178,14 +178,6 @@ export async function emptyLockedCart(trx: Trx, cart: CartRow, now: Date): Promi
   return setCoupon(trx, cart, null, now);
 }
 
-/**
- * Empties the shopper's cart (its lines and its coupon) inside the caller's transaction: the
- * account's change that makes what it holds no longer the shopper's.
- */
-export async function emptyCartOf(trx: Trx, userId: string, now: Date): Promise<void> {
-  await emptyLockedCart(trx, await repo.lockCart(trx, userId, now.toISOString()), now);
-}
-
 export function getCart(db: Kysely<Database>, userId: string, now = new Date()): Promise<Cart> {
   return withCart(db, userId, now);
 }

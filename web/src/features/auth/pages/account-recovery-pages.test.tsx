@@ -132,7 +132,7 @@ describe('verify email page', () => {
     await act(async () => {});
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeEnabled();
-    expect(screen.getByText(/clears its password, saved addresses, phone number and cart/)).toBeInTheDocument();
+    expect(screen.getByText(/clears its password, saved addresses and phone number/)).toBeInTheDocument();
     expect(api.callsTo('POST /auth/verify-email')).toHaveLength(0);
   });
 

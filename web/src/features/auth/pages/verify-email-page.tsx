@@ -67,8 +67,8 @@ export function VerifyEmailPage() {
           </button>
           <p className="text-sm leading-6 text-muted">
             Anyone can type an email address when signing up. So that only you hold this account, confirming signs out
-            every device signed in to it and clears its password, saved addresses, phone number and cart. You choose
-            your own password next.
+            every device signed in to it and clears its password, saved addresses and phone number. You choose your own
+            password next.
           </p>
         </div>
       )}
