@@ -45,4 +45,26 @@ describe('Semaphore', () => {
     await expect(semaphore.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await semaphore.run(async () => 'next')).toBe('next');
   });
+
+  it('drops a waiting task whose signal is aborted: it never runs and its place goes to the next', async () => {
+    const semaphore = new Semaphore(1, 2);
+    const first = gate();
+    const ran: string[] = [];
+    const running = semaphore.run(async () => {
+      await first.opened;
+      ran.push('first');
+    });
+    const abandoned = new AbortController();
+    const dropped = semaphore.run(async () => void ran.push('dropped'), abandoned.signal);
+    const next = semaphore.run(async () => void ran.push('next'));
+    expect(semaphore.queued).toBe(2);
+    abandoned.abort(new Error('gone'));
+    await expect(dropped).rejects.toThrow('gone');
+    expect(semaphore.queued).toBe(1);
+    first.open();
+    await Promise.all([running, next]);
+    expect(ran).toEqual(['first', 'next']);
+    expect(await semaphore.run(async () => 'free')).toBe('free');
+    await expect(semaphore.run(async () => 'never', AbortSignal.abort())).rejects.toThrow();
+  });
 });

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES, type AdminProductDetail, type AdminProductRow } from '@shop/core';
+import {
+  imageVariantFormats,
+  imageVariantWidths,
+  UPLOAD_MAX_BYTES,
+  type AdminProductDetail,
+  type AdminProductRow,
+} from '@shop/core';
 import { buildApp } from '../../app.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { pngBomb } from '../../test/images.ts';
@@ -622,6 +629,81 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
       const res = await call(null, 'GET', url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'IMAGE_NOT_FOUND' });
+    });
+
+    it('answers 503 busy at once, its body unread, when every upload place is taken; the places come back', async () => {
+      const type = 'multipart/form-data; boundary=XX';
+      const stalledUpload = () => {
+        const body = new PassThrough();
+        body.write('--XX\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n');
+        const answer = shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/uploads',
+          headers: { ...admin.auth, 'content-type': type },
+          payload: body,
+        });
+        return { body, answer };
+      };
+      const within = <T>(ms: number, promise: Promise<T>) =>
+        Promise.race([promise, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms))]);
+      for (let round = 0; round < 2; round += 1) {
+        const before = uploadedFiles();
+        // One at work and sixteen waiting: every place taken by a body that has not ended.
+        const stalled = Array.from({ length: 17 }, stalledUpload);
+        let refused: Awaited<ReturnType<typeof shop.app.inject>> | 'waiting' = 'waiting';
+        // A request signed in before the others could take a place they were meant to; one more then.
+        for (let probe = 0; probe < 3 && refused === 'waiting'; probe += 1) {
+          const extra = stalledUpload();
+          refused = await within(3000, extra.answer);
+          if (refused === 'waiting') stalled.push(extra);
+        }
+        expect(refused).not.toBe('waiting');
+        if (refused === 'waiting') return;
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json()).toMatchObject({ success: false, code: 'SERVICE_BUSY' });
+        // The stalled bodies end (cut off): each that had a place is a 400, none a 500, and gives
+        // its place back; one overtaken by a later request was answered busy at once.
+        for (const { body } of stalled) body.end('\x89PNG');
+        const answers = await Promise.all(stalled.map(({ answer }) => answer));
+        for (const res of answers) expect([400, 503]).toContain(res.statusCode);
+        expect(answers.filter((res) => res.statusCode === 400)).toHaveLength(17);
+        expect(uploadedFiles()).toEqual(before);
+        const after = await asAdmin('POST', '/api/admin/uploads', imageForm(PNG));
+        expect(after.statusCode, after.body).toBe(201);
+      }
+    });
+
+    it('never lets anonymous requests for missing variants take staff upload places', async () => {
+      const jpeg = await sharp({
+        create: { width: 2400, height: 1600, channels: 3, background: { r: 120, g: 90, b: 60 } },
+      })
+        .jpeg()
+        .toBuffer();
+      for (let round = 0; round < 2; round += 1) {
+        const names = [1, 2, 3].map((i) => `OldOriginal${dialect}${round}x${i}`.padEnd(22, '0'));
+        for (const name of names) fs.writeFileSync(path.join(uploadsDir, `${name}.jpg`), jpeg);
+        const variantUrls = names.flatMap((name) =>
+          imageVariantWidths.flatMap((width) => imageVariantFormats.map((f) => `/uploads/${name}.w${width}.${f}`)),
+        );
+        let firstBusy!: () => void;
+        const someoneBusy = new Promise<void>((resolve) => (firstBusy = resolve));
+        const anonymous = variantUrls.map((url) =>
+          call(null, 'GET', url).then((res) => {
+            if (res.statusCode === 503) firstBusy();
+            return res;
+          }),
+        );
+        // Strangers' queue is full now; a staff upload still has its place.
+        await someoneBusy;
+        const upload = await asAdmin('POST', '/api/admin/uploads', imageForm(PNG));
+        expect(upload.statusCode, upload.body).toBe(201);
+        const answers = await Promise.all(anonymous);
+        for (const res of answers) {
+          expect([200, 503]).toContain(res.statusCode);
+          if (res.statusCode === 503) expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_BUSY' });
+        }
+        expect(answers.filter((res) => res.statusCode === 200).length).toBeGreaterThan(0);
+      }
     });
 
     it('answers 503 when the server keeps no uploads folder', async () => {

@@ -17,10 +17,10 @@ import {
   UPLOAD_MAX_BYTES,
   uploadedImageResponse,
 } from '@shop/core';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, serviceBusy } from '../../lib/errors.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as staff from './admin-catalog.service.ts';
-import { imageTooLarge, makeMissingVariant, storedImage, storeImage } from './image-store.ts';
+import { imageTooLarge, makeMissingVariant, storedImage, storeImage, takeUploadPlace } from './image-store.ts';
 
 const tags = ['staff'];
 
@@ -87,7 +87,21 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
       if (!request.isMultipart()) {
         throw new AppError(415, 'NOT_MULTIPART', 'Send the image as multipart/form-data, in the field "image".');
       }
-      const url = await storeImage(uploadsDir, await uploadedBytes(request));
+      // A place in the queue first: when it is full the answer is 503 at once, the body unread.
+      const givePlaceBack = takeUploadPlace();
+      // A request given up (the connection closed before the answer) leaves the queue unworked.
+      const givenUp = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) givenUp.abort(serviceBusy());
+      };
+      reply.raw.once('close', onClose);
+      let url: string;
+      try {
+        url = await storeImage(uploadsDir, await uploadedBytes(request), givenUp.signal);
+      } finally {
+        reply.raw.off('close', onClose);
+        givePlaceBack();
+      }
       return reply.status(201).send({ success: true as const, message: 'Image uploaded', data: { url } });
     },
   );

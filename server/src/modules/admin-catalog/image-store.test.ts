@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageVariantFormats, imageVariantWidths, UPLOAD_MAX_BYTES } from '@shop/core';
 import { pngBomb } from '../../test/images.ts';
 import { makeMissingVariant, sniffImageType, storedImage, storeImage } from './image-store.ts';
+import { serviceBusy } from '../../lib/errors.ts';
 
 // Every input given to sharp, in order: the tests count how often an original is decoded.
 const sharpInputs = vi.hoisted(() => [] as unknown[]);
@@ -225,6 +226,37 @@ describe('storeImage', () => {
       expect(filesOf(url as string)).toHaveLength(1 + imageVariantWidths.length * imageVariantFormats.length);
     }
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('sets libvips for a shared server once it is loaded: no operation cache, one thread per operation', async () => {
+    await storeImage(dir, png);
+    const cache = sharp.cache();
+    expect(cache.memory.max).toBe(0);
+    expect(cache.files.max).toBe(0);
+    expect(cache.items.max).toBe(0);
+    expect(sharp.concurrency()).toBe(1);
+  });
+
+  it('drops a waiting upload whose request was given up: it is never decoded and writes nothing', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [working, abandoned, next] = await Promise.all(
+        [1, 2, 3].map((i) => photo(500 + round * 10 + i, 300, 'jpeg')),
+      );
+      sharpInputs.length = 0;
+      const givenUp = new AbortController();
+      const runs = [
+        storeImage(dir, working!),
+        storeImage(dir, abandoned!, givenUp.signal).catch((error: unknown) => error),
+        storeImage(dir, next!),
+      ];
+      givenUp.abort(serviceBusy());
+      const [first, dropped, third] = await Promise.all(runs);
+      expect(dropped).toMatchObject({ statusCode: 503, code: 'SERVICE_BUSY' });
+      expect(sharpInputs).not.toContain(abandoned);
+      for (const url of [first, third]) {
+        expect(filesOf(url as string)).toHaveLength(1 + imageVariantWidths.length * imageVariantFormats.length);
+      }
+    }
   });
 
   it('never decodes an original over the limit kept from before it (a missing variant is not made)', async () => {

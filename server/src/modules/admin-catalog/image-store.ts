@@ -70,7 +70,26 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
 
 // sharp (libvips and its threads, about 15 MB) is loaded by the first upload, not by every process at start.
 let sharpModule: ReturnType<typeof loadSharp> | undefined;
-const loadSharp = async () => (await import('sharp')).default;
+const loadSharp = async () => {
+  const sharp = (await import('sharp')).default;
+  configureSharp(sharp);
+  return sharp;
+};
+
+/**
+ * libvips set for a server that shares two cores with its requests: no operation cache (it
+ * would keep the last decoded photos, hundreds of megabytes after a burst, for nothing: every
+ * upload is new and a variant is made once) and one thread per image operation, so the event
+ * loop (health checks, pages) keeps a core. glibc's own arenas are capped by MALLOC_ARENA_MAX,
+ * which only the environment of the process can set (see docs/operations.md).
+ */
+function configureSharp(sharp: typeof import('sharp')): void {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
+/** sharp, loaded once and configured. */
+const imageLibrary = () => (sharpModule ??= loadSharp());
 
 /**
  * Image work (reading a photo, making its variants) is done one photo at a time in a process:
@@ -79,12 +98,37 @@ const loadSharp = async () => (await import('sharp')).default;
  */
 const imageWork = new Semaphore(1, 16);
 
-async function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+/**
+ * Variants asked for by anyone (`GET /uploads/<name>.w<width>.<fmt>` of an old original) have
+ * a small queue of their own: strangers can fill it, never the staff's places.
+ */
+const variantWork = new Semaphore(1, 4);
+
+async function oneAtATime<T>(queue: Semaphore, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   try {
-    return await imageWork.run(task);
+    return await queue.run(task, signal);
   } catch (error) {
     throw error instanceof QueueFullError ? serviceBusy() : error;
   }
+}
+
+// Places for staff uploads: one at work and the queue behind it. An upload takes its place
+// before its body is read, so a full queue is answered 503 at once, not after megabytes.
+let uploadPlacesTaken = 0;
+
+/**
+ * Takes a place for one upload, before its body is read: a 503 (busy) at once when every place
+ * is taken. The caller gives it back (the function returned) when the upload is done or given up.
+ */
+export function takeUploadPlace(): () => void {
+  if (uploadPlacesTaken >= imageWork.concurrency + imageWork.queueLimit) throw serviceBusy();
+  uploadPlacesTaken += 1;
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    uploadPlacesTaken -= 1;
+  };
 }
 
 /**
@@ -93,7 +137,7 @@ async function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
  * start like an image.
  */
 async function checkSize(original: Buffer): Promise<void> {
-  const sharp = await (sharpModule ??= loadSharp());
+  const sharp = await imageLibrary();
   const header = await sharp(original, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -107,7 +151,7 @@ async function checkSize(original: Buffer): Promise<void> {
  * (at most 1600 px wide, a few megabytes), from which every variant is made.
  */
 async function decodeOnce(original: Buffer): Promise<() => Sharp> {
-  const sharp = await (sharpModule ??= loadSharp());
+  const sharp = await imageLibrary();
   const { data, info } = await sharp(original, { limitInputPixels: UPLOAD_MAX_PIXELS })
     .rotate()
     .resize({ width: Math.max(...imageVariantWidths), withoutEnlargement: true })
@@ -135,29 +179,33 @@ const variantFile = (dir: string, name: string, width: number, format: ImageVari
  * so is an image over the pixel limit, from its header, before it is decoded. Uploads are worked
  * on one at a time; the original is decoded once and every variant made from that.
  */
-export async function storeImage(dir: string, bytes: Buffer): Promise<string> {
+export async function storeImage(dir: string, bytes: Buffer, signal?: AbortSignal): Promise<string> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw imageTooLarge();
   const type = sniffImageType(bytes);
   if (!type) throw unsupported();
   const name = randomBytes(16).toString('base64url');
-  const variants = await oneAtATime(async () => {
-    await checkSize(bytes);
-    const made: { file: string; bytes: Buffer }[] = [];
-    try {
-      const decoded = await decodeOnce(bytes);
-      for (const width of imageVariantWidths) {
-        for (const format of imageVariantFormats) {
-          made.push({
-            file: variantFile(dir, name, width, format),
-            bytes: await encodeVariant(decoded, width, format),
-          });
+  const variants = await oneAtATime(
+    imageWork,
+    async () => {
+      await checkSize(bytes);
+      const made: { file: string; bytes: Buffer }[] = [];
+      try {
+        const decoded = await decodeOnce(bytes);
+        for (const width of imageVariantWidths) {
+          for (const format of imageVariantFormats) {
+            made.push({
+              file: variantFile(dir, name, width, format),
+              bytes: await encodeVariant(decoded, width, format),
+            });
+          }
         }
+      } catch {
+        throw unsupported();
       }
-    } catch {
-      throw unsupported();
-    }
-    return made;
-  });
+      return made;
+    },
+    signal,
+  );
   const original = path.join(dir, `${name}.${extensions[type]}`);
   try {
     // The original last: a page names it only once its variants are all in place.
@@ -188,7 +236,8 @@ const making = new Map<string, Promise<boolean>>();
 
 /**
  * Makes a missing variant from its original (a photo uploaded before variants existed, or one
- * whose variants were lost), once however many requests ask, in its turn with uploads. False
+ * whose variants were lost), once however many requests ask, in its turn in a queue of its own
+ * (never in the staff uploads' places: a full one is a 503 for the asker only). False
  * when there is no original, or one the shop would not take now (over the pixel limit).
  */
 export async function makeMissingVariant(dir: string, file: string): Promise<boolean> {
@@ -201,7 +250,7 @@ export async function makeMissingVariant(dir: string, file: string): Promise<boo
       for (const extension of Object.values(extensions)) {
         const original = await fs.readFile(path.join(dir, `${name}.${extension}`)).catch(() => null);
         if (!original) continue;
-        const bytes = await oneAtATime(async () => {
+        const bytes = await oneAtATime(variantWork, async () => {
           await checkSize(original);
           return encodeVariant(await decodeOnce(original), Number(width) as ImageVariantWidth, format);
         }).catch((error: unknown) => {
