@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Not one of the common passwords the server refuses. */
@@ -27,10 +29,35 @@ export function newShopper(overrides: Partial<Shopper> = {}): Shopper {
   };
 }
 
-/** Creates the account through the API (when the sign-up form is not what a test is about). */
-export async function signUpByApi(request: APIRequestContext, shopper: Shopper = newShopper()): Promise<Shopper> {
+/**
+ * Marks the account's email as proved, in the journeys' own database (the server's, on SQLite):
+ * the shop takes orders only from proved addresses, and proving one through its link also
+ * ends the sessions and password set before (mail.spec.ts walks that journey).
+ */
+export function markEmailVerified(email: string): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'shop.db'), { timeout: 10_000 });
+  try {
+    const changed = db
+      .prepare('update users set email_verified_at = ? where email = ? and email_verified_at is null')
+      .run(new Date().toISOString(), email.toLowerCase()).changes;
+    expect(changed, `no unverified account for ${email}`).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Creates the account through the API (when the sign-up form is not what a test is about),
+ * its email proved unless `verified` is false, as a shopper who orders has.
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  shopper: Shopper = newShopper(),
+  { verified = true }: { verified?: boolean } = {},
+): Promise<Shopper> {
   const res = await request.post('/api/auth/signup', { data: shopper });
   expect(res.status(), await res.text()).toBe(201);
+  if (verified) markEmailVerified(shopper.email);
   return shopper;
 }
 
