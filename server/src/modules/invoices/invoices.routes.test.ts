@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { financialYearOf, formatRupees, rupeesInWords, toPaise, type Order } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
@@ -10,7 +10,14 @@ import { placeOrder } from '../orders/orders.service.ts';
 import { noStaffMail } from '../orders/order-messages.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
+import { renderTaxDocument } from './invoice-pdf.ts';
 import { nextSequence } from './invoices.repository.ts';
+
+// The renderer as it is, its calls counted.
+vi.mock('./invoice-pdf.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./invoice-pdf.ts')>();
+  return { ...actual, renderTaxDocument: vi.fn(actual.renderTaxDocument) };
+});
 
 const gateway = createSandboxGateway('sandbox-key-secret-for-tests', 'sandbox-webhook-secret-for-tests');
 const maharashtra = {
@@ -125,6 +132,23 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       }
       expect(embeddedFonts(res.rawPayload)).toEqual(['NotoSansDevanagari-Bold', 'NotoSansDevanagari-Regular']);
     }
+  });
+
+  it('a document is drawn once: downloaded again, by its shopper or by staff, it is the same bytes, not drawn again', async () => {
+    const me = await shopperWithCart();
+    const order = await placeCod(me);
+    const drawn = vi.mocked(renderTaxDocument).mock.calls.length;
+    const first = await me.call('GET', `/api/order/${order._id}/invoice`);
+    expect(first.statusCode).toBe(200);
+    const again = await Promise.all(Array.from({ length: 5 }, () => me.call('GET', `/api/order/${order._id}/invoice`)));
+    const staffCopy = await asStaff('GET', `/api/admin/orders/${order._id}/invoice`);
+    for (const res of [...again, staffCopy]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    // Drawn at most once for all seven (the order email may have drawn it already).
+    expect(vi.mocked(renderTaxDocument).mock.calls.length - drawn).toBeLessThanOrEqual(1);
+    expect(await pdfText(first.rawPayload)).toContain(order.documents[0]!.number);
   });
 
   it('delivery within the seller’s state splits the tax into CGST and SGST that add up to the order’s GST', async () => {

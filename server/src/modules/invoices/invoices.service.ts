@@ -21,6 +21,7 @@ import {
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
+import { ByteCache } from '../../lib/byte-cache.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderTaxDocument } from './invoice-pdf.ts';
@@ -199,13 +200,25 @@ export interface DocumentFile {
 /** "KP/26-27/000123" → "KP-26-27-000123.pdf". */
 export const documentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 
+/**
+ * Each issued document's PDF as last drawn, by document id: a document's snapshot never changes,
+ * so its PDF is drawn once and downloaded (or attached) again as the same bytes while it stays
+ * among the most recently used (a few hundred documents, tens of megabytes at most).
+ */
+const drawnDocuments = new ByteCache(200, 32 * 1024 * 1024);
+
 async function toFile(
   row: repo.TaxDocumentRow | undefined,
   kind: TaxDocumentKind,
   draw = renderTaxDocument,
 ): Promise<DocumentFile> {
   if (!row) throw documentNotFound(kind);
-  return { fileName: documentFileName(row.number), pdf: await draw(JSON.parse(row.snapshot)) };
+  let pdf = drawnDocuments.get(row.id);
+  if (!pdf) {
+    pdf = await draw(JSON.parse(row.snapshot));
+    drawnDocuments.set(row.id, pdf);
+  }
+  return { fileName: documentFileName(row.number), pdf };
 }
 
 /** A shopper's document of their own order, as PDF; 404 for anyone else's or none issued. */

@@ -1,7 +1,15 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { copiedText, pdfTextItems } from '../../test/pdf-text.ts';
-import { isPlainText, itemize, measureText, visualOrder, writeText, type ScriptTextOptions } from './script-text.ts';
+import {
+  isPlainText,
+  itemize,
+  layout,
+  measureText,
+  visualOrder,
+  writeText,
+  type ScriptTextOptions,
+} from './script-text.ts';
 
 const runs = (text: string) => itemize(text).map((r) => [r.text, r.face, r.level]);
 
@@ -179,3 +187,109 @@ describe('drawing text in the scripts of India', () => {
     expect(heights[0]).toBeGreaterThan(2 * 12);
   });
 });
+
+describe('breaking a word wider than the line', () => {
+  /** Lays the text out at 9 points, counting the strings pdfkit is asked to measure. */
+  function laidOut(text: string, width: number, bold = false) {
+    const doc = new PDFDocument({ size: 'A4' });
+    doc.fontSize(9);
+    const widthOfString = doc.widthOfString.bind(doc);
+    let measured = 0;
+    doc.widthOfString = ((s: string, options?: PDFKit.Mixins.TextOptions) => {
+      measured++;
+      return widthOfString(s, options);
+    }) as typeof doc.widthOfString;
+    const lines = layout(doc, text, width, bold ? 'bold' : 'regular');
+    return { lines, texts: lines.map((line) => line.runs.map((run) => run.text)), measured };
+  }
+
+  const word = 'क्षत्रिय'.repeat(25);
+  // The lines are those the break gave when it shaped the line's run again for every letter.
+  it.each([
+    [
+      word,
+      150,
+      false,
+      [
+        ['क्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रि'],
+        ['यक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्ष'],
+        ['त्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रियक्षत्रिय'],
+        ['क्षत्रियक्षत्रिय'],
+      ],
+    ],
+    [
+      'सूतीकुर्ताहाथसेबुना'.repeat(6) + ' छोटा',
+      120,
+      false,
+      [['सूतीकुर्ताहाथसेबुनासूतीकुर्ताहाथसेबुना'], ['सूतीकुर्ताहाथसेबुनासूतीकुर्ताहाथसेबुना'], ['सूतीकुर्ताहाथसेबुनासूतीकुर्ताहाथसेबुना'], ['छोटा']],
+    ],
+    [
+      'abc ' + 'தமிழ்செல்வி'.repeat(10),
+      90,
+      false,
+      [
+        ['abc'],
+        ['தமிழ்செல்விதமிழ்'],
+        ['செல்விதமிழ்செல்'],
+        ['விதமிழ்செல்விதமி'],
+        ['ழ்செல்விதமிழ்செ'],
+        ['ல்விதமிழ்செல்வித'],
+        ['மிழ்செல்விதமிழ்'],
+        ['செல்விதமிழ்செல்'],
+        ['வி'],
+      ],
+    ],
+    // Right to left: each letter a run of its own, as before.
+    [
+      'Linen ' + 'شرٹ'.repeat(7),
+      30,
+      false,
+      [
+        ['Linen'],
+        ['ش', 'ر', 'ٹ', 'ش'],
+        ['ر', 'ٹ', 'ش', 'ر', 'ٹ'],
+        ['ش', 'ر', 'ٹ', 'ش'],
+        ['ر', 'ٹ', 'ش', 'ر', 'ٹ'],
+        ['ش', 'ر', 'ٹ'],
+      ],
+    ],
+    // Two scripts in one word: the line holding the end of one and the start of the other.
+    [
+      'বাংলা'.repeat(20) + 'abcdefghij'.repeat(5),
+      70,
+      true,
+      [
+        ...Array.from({ length: 6 }, () => ['বাংলাবাংলাবাংলা']),
+        ['বাংলাবাংলা', 'abcd'],
+        ['efghijabcdefghij'],
+        ['abcdefghijabcd'],
+        ['efghijabcdefghij'],
+      ],
+    ],
+    // A line narrower than any letter still takes one.
+    ['x', 0.5, false, [['x']]],
+  ])('%s in %d points', (text, width, bold, expected) => {
+    const { lines, texts } = laidOut(text, width, bold);
+    expect(texts).toEqual(expected);
+    for (const line of lines) {
+      // Every line but one of a single letter fits, and its width is its runs' measured widths.
+      if (line.runs.length > 1 || [...graphemeSegments(line.runs[0]!.text)].length > 1) {
+        expect(line.width).toBeLessThanOrEqual(width + 1e-6);
+      }
+      expect(line.width).toBeCloseTo(
+        line.runs.reduce((sum, run) => sum + run.width, 0),
+        6,
+      );
+    }
+  });
+
+  it('measures each letter once and each line once, not the line again for every letter', () => {
+    const { texts, measured } = laidOut(word, 150);
+    expect(texts.flat().join('')).toBe(word);
+    // Shaping the growing run for every letter asked for 147 measurements here.
+    expect(measured).toBeLessThanOrEqual(20);
+  });
+});
+
+const graphemeSegments = (text: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);

@@ -175,7 +175,7 @@ export interface ScriptTextOptions {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-function layout(doc: Doc, text: string, width: number, weight: Weight): Line[] {
+export function layout(doc: Doc, text: string, width: number, weight: Weight): Line[] {
   const size = (doc as unknown as { _fontSize: number })._fontSize;
   const measure = (run: Run): Placed => ({ ...run, width: useFace(doc, run.face, weight).widthOfString(run.text) });
   const finish = (runs: Placed[]): Line => {
@@ -221,24 +221,48 @@ function layout(doc: Doc, text: string, width: number, weight: Weight): Line[] {
         used = wordWidth;
         continue;
       }
-      // A word wider than the line is broken between its letters.
+      // A word wider than the line is broken between its letters: each letter (grapheme) is
+      // measured once, and the letters of one run on a line are summed as they are added; the
+      // run is shaped whole only where the line ends, and if shaped it proves narrower than the
+      // sum (a conjunct, kerning), it takes letters on until it is truly full. Shaping the run
+      // again for every letter took seconds for one long word.
+      const letterWidth = new Map<string, number>();
       for (const run of word.runs) {
-        for (const { segment } of graphemes.segment(run.text)) {
-          const piece = measure({ ...run, text: segment });
-          if (line.length && used + piece.width > width + 1e-6) {
-            lines.push(finish(line));
-            line = [];
-            used = 0;
+        const letters = [...graphemes.segment(run.text)].map(({ segment }) => {
+          const key = `${run.face} ${segment}`;
+          let measured = letterWidth.get(key);
+          if (measured === undefined) letterWidth.set(key, (measured = measure({ ...run, text: segment }).width));
+          return { text: segment, width: measured };
+        });
+        // Letters of the run on the line not yet shaped with its last run: that run's text before them.
+        let pending: { base: Placed; text: string; width: number } | undefined;
+        const settle = () => {
+          if (!pending) return;
+          const shaped = measure({ ...pending.base, text: pending.base.text + pending.text });
+          line[line.length - 1] = shaped;
+          used += shaped.width - pending.base.width - pending.width;
+          pending = undefined;
+        };
+        for (const letter of letters) {
+          if (line.length && used + letter.width > width + 1e-6) {
+            settle();
+            if (used + letter.width > width + 1e-6) {
+              lines.push(finish(line));
+              line = [];
+              used = 0;
+            }
           }
           const last = line.at(-1);
-          if (last && last.face === piece.face && last.level === piece.level && piece.level % 2 === 0) {
-            line[line.length - 1] = measure({ ...last, text: last.text + piece.text });
-            used += line.at(-1)!.width - last.width;
+          if (last && last.face === run.face && last.level === run.level && run.level % 2 === 0) {
+            pending ??= { base: last, text: '', width: 0 };
+            pending.text += letter.text;
+            pending.width += letter.width;
           } else {
-            line.push(piece);
-            used += piece.width;
+            line.push({ ...run, text: letter.text, width: letter.width });
           }
+          used += letter.width;
         }
+        settle();
       }
     }
     lines.push(finish(line));
