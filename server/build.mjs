@@ -1,6 +1,6 @@
 // Bundles the server (with the shared core) into dist/; npm packages stay external.
 // With --watch (npm run dev), it stays running and bundles again whenever a source changes.
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, context } from 'esbuild';
 
@@ -40,6 +40,14 @@ const options = {
   plugins: [rawText],
   logLevel: 'warning',
 };
+
+/**
+ * Files the bundle reads at run time, beside it in dist/ (each module finds its file with
+ * `new URL('./name', import.meta.url)`, in the sources and in the bundle alike).
+ */
+const runtimeFiles = ['src/modules/auth/common-passwords.txt.br'];
+await mkdir('dist', { recursive: true });
+for (const file of runtimeFiles) await copyFile(file, path.join('dist', path.basename(file)));
 
 if (process.argv.includes('--watch')) await (await context({ ...options, logLevel: 'info' })).watch();
 else await build(options);

@@ -211,6 +211,8 @@ describe.each(testDialects)('account recovery and verified emails on %s', (diale
       for (const [password, code] of [
         ['short', 'VALIDATION_FAILED'],
         ['password123', 'COMMON_PASSWORD'],
+        ['1qaz1qaz', 'COMMON_PASSWORD'],
+        ['MaxPayne', 'COMMON_PASSWORD'],
         ['Ravi-Kumar', 'WEAK_PASSWORD'],
       ]) {
         const res = await reset(token, password);

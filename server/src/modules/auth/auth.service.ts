@@ -156,7 +156,7 @@ export async function signup(
   now = new Date(),
 ): Promise<User> {
   await reserveSignUp(guards.limiter, ip);
-  assertAcceptablePassword(body.password, body);
+  await assertAcceptablePassword(body.password, body);
   if (await repo.findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', 'Email already registered');
   const id = newId();
   const at = now.toISOString();
@@ -348,7 +348,11 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<{ accessToken: string; user: User }> {
   const { link, user } = await workingLink(db, body.token, 'password-reset', now);
-  assertAcceptablePassword(body.password, { firstName: user.first_name, lastName: user.last_name, email: user.email });
+  await assertAcceptablePassword(body.password, {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+  });
   const passwordHash = await guards.passwords.hash(body.password);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -538,7 +542,7 @@ export async function createOrPromoteAdmin(
   const staff = existing
     ? { email: input.email, firstName: existing.first_name, lastName: existing.last_name }
     : { email: input.email, firstName: input.firstName ?? 'Staff', lastName: input.lastName ?? '' };
-  assertAcceptablePassword(input.password, staff);
+  await assertAcceptablePassword(input.password, staff);
   const passwordHash = await passwords.hash(input.password);
   const at = now.toISOString();
   if (existing) {

@@ -95,6 +95,7 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
     ["the shop's name", 'Kapas@2026'],
     ['one character repeated', 'zzzzzzzzzzzz'],
     ['a common password', 'password123'],
+    ['a breached password', 'MaxPayne'],
   ])('refuses a staff password that is %s, and changes nothing', async (_case, password) => {
     const squatter = await preClaimed();
     const run = await runCli(
