@@ -6,6 +6,7 @@ export * from './pagination.ts';
 export * from './account-rules.ts';
 export * from './account-links.ts';
 export * from './password-rules.ts';
+export * from './person-names.ts';
 export * from './cart-totals.ts';
 export * from './cart-limits.ts';
 export * from './coupon-rules.ts';

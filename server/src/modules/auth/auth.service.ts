@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   accountLinkRefusal,
   accountLinkRefusalMessages,
+  cleanPersonName,
   fullNameOf,
   shippingAddressOf,
   withShippingAddress,
@@ -452,7 +453,13 @@ export async function signInWithIdentity(
     // The development provider proves nothing about an email; a real one has just vouched for it.
     const verifiedAt = policy.ownAccountsOnly ? null : at;
     if (!existing) {
-      const user = { email, firstName: identity.firstName || 'User', lastName: identity.lastName };
+      // The provider's names as the shop's rule allows them (cleaned, never refused): a
+      // profile's name may hold anything, and it reaches what the shop sends.
+      const user = {
+        email,
+        firstName: cleanPersonName(identity.firstName) || 'User',
+        lastName: cleanPersonName(identity.lastName),
+      };
       await repo.insertUser(
         trx,
         newUserRow(id, { ...user, phone: null, passwordHash: null, role: 'customer', emailVerifiedAt: verifiedAt }, at),
