@@ -270,8 +270,9 @@ async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> 
 
 /**
  * "Forgot password": emails the account a link to choose a new password, if there is an
- * account. Counted per address and per email first, known or not; the same work and the same
- * answer either way, no sooner than FORGOT_PASSWORD_ANSWER_MS.
+ * account and its mailbox has not had its share of them lately (the links sent then still
+ * work). Counted per address first (429) and per mailbox, known or not; the same answer either
+ * way, no sooner than FORGOT_PASSWORD_ANSWER_MS.
  */
 export async function forgotPassword(
   db: Kysely<Database>,
@@ -280,11 +281,11 @@ export async function forgotPassword(
   email: string,
   now = new Date(),
 ): Promise<void> {
-  await reservePasswordReset(guards.limiter, email, ip);
+  const send = await reservePasswordReset(guards.limiter, email, ip);
   await takingAtLeast(FORGOT_PASSWORD_ANSWER_MS, async () => {
     const user = await repo.findUserByEmail(db, email);
     await db.transaction().execute(async (trx) => {
-      if (user) await sendAccountLink(trx, user, 'password-reset', now);
+      if (user && send) await sendAccountLink(trx, user, 'password-reset', now);
     });
   });
 }
