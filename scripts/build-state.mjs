@@ -5,7 +5,13 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 const serverSources = ['packages/core/src', 'packages/emails/src', 'server/src', 'server/build.mjs'];
-const serverOutputs = ['server/dist/main.js', 'server/dist/cli.js', 'server/dist/render-worker.js'];
+const serverOutputs = [
+  'server/dist/main.js',
+  'server/dist/cli.js',
+  'server/dist/render-worker.js',
+  // Read at run time beside the bundle (server/build.mjs copies it).
+  'server/dist/common-passwords.txt.br',
+];
 const sources = [...serverSources, 'web/src', 'web/index.html', 'web/public', 'web/vite.config.ts'];
 const outputs = ['web/dist/index.html', ...serverOutputs];
 
