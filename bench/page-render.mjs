@@ -29,6 +29,7 @@ const children = [
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PUBLIC_URL: shop,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   }),
   await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(helloPort) }),

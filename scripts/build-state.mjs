@@ -17,6 +17,8 @@ const serverOutputs = [
   'server/dist/server.js',
   'server/dist/cli.js',
   'server/dist/render-worker.js',
+  // Read at run time beside the bundle (server/build.mjs copies it).
+  'server/dist/common-passwords.txt.br',
 ];
 const sources = [...serverSources, 'web/src', 'web/index.html', 'web/public', 'web/vite.config.ts'];
 const outputs = ['web/dist/index.html', ...serverOutputs];

@@ -1,7 +1,7 @@
 // Bundles the server (with the shared core) into dist/; npm packages stay external. The fonts
 // tax documents embed (assets/fonts) are copied beside the bundle, to dist/fonts.
 // With --watch (npm run dev), it stays running and bundles again whenever a source changes.
-import { cp, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, context } from 'esbuild';
 
@@ -55,5 +55,13 @@ const options = {
 
 await rm('dist/fonts', { recursive: true, force: true });
 await cp('assets/fonts', 'dist/fonts', { recursive: true });
+/**
+ * Files the bundle reads at run time, beside it in dist/ (each module finds its file with
+ * `new URL('./name', import.meta.url)`, in the sources and in the bundle alike).
+ */
+const runtimeFiles = ['src/modules/auth/common-passwords.txt.br'];
+await mkdir('dist', { recursive: true });
+for (const file of runtimeFiles) await copyFile(file, path.join('dist', path.basename(file)));
+
 if (process.argv.includes('--watch')) await (await context({ ...options, logLevel: 'info' })).watch();
 else await build(options);

@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { parseArgs } from 'node:util';
-import { emailSchema, passwordSchema } from '@shop/core';
+import { emailSchema, passwordSchema, personNameSchema } from '@shop/core';
 import { AppError } from './lib/errors.ts';
 import { seedCatalog } from './db/seed/seed.ts';
 import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
@@ -32,6 +32,15 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
   });
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) throw new Error(`--email: ${email.error.issues[0]?.message}\n${usage}`);
+  // Names follow the sign-up rule (letters, spaces and . ' -), as staff names reach emails too.
+  const name = (option: string, label: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const parsed = personNameSchema(label).safeParse(value);
+    if (!parsed.success) throw new Error(`${option}: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  };
+  const firstName = name('--first-name', 'First name', values['first-name']);
+  const lastName = name('--last-name', 'Last name', values['last-name']);
   if (values.password !== undefined) {
     const password = passwordSchema.safeParse(values.password);
     if (!password.success) throw new Error(`--password: ${password.error.issues[0]?.message}`);
@@ -39,8 +48,8 @@ async function adminCreate(database: ReturnType<typeof openDatabase>, args: stri
   const result = await createOrPromoteAdmin(database.db, {
     email: email.data,
     password: values.password,
-    ...(values['first-name'] && { firstName: values['first-name'] }),
-    ...(values['last-name'] && { lastName: values['last-name'] }),
+    ...(firstName && { firstName }),
+    ...(lastName && { lastName }),
     allowUnverified: values['allow-unverified'] === true,
   }).catch((error: unknown) => {
     const aboutPassword = error instanceof AppError && ['WEAK_PASSWORD', 'COMMON_PASSWORD'].includes(error.code);

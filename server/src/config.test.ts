@@ -4,6 +4,9 @@ import { configWarnings, loadConfig, modeSummary } from './config.ts';
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
 const smtp = { SMTP_URL: 'smtp://shop:s3cret@mail.example.in:587' };
+/** What production needs besides NODE_ENV: the address shoppers reach the shop at. */
+const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://kapas.in' } as const;
+const sender = { MAIL_FROM: 'KAPAS <orders@kapas.in>' };
 
 describe('modes and the demo features', () => {
   it.each([
@@ -21,12 +24,12 @@ describe('modes and the demo features', () => {
     [{ DEMO_FEATURES: 'off' }, 'demo', false, 'none', 'none', 'none'],
     [{ HOST: '0.0.0.0', ...razorpay, ...google }, 'demo', false, 'razorpay', 'google', 'none'],
     [{ ...razorpay, ...google }, 'demo', true, 'razorpay', 'google', 'mailbox'],
-    [{ NODE_ENV: 'production' }, 'production', false, 'none', 'none', 'none'],
-    [{ NODE_ENV: 'production', HOST: '127.0.0.1' }, 'production', false, 'none', 'none', 'none'],
-    [{ NODE_ENV: 'production', ...razorpay, ...google }, 'production', false, 'razorpay', 'google', 'none'],
+    [{ ...production }, 'production', false, 'none', 'none', 'none'],
+    [{ ...production, HOST: '127.0.0.1' }, 'production', false, 'none', 'none', 'none'],
+    [{ ...production, ...razorpay, ...google }, 'production', false, 'razorpay', 'google', 'none'],
     [{ ...smtp }, 'demo', true, 'sandbox', 'development', 'smtp'],
     [{ HOST: '0.0.0.0', ...smtp }, 'demo', false, 'none', 'none', 'smtp'],
-    [{ NODE_ENV: 'production', ...smtp }, 'production', false, 'none', 'none', 'smtp'],
+    [{ ...production, ...smtp, ...sender }, 'production', false, 'none', 'none', 'smtp'],
   ] as const)(
     '%o → %s mode, demo features %s, payments %s, Google %s, mail %s',
     (env, mode, demo, payments, identity, mailer) => {
@@ -45,7 +48,7 @@ describe('modes and the demo features', () => {
       url: smtp.SMTP_URL,
       from: 'KAPAS <orders@kapas.in>',
     });
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://kapas.in', ...smtp }).mailer).toMatchObject({
+    expect(loadConfig({ PUBLIC_URL: 'https://kapas.in', ...smtp }).mailer).toMatchObject({
       from: 'KAPAS <no-reply@kapas.in>',
     });
     expect(loadConfig({}).mailer).toEqual({ kind: 'mailbox', from: 'KAPAS <no-reply@localhost>' });
@@ -58,8 +61,8 @@ describe('modes and the demo features', () => {
   it.each([
     [{}, true],
     [{ API_DOCS: 'off' }, false],
-    [{ NODE_ENV: 'production' }, false],
-    [{ NODE_ENV: 'production', API_DOCS: 'on' }, true],
+    [{ ...production }, false],
+    [{ ...production, API_DOCS: 'on' }, true],
   ] as const)('%o serves the API description: %s', (env, served) => {
     expect(loadConfig(env).apiDocs).toBe(served);
   });
@@ -85,13 +88,13 @@ describe('modes and the demo features', () => {
       GOOGLE_CLIENT_SECRET: ' ',
       SMTP_URL: '',
     };
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...blank });
+    const config = loadConfig({ ...production, JWT_SECRET: 'x'.repeat(40), ...blank });
     expect(config.payments.kind).toBe('none');
     expect(config.identityProvider.kind).toBe('none');
   });
 
   it('refuses to run the demo features in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_FEATURES: 'on' })).toThrow(/DEMO_FEATURES=on/);
+    expect(() => loadConfig({ ...production, DEMO_FEATURES: 'on' })).toThrow(/DEMO_FEATURES=on/);
     expect(() => loadConfig({ DEMO_FEATURES: 'maybe' })).toThrow(/DEMO_FEATURES/);
   });
 
@@ -105,12 +108,64 @@ describe('modes and the demo features', () => {
     expect(modeSummary(loadConfig({ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }))).toMatch(
       /^Demo mode with DEMO_FEATURES=on although other machines can reach the shop \(it listens on 0\.0\.0\.0 \(HOST\)\): sandbox payments/,
     );
-    expect(modeSummary(loadConfig({ NODE_ENV: 'production', ...razorpay, ...google }))).toBe(
+    expect(modeSummary(loadConfig({ ...production, ...razorpay, ...google }))).toBe(
       'Production mode: online payment through Razorpay, Google sign-in, no email (messages stay queued until SMTP_URL is set); demo features off.',
     );
     // The mail server's host, never its password.
-    expect(modeSummary(loadConfig({ NODE_ENV: 'production', ...razorpay, ...google, ...smtp }))).toBe(
+    expect(modeSummary(loadConfig({ ...production, ...razorpay, ...google, ...smtp, ...sender }))).toBe(
       'Production mode: online payment through Razorpay, Google sign-in, email through SMTP (mail.example.in:587); demo features off.',
     );
+  });
+
+  describe('production refuses to start without the settings its emails need', () => {
+    it.each([
+      [{ NODE_ENV: 'production' }, ['PUBLIC_URL']],
+      [{ NODE_ENV: 'production', HOST: '0.0.0.0', ...razorpay, ...google }, ['PUBLIC_URL']],
+      [{ NODE_ENV: 'production', ...smtp }, ['PUBLIC_URL', 'MAIL_FROM']],
+      [{ ...production, ...smtp }, ['MAIL_FROM']],
+      [{ NODE_ENV: 'production', PUBLIC_URL: ' ', ...smtp, MAIL_FROM: '' }, ['PUBLIC_URL', 'MAIL_FROM']],
+    ] as const)('%o: missing %o', (env, missing) => {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration:/);
+      for (const name of ['PUBLIC_URL', 'MAIL_FROM']) {
+        if ((missing as readonly string[]).includes(name)) expect(message).toContain(`${name} must be set`);
+        else expect(message).not.toContain(name);
+      }
+    });
+
+    it('says what each setting is for', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...smtp })).toThrow(
+        'Invalid configuration:\n' +
+          '  PUBLIC_URL must be set with NODE_ENV=production: the https address shoppers reach the shop at ' +
+          '(e.g. https://shop.example.in), which links in emails point to\n' +
+          "  MAIL_FROM must be set with NODE_ENV=production and SMTP_URL: the sender of the shop's emails, an " +
+          'address your mail server may send from (e.g. KAPAS <orders@shop.example.in>)',
+      );
+    });
+
+    it.each([
+      [{ ...production }, 'https://kapas.in', 'none'],
+      [{ ...production, ...smtp, ...sender }, 'https://kapas.in', 'KAPAS <orders@kapas.in>'],
+    ] as const)('%o starts: links to %s, mail from %s', (env, publicUrl, from) => {
+      const config = loadConfig(env);
+      expect(config.publicUrl).toBe(publicUrl);
+      expect(config.mailer.kind === 'smtp' ? config.mailer.from : config.mailer.kind).toBe(from);
+    });
+
+    it('takes only an http or https address for PUBLIC_URL', () => {
+      expect(() => loadConfig({ PUBLIC_URL: 'ftp://kapas.in' })).toThrow(
+        /PUBLIC_URL: must be an http:\/\/ or https:\/\/ address/,
+      );
+    });
+
+    it('keeps the demo running on this machine without either', () => {
+      expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+      expect(loadConfig({ ...smtp }).mailer).toMatchObject({ kind: 'smtp', from: 'KAPAS <no-reply@localhost>' });
+    });
   });
 });

@@ -24,7 +24,11 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().optional(),
   WEB_SSR_ENTRY: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must be an http:// or https:// address')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce
     .number()
@@ -166,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const missing = missingForProduction(e);
+  if (missing.length) throw new Error(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = path.resolve(root, e.DATA_DIR);
   const mode = modeFor(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -207,6 +213,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
 }
 
 type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * What production cannot run without, each with what it is for. Emails link to PUBLIC_URL and
+ * come from MAIL_FROM: guessed, they would point shoppers at http://localhost and come from
+ * no-reply@localhost (or from a host the mail server may not send for).
+ */
+function missingForProduction(e: Environment): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const missing: string[] = [];
+  if (!e.PUBLIC_URL) {
+    missing.push(
+      'PUBLIC_URL must be set with NODE_ENV=production: the https address shoppers reach the shop at ' +
+        '(e.g. https://shop.example.in), which links in emails point to',
+    );
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    missing.push(
+      "MAIL_FROM must be set with NODE_ENV=production and SMTP_URL: the sender of the shop's emails, an " +
+        `address your mail server may send from (e.g. ${STORE_NAME} <orders@shop.example.in>)`,
+    );
+  }
+  return missing;
+}
 
 const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
 

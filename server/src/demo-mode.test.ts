@@ -159,7 +159,11 @@ describe('the embedded default as `npm start` runs it', () => {
   });
 
   it('in production runs no demo feature and keeps the API description to itself', async () => {
-    const server = await startAndRead(3503, { NODE_ENV: 'production', HOST: '127.0.0.1' });
+    const server = await startAndRead(3503, {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1:3503',
+    });
     try {
       expect(server.messages).toContain(
         'Production mode: online payment refused (no Razorpay keys), no Google sign-in, no email (messages stay queued until SMTP_URL is set); demo features off.',
@@ -174,8 +178,42 @@ describe('the embedded default as `npm start` runs it', () => {
     }
   });
 
+  it.each([
+    [{}, ['PUBLIC_URL must be set with NODE_ENV=production']],
+    [
+      { SMTP_URL: 'smtp://127.0.0.1:2525' },
+      [
+        'PUBLIC_URL must be set with NODE_ENV=production',
+        'MAIL_FROM must be set with NODE_ENV=production and SMTP_URL',
+      ],
+    ],
+  ])('in production with %o refuses to start, saying which setting is missing', async (env, lines) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-mode-'));
+    const { PUBLIC_URL: _url, MAIL_FROM: _from, SMTP_URL: _smtp, ...inherited } = process.env;
+    const child = spawn(process.execPath, [builtServer], {
+      env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '3505', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += String(chunk)));
+    child.stderr.on('data', (chunk) => (out += String(chunk)));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(out).toMatch(/^Invalid configuration:$/m);
+    for (const line of lines) expect(out).toContain(line);
+    expect(out).not.toContain('Server listening');
+    // Nothing was made before the refusal: no database file.
+    expect(fs.existsSync(path.join(dataDir, 'shop.db'))).toBe(false);
+  });
+
   it('serves the API description in production when API_DOCS=on asks for it', async () => {
-    const server = await startAndRead(3504, { NODE_ENV: 'production', HOST: '127.0.0.1', API_DOCS: 'on' });
+    const server = await startAndRead(3504, {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1:3504',
+      API_DOCS: 'on',
+    });
     try {
       expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(200);
     } finally {

@@ -13,7 +13,7 @@ import { workerEntry } from './test/worker-entry.ts';
 
 const builtEntry = path.resolve(import.meta.dirname, '../dist/render-worker.js');
 const context = { publicUrl: 'https://shop.example.in' };
-const verifyEmail = { firstName: 'Asha', link: '/verify-email?token=xyz789' };
+const verifyEmail = { link: '/verify-email?token=xyz789' };
 const address = {
   addressLine1: '7 Park Street',
   addressLine2: '',

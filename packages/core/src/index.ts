@@ -7,6 +7,7 @@ export * from './account-rules.ts';
 export * from './account-links.ts';
 export * from './email-proof.ts';
 export * from './password-rules.ts';
+export * from './person-names.ts';
 export * from './cart-totals.ts';
 export * from './cart-limits.ts';
 export * from './coupon-rules.ts';

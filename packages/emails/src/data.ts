@@ -24,14 +24,15 @@ export const orderTotals = z.object({
 });
 
 export const messageData = {
+  // The account's emails quote nothing anyone typed: whoever signs up, or asks for a reset,
+  // chooses the address they go to. (Messages queued with a `firstName` still parse: it is dropped.)
   'password-reset': z.object({
-    firstName: name,
     /** The one-time link's path. */
     link: shopPath,
     /** How long the link works. */
     expiresInMinutes: z.number().int().positive(),
   }),
-  'verify-email': z.object({ firstName: name, link: shopPath }),
+  'verify-email': z.object({ link: shopPath }),
   'order-placed': z.object({
     ...orderFacts,
     lines: z

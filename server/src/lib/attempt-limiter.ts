@@ -32,12 +32,22 @@ export class AttemptLimiter {
    * up (and keeps nothing).
    */
   async reserve(budgets: readonly Budget[], refuse: (budget: Budget) => AppError): Promise<Reservation> {
+    const taken = await this.tryReserve(budgets);
+    if ('usedUp' in taken) throw refuse(taken.usedUp);
+    return taken;
+  }
+
+  /**
+   * Takes one attempt from every budget, or keeps nothing and answers the first budget used up:
+   * for a limit that holds something back quietly instead of refusing.
+   */
+  async tryReserve(budgets: readonly Budget[]): Promise<Reservation | { usedUp: Budget }> {
     const keys = budgets.map((b) => b.key);
     const counts = await this.counter.add(budgets.map((b) => ({ key: b.key, windowMs: b.windowMinutes * 60_000 })));
     const usedUp = budgets.find((budget, i) => counts[i]! > budget.max);
     if (usedUp) {
       await this.counter.takeBack(keys);
-      throw refuse(usedUp);
+      return { usedUp };
     }
     let given = false;
     return {

@@ -25,8 +25,14 @@ export const defaultAttemptLimits = {
   signUp: { windowMinutes: 60, perAddress: 300, perNetwork: 900 },
   /** Failed coupon lookups and applies: unknown or inactive codes only. */
   coupons: { windowMinutes: 15, perAddress: 100, perNetwork: 300, perAccount: 20 },
-  /** Every "forgot password" request, for known and unknown emails alike. */
-  passwordReset: { windowMinutes: 60, perAddress: 20, perEmail: 5 },
+  /**
+   * "Forgot password": every request from one address, for known and unknown emails alike (over
+   * it, 429); and the reset emails one mailbox is sent. Requests past the mailbox's budget are
+   * answered as any other but send nothing, so a stranger asking for someone's email never stops
+   * the owner: the links sent in the last `mailboxWindowMinutes` still work (a reset link works
+   * 30 minutes), and the next window sends again.
+   */
+  passwordReset: { windowMinutes: 60, perAddress: 20, mailboxWindowMinutes: 15, perMailbox: 2 },
   /** Every "send the verification link again" of one account. */
   verificationEmail: { windowMinutes: 60, perAccount: 5 },
   /**
@@ -74,7 +80,7 @@ export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
       perNetwork: raise(coupons.perNetwork),
       perAccount: raise(coupons.perAccount),
     },
-    passwordReset: { perAddress: raise(passwordReset.perAddress), perEmail: raise(passwordReset.perEmail) },
+    passwordReset: { perAddress: raise(passwordReset.perAddress), perMailbox: raise(passwordReset.perMailbox) },
     verificationEmail: { perAccount: raise(verificationEmail.perAccount) },
     search: { perAddress: raise(search.perAddress), perNetwork: raise(search.perNetwork) },
   };

@@ -22,7 +22,10 @@ describe('the example deployment', () => {
     const env = Object.fromEntries(
       [...dockerfile.matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) => m[1]!.split(/\s+/).map((pair) => pair.split('='))),
     );
-    const config = loadConfig(env);
+    // The image runs in production, which needs PUBLIC_URL: compose asks the operator for it.
+    expect(compose).toMatch(/^\s*PUBLIC_URL: \$\{PUBLIC_URL:\?/m);
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL must be set/);
+    const config = loadConfig({ ...env, PUBLIC_URL: 'https://shop.example.in' });
     expect(config.host).toBe('0.0.0.0');
     expect(config.demoFeatures).toBe(false);
   });

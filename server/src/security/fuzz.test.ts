@@ -338,6 +338,16 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
       return fc.oneof(fc.string({ minLength: 8, maxLength: 40 }), fc.constant('Monsoon-Kurta-2026!'));
     case 'phone':
       return fc.oneof(digits(10, 12), fc.constant('98765 43210'), fc.constant('+91 98765-43210'));
+    case 'firstName':
+    case 'lastName':
+      // Names as shoppers write them (any script, . ' -), and anything else a client may send.
+      return fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom('Asha', 'Ravi Kumar', 'रवि', 'முருகன்', "D'Souza", 'A.P.J.', 'Sen-Gupta'),
+        },
+        { weight: 1, arbitrary: text },
+      );
     case 'pinCode':
       // 560001 is Karnataka's, the state drawn most: an address is valid only when they agree.
       return fc.oneof({ weight: 4, arbitrary: fc.constant('560001') }, { weight: 1, arbitrary: digits(6, 6) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAddressState } from '../delivery-rules.ts';
+import { normalizePersonName, personNameMessage, personNameRefusal } from '../person-names.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText } from './primitives.ts';
 
@@ -13,6 +14,19 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be ${max} characters or fewer.`);
+
+/**
+ * A first or last name (core's `person-names.ts`): letters of any script, spaces and . ' -,
+ * at most 50 characters; kept normalised (NFC, plain apostrophes, single spaces). The sign-up
+ * form checks the same schema before it sends.
+ */
+export const personNameSchema = (label: string) =>
+  inputText({ error: `${label} is required.` })
+    .transform(normalizePersonName)
+    .superRefine((name, ctx) => {
+      const refusal = personNameRefusal(name);
+      if (refusal) ctx.addIssue({ code: 'custom', message: personNameMessage(label, refusal) });
+    });
 
 export const emailSchema = z
   .string({ error: 'Email is required.' })
@@ -100,8 +114,8 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const signupBody = z.object({
-  firstName: requiredText('First name', 50),
-  lastName: requiredText('Last name', 50),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,

@@ -51,7 +51,7 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
     body: (data, context) => (
       <Layout context={context} preview="A link to choose a new password" reason={ACCOUNT_REASON}>
         <Title>Choose a new password</Title>
-        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>Hello,</Paragraph>
         <Paragraph>
           Someone, hopefully you, asked to reset the password of your account. The link below works once, for{' '}
           {data.expiresInMinutes} minutes.
@@ -70,7 +70,7 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         reason="You receive this email because this address was used to create an account at"
       >
         <Title>Confirm your email address</Title>
-        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>Hello,</Paragraph>
         <Paragraph>Welcome! Please confirm that this email address is yours.</Paragraph>
         <ActionButton href={shopUrl(context, data.link)}>Confirm my email</ActionButton>
         <Paragraph>

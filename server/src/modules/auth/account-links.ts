@@ -52,17 +52,13 @@ export async function sendAccountLink(
   const token = await issueAccountLink(trx, user, purpose, now);
   const minutes = accountLinkMinutes[purpose];
   const link = accountLinkPath(purpose, token);
-  const firstName = user.first_name;
+  // The link and its lifetime only: the names were typed by whoever signed up, who may not
+  // own this address.
   await enqueueMessage(
     trx,
     purpose === 'password-reset'
-      ? {
-          template: 'password-reset',
-          to: user.email,
-          userId: user.id,
-          data: { firstName, link, expiresInMinutes: minutes },
-        }
-      : { template: 'verify-email', to: user.email, userId: user.id, data: { firstName, link } },
+      ? { template: 'password-reset', to: user.email, userId: user.id, data: { link, expiresInMinutes: minutes } }
+      : { template: 'verify-email', to: user.email, userId: user.id, data: { link } },
     now,
   );
   return token;

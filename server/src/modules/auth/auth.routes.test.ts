@@ -94,6 +94,23 @@ describe.each(testDialects)('accounts API on %s', (dialect) => {
       expect((await post('/api/auth/signup', newShopper({ password: passphrase }))).statusCode).toBe(201);
     });
 
+    // Among the most common passwords of breach lists, long enough for the length rule, and
+    // neither one character repeated nor the shop's or the shopper's name.
+    it.each(['987654321', '12341234', 'abcdefgh', '1qaz1qaz', 'Poiuytrewq', 'QWERQWER', 'cowboyup', 'MaxPayne'])(
+      'refuses the breached password %s (400 COMMON_PASSWORD, nothing stored)',
+      async (password) => {
+        const body = newShopper({ password });
+        const res = await post('/api/auth/signup', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'COMMON_PASSWORD',
+          message: 'This password is too common. Please choose one that is harder to guess.',
+        });
+        expect((await post('/api/auth/signup', { ...body, password: 'Monsoon-Kurta-2026!' })).statusCode).toBe(201);
+      },
+    );
+
     it.each([
       ['one letter repeated', 'aaaaaaaa', 'Password cannot be one character repeated.'],
       ['eight spaces', '        ', 'Password cannot be only spaces.'],

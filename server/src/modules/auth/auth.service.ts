@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   accountLinkRefusal,
   accountLinkRefusalMessages,
+  cleanPersonName,
   fullNameOf,
   shippingAddressOf,
   unprovedHoldEnd,
@@ -171,7 +172,7 @@ export async function signup(
   now = new Date(),
 ): Promise<User> {
   await reserveSignUp(guards.limiter, ip);
-  assertAcceptablePassword(body.password, body);
+  await assertAcceptablePassword(body.password, body);
   if (await repo.findUserByEmail(db, body.email)) throw conflict('EMAIL_TAKEN', 'Email already registered');
   const id = newId();
   const at = now.toISOString();
@@ -287,8 +288,9 @@ async function takingAtLeast<T>(ms: number, work: () => Promise<T>): Promise<T> 
 
 /**
  * "Forgot password": emails the account a link to choose a new password, if there is an
- * account. Counted per address and per email first, known or not; the same work and the same
- * answer either way, no sooner than FORGOT_PASSWORD_ANSWER_MS.
+ * account and its mailbox has not had its share of them lately (the links sent then still
+ * work). Counted per address first (429) and per mailbox, known or not; the same answer either
+ * way, no sooner than FORGOT_PASSWORD_ANSWER_MS.
  */
 export async function forgotPassword(
   db: Kysely<Database>,
@@ -297,11 +299,11 @@ export async function forgotPassword(
   email: string,
   now = new Date(),
 ): Promise<void> {
-  await reservePasswordReset(guards.limiter, email, ip);
+  const send = await reservePasswordReset(guards.limiter, email, ip);
   await takingAtLeast(FORGOT_PASSWORD_ANSWER_MS, async () => {
     const user = await repo.findUserByEmail(db, email);
     await db.transaction().execute(async (trx) => {
-      if (user) await sendAccountLink(trx, user, 'password-reset', now);
+      if (user && send) await sendAccountLink(trx, user, 'password-reset', now);
     });
   });
 }
@@ -378,7 +380,11 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<{ accessToken: string; user: User }> {
   const { link, user } = await workingLink(db, body.token, 'password-reset', now);
-  assertAcceptablePassword(body.password, { firstName: user.first_name, lastName: user.last_name, email: user.email });
+  await assertAcceptablePassword(body.password, {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+  });
   const passwordHash = await guards.passwords.hash(body.password);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -485,7 +491,13 @@ export async function signInWithIdentity(
     if (existing && policy.ownAccountsOnly) throw accountExists();
     const id = existing?.id ?? newId();
     if (!existing) {
-      const user = { email, firstName: identity.firstName || 'User', lastName: identity.lastName };
+      // The provider's names as the shop's rule allows them (cleaned, never refused): a
+      // profile's name may hold anything, and it reaches what the shop sends.
+      const user = {
+        email,
+        firstName: cleanPersonName(identity.firstName) || 'User',
+        lastName: cleanPersonName(identity.lastName),
+      };
       // The development provider proves nothing about an email; a real one has just vouched for it.
       const emailVerifiedAt = policy.ownAccountsOnly ? null : at;
       await repo.insertUser(
@@ -543,10 +555,11 @@ async function endUnprovedHold(
   await repo.retireAccountTokens(trx, userId, 'password-reset', at);
   await repo.retireAccountTokens(trx, userId, 'verify-email', at);
   await repo.replaceAddresses(trx, userId, []);
-  if (ended.takeNameFromProvider && provided?.firstName) {
+  const firstName = cleanPersonName(provided?.firstName ?? '');
+  if (ended.takeNameFromProvider && firstName) {
     await repo.updateUser(trx, userId, {
-      first_name: provided.firstName,
-      last_name: provided.lastName,
+      first_name: firstName,
+      last_name: cleanPersonName(provided?.lastName ?? ''),
       updated_at: at,
     });
   }
@@ -592,7 +605,7 @@ export async function createOrPromoteAdmin(
   const staff = existing
     ? { email: input.email, firstName: existing.first_name, lastName: existing.last_name }
     : { email: input.email, firstName: input.firstName ?? 'Staff', lastName: input.lastName ?? '' };
-  assertAcceptablePassword(input.password, staff);
+  await assertAcceptablePassword(input.password, staff);
   const passwordHash = await passwords.hash(input.password);
   const at = now.toISOString();
   if (existing) {

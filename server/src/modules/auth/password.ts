@@ -3,25 +3,16 @@ import { hash, verify } from '@node-rs/argon2';
 import { passwordRefusal, passwordRefusalMessages, type PasswordOwner } from '@shop/core';
 import { badRequest, serviceBusy } from '../../lib/errors.ts';
 import { QueueFullError, Semaphore } from '../../lib/semaphore.ts';
-import commonPasswordList from './common-passwords.txt?raw';
-
-// The 5,000 most common passwords of 8 or more characters, from the zxcvbn-ts
-// "passwords-common" list (MIT). Shorter ones are refused by the length rule already.
-const commonPasswords = new Set(commonPasswordList.split('\n').filter(Boolean));
-
-/** True for a password that appears in common-password lists (case-insensitively). */
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
-}
+import { isCommonPassword } from './common-passwords.ts';
 
 /**
  * Refuses (400) a password the shop's rules refuse (core's `passwordRefusal`: blank, control
- * characters, one character, the shop's or the person's name) or a common one.
+ * characters, one character, the shop's or the person's name) or a common breached one.
  */
-export function assertAcceptablePassword(password: string, owner: PasswordOwner): void {
+export async function assertAcceptablePassword(password: string, owner: PasswordOwner): Promise<void> {
   const refusal = passwordRefusal(password, owner);
   if (refusal) throw badRequest('WEAK_PASSWORD', passwordRefusalMessages[refusal]);
-  if (isCommonPassword(password)) {
+  if (await isCommonPassword(password)) {
     throw badRequest('COMMON_PASSWORD', 'This password is too common. Please choose one that is harder to guess.');
   }
 }

@@ -81,16 +81,21 @@ export async function reserveSignUp(limiter: AttemptLimiter, ip: string): Promis
 }
 
 /**
- * Every "forgot password" request counts against its address and its email, known or not
- * (the answers must not tell them apart), or is refused with a 429.
+ * "Forgot password": every request counts against its address, known email or not (the answers
+ * must not tell them apart), or is refused with a 429. Answers whether a reset email may go to
+ * `email` now: its mailbox has a budget of its own, used up quietly (the request is answered
+ * alike and sends nothing), so that strangers asking for someone's email cannot stop the owner.
  */
-export async function reservePasswordReset(limiter: AttemptLimiter, email: string, ip: string): Promise<void> {
+export async function reservePasswordReset(limiter: AttemptLimiter, email: string, ip: string): Promise<boolean> {
   const { passwordReset: limits } = limiter.limits;
-  const budget = (key: string, max: number): Budget => ({ key, max, windowMinutes: limits.windowMinutes });
   await limiter.reserve(
-    [budget(`reset:address:${limitedAddress(ip)}`, limits.perAddress), budget(`reset:email:${email}`, limits.perEmail)],
+    [{ key: `reset:address:${limitedAddress(ip)}`, max: limits.perAddress, windowMinutes: limits.windowMinutes }],
     tooManyAttempts,
   );
+  const mailbox = await limiter.tryReserve([
+    { key: `reset:mailbox:${email}`, max: limits.perMailbox, windowMinutes: limits.mailboxWindowMinutes },
+  ]);
+  return !('usedUp' in mailbox);
 }
 
 /** Every "send the verification link again" counts against the account, or is refused with a 429. */

@@ -95,6 +95,7 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
     ["the shop's name", 'Kapas@2026'],
     ['one character repeated', 'zzzzzzzzzzzz'],
     ['a common password', 'password123'],
+    ['a breached password', 'MaxPayne'],
   ])('refuses a staff password that is %s, and changes nothing', async (_case, password) => {
     const squatter = await preClaimed();
     const run = await runCli(
@@ -104,6 +105,45 @@ describe.each(testDialects)('staff accounts made with admin:create on %s', (dial
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^--password: Password cannot|^--password: This password is too common/m);
     expect((await get('/api/auth/profile', squatter.token)).json().data.role).toBe('customer');
+  });
+
+  it('refuses staff names that sign-up would refuse, and creates nothing', async () => {
+    const email = `named.staff.${Date.now()}@kapas.example`;
+    for (const [option, value, message] of [
+      ['--first-name', 'Visit evil.example', '--first-name: First name needs a space after a full stop'],
+      [
+        '--last-name',
+        'Rao\nhttps://evil.example',
+        "--last-name: Last name can contain only letters, spaces, and . ' -",
+      ],
+    ]) {
+      const run = await runCli(
+        ['admin:create', '--email', email, '--password', OPERATOR_PASSWORD, option!, value!],
+        env,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(message);
+    }
+    expect((await signIn(email, OPERATOR_PASSWORD)).statusCode).toBe(401);
+    const named = await runCli(
+      [
+        'admin:create',
+        '--email',
+        email,
+        '--password',
+        OPERATOR_PASSWORD,
+        '--first-name',
+        ' मीरा ',
+        '--last-name',
+        'Iyer',
+      ],
+      env,
+    );
+    expect(named.code, named.stderr).toBe(0);
+    expect((await signIn(email, OPERATOR_PASSWORD)).json().data.user).toMatchObject({
+      firstName: 'मीरा',
+      lastName: 'Iyer',
+    });
   });
 
   it('creates a new staff account with the password given, after the same rules', async () => {

@@ -16,7 +16,7 @@ const shipped = (n: number | string): EnqueueRequest => ({
 const reset: EnqueueRequest = {
   template: 'password-reset',
   to: 'asha.reset@example.com',
-  data: { firstName: 'Asha', link: '/reset-password?token=secret-token', expiresInMinutes: 30 },
+  data: { link: '/reset-password?token=secret-token', expiresInMinutes: 30 },
 };
 const failing: MailTransport = {
   kind: 'smtp',

@@ -14,9 +14,13 @@ function renderSignUp(handlers: Record<string, FakeHandler> = {}) {
   return renderWithProviders(<SignUpPage />, { api, route: '/signup', path: '/signup' });
 }
 
-async function fillForm(user: ReturnType<typeof renderSignUp>['user'], confirm = 'Monsoon-Kurta-2026!') {
-  await user.type(screen.getByLabelText('First name'), 'Asha');
-  await user.type(screen.getByLabelText('Last name'), 'Rao');
+async function fillForm(
+  user: ReturnType<typeof renderSignUp>['user'],
+  confirm = 'Monsoon-Kurta-2026!',
+  names = { firstName: 'Asha', lastName: 'Rao' },
+) {
+  await user.type(screen.getByLabelText('First name'), names.firstName);
+  await user.type(screen.getByLabelText('Last name'), names.lastName);
   await user.type(screen.getByLabelText('Email'), 'asha@example.com');
   await user.type(screen.getByLabelText('Phone'), '9876543210');
   await user.type(screen.getByLabelText('Password'), 'Monsoon-Kurta-2026!');
@@ -56,6 +60,30 @@ describe('sign up page', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it.each([
+    ['Winner: visit evil', 'Rao', "First name can contain only letters, spaces, and . ' -"],
+    ['Asha', 'evil.example', 'Last name needs a space after a full stop'],
+    ['...', 'Rao', 'First name must contain a letter.'],
+  ])('refuses the names %j %j as the server would, without calling it', async (firstName, lastName, message) => {
+    const { user, api } = renderSignUp({ 'POST /auth/signup': () => makeUser() });
+    await fillForm(user, undefined, { firstName, lastName });
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(api.callsTo('POST /auth/signup')).toHaveLength(0);
+  });
+
+  it('sends names in any script, as the server keeps them', async () => {
+    const { user, api } = renderSignUp({ 'POST /auth/signup': () => makeUser() });
+    await fillForm(user, undefined, { firstName: ' रवि  शंकर ', lastName: 'D’Souza' });
+    expect(await screen.findByText('Signup Successful')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/signup')[0]?.body).toMatchObject({ firstName: 'रवि शंकर', lastName: "D'Souza" });
+  });
+
+  it('takes at most 50 characters of a name', () => {
+    renderSignUp();
+    for (const label of ['First name', 'Last name'])
+      expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', '50');
   });
 
   it("shows the server's message under the form and as a toast", async () => {

@@ -1,5 +1,11 @@
 import type { SignupBody } from '@shop/core';
-import { PASSWORD_MIN_LENGTH } from '@shop/core';
+import {
+  normalizePersonName,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  personNameMessage,
+  personNameRefusal,
+} from '@shop/core';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
@@ -15,6 +21,21 @@ import { signup } from '../slice.ts';
 
 type SignUpForm = SignupBody & { confirmPassword: string };
 
+const nameFields = [
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+] as const;
+
+/** The names as the server keeps them, or what is wrong with the first one it would refuse (core's rule). */
+function checkedNames(form: SignUpForm): { firstName: string; lastName: string } | { problem: string } {
+  const names = { firstName: normalizePersonName(form.firstName), lastName: normalizePersonName(form.lastName) };
+  for (const [field, label] of nameFields) {
+    const refusal = personNameRefusal(names[field]);
+    if (refusal) return { problem: personNameMessage(label, refusal) };
+  }
+  return names;
+}
+
 const emptyForm: SignUpForm = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' };
 
 /** /signup: six required fields; the passwords must match, the confirmation is not sent (spec §5). */
@@ -25,6 +46,7 @@ export function SignUpPage() {
   const { loading, error } = useAppSelector(selectAuth);
   const [form, setForm] = useState<SignUpForm>(emptyForm);
   const [mismatch, setMismatch] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     dispatch(authErrorCleared());
@@ -39,16 +61,24 @@ export function SignUpPage() {
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       setForm((current) => ({ ...current, [name]: event.target.value }));
       if (name === 'password' || name === 'confirmPassword') setMismatch(false);
+      if (name === 'firstName' || name === 'lastName') setProblem(null);
     },
   });
 
   async function handleSubmit() {
-    const { confirmPassword, ...body } = form;
-    if (body.password !== confirmPassword) {
+    const { confirmPassword, ...entered } = form;
+    const names = checkedNames(form);
+    if ('problem' in names) {
+      setProblem(names.problem);
+      return;
+    }
+    setProblem(null);
+    if (entered.password !== confirmPassword) {
       setMismatch(true);
       return;
     }
     setMismatch(false);
+    const body = { ...entered, ...names };
     try {
       await dispatch(signup(body)).unwrap();
     } catch (failure) {
@@ -75,11 +105,21 @@ export function SignUpPage() {
         busy={loading}
         submitLabel="Sign Up"
         busyLabel="Signing Up..."
-        error={mismatch ? 'Passwords do not match.' : error}
+        error={problem ?? (mismatch ? 'Passwords do not match.' : error)}
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
-          <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <FormField
+            label="First name"
+            autoComplete="given-name"
+            maxLength={PERSON_NAME_MAX_LENGTH}
+            {...field('firstName')}
+          />
+          <FormField
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={PERSON_NAME_MAX_LENGTH}
+            {...field('lastName')}
+          />
         </div>
         <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
         <FormField
