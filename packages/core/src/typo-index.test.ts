@@ -116,6 +116,7 @@ describe('TypoIndex', () => {
     const next = random(7);
     let vocabulary = wordsOf(next, 2000);
     let indexed = TypoIndex.of(vocabulary);
+    const made = { fromTheOneBefore: 0, afresh: 0 };
     for (let round = 0; round < 8; round++) {
       // Words go (every 7th, shifting) and come (new ones, and some that went before).
       const gone = new Set(vocabulary.filter((_, i) => (i + round) % 7 === 0));
@@ -125,10 +126,14 @@ describe('TypoIndex', () => {
       indexed = TypoIndex.of(vocabulary, before);
       expect(indexed).not.toBe(before);
       expect(indexed.vocabulary).toBe(vocabulary);
+      made[indexed.stats().gone > 0 ? 'fromTheOneBefore' : 'afresh'] += 1;
       for (const typed of [...queriesFor(next, vocabulary, 400), ...[...gone].slice(0, 40)]) {
         expect(indexed.nearest(typed), typed).toEqual(nearestWords(typed, vocabulary));
       }
     }
+    // Both ways of making the next index were taken: from the one before, and afresh.
+    expect(made.fromTheOneBefore).toBeGreaterThan(0);
+    expect(made.afresh).toBeGreaterThan(0);
   }, 60_000);
 
   it('is the same index when no word came or went', () => {
