@@ -167,6 +167,17 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       );
     });
 
+    it("this machine's own address (no proxy declared, or the shop's own calls) bounds only each account", async () => {
+      const s = await freshSize(db(), 10);
+      // From one real address the second account would be refused (30% of 10 is 3); from
+      // loopback, which every shopper behind an undeclared proxy shares, each account orders.
+      for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const me = await shopperAt(loopback);
+        expect(await takeWhatIsAllowed(me, s, 3), loopback).toBe(3);
+      }
+      expect(await stockOf(db(), s)).toBe(1);
+    });
+
     it('a scarce item: every piece, up to three', async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 3);

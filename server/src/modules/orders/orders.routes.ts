@@ -13,7 +13,7 @@ import {
   type HoldingLimits,
 } from '@shop/core';
 import { z } from 'zod';
-import { clientNetwork, limitedAddress } from '../../lib/attempt-limits.ts';
+import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
 import type { OrderPayments } from './order-payments.ts';
@@ -54,8 +54,11 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     async (request, reply) => {
       const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
-        // The address the limits count (behind a declared proxy, the client it names).
-        client: { address: limitedAddress(request.ip), network: clientNetwork(request.ip) },
+        // The address the limits count (behind a declared proxy, the client it names). This
+        // machine's own address says nothing of who orders: only the account is bounded then.
+        client: isLoopback(request.ip)
+          ? { address: null, network: null }
+          : { address: limitedAddress(request.ip), network: clientNetwork(request.ip) },
         holdingLimits,
       });
       return reply
