@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import { perAccountOnly } from '@shop/core';
 import { buildApp } from './app.ts';
 import { configWarnings, loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -58,6 +59,7 @@ async function runServer(config: Config) {
     mailbox: config.mailer.kind === 'mailbox',
     staffOrderEmail: config.staffOrderEmail,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
+    ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, { prefix: config.redisPrefix })
