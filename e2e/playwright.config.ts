@@ -63,6 +63,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every journey signs up from this one address: lift the per-address limit.
       AUTH_MAX_ATTEMPTS: '10000',
+      // ...and orders from it: what orders hold is bounded per shopper, not for the address.
+      HOLDING_LIMITS: 'per-account',
     },
   },
 });

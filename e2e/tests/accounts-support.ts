@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Not one of the common passwords the server refuses. */
@@ -29,36 +29,42 @@ export function newShopper(overrides: Partial<Shopper> = {}): Shopper {
   };
 }
 
-/**
- * Marks the account's email as proved, in the journeys' own database (the server's, on SQLite):
- * the shop takes orders only from proved addresses, and proving one through its link also
- * ends the sessions and password set before (mail.spec.ts walks that journey).
- */
-export function markEmailVerified(email: string): void {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'shop.db'), { timeout: 10_000 });
-  try {
-    const changed = db
-      .prepare('update users set email_verified_at = ? where email = ? and email_verified_at is null')
-      .run(new Date().toISOString(), email.toLowerCase()).changes;
-    expect(changed, `no unverified account for ${email}`).toBe(1);
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Creates the account through the API (when the sign-up form is not what a test is about),
- * its email proved unless `verified` is false, as a shopper who orders has.
- */
-export async function signUpByApi(
-  request: APIRequestContext,
-  shopper: Shopper = newShopper(),
-  { verified = true }: { verified?: boolean } = {},
-): Promise<Shopper> {
+/** Creates the account through the API (when the sign-up form is not what a test is about). */
+export async function signUpByApi(request: APIRequestContext, shopper: Shopper = newShopper()): Promise<Shopper> {
   const res = await request.post('/api/auth/signup', { data: shopper });
   expect(res.status(), await res.text()).toBe(201);
-  if (verified) markEmailVerified(shopper.email);
   return shopper;
+}
+
+interface SqliteFile {
+  prepare(statement: string): { run(...values: unknown[]): { changes: number } };
+  close(): void;
+}
+
+/** The server's own SQLite driver (a dependency of the server workspace, not of the journeys). */
+const requireFromServer = createRequire(path.resolve(import.meta.dirname, '../../server/package.json'));
+
+/**
+ * Marks an account's email verified on the journeys' own database (E2E_DATA_DIR, see
+ * playwright.config.ts), as following the emailed link would: the shop takes orders only from
+ * verified accounts, and journeys about something else need not read the mailbox for it.
+ */
+export function markEmailVerified(email: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
+  const Database = requireFromServer('better-sqlite3') as new (
+    file: string,
+    options: { timeout: number },
+  ) => SqliteFile;
+  const file = new Database(path.join(dataDir, 'shop.db'), { timeout: 10_000 });
+  try {
+    const { changes } = file
+      .prepare('update users set email_verified_at = ? where email = ?')
+      .run(new Date().toISOString(), email.toLowerCase());
+    if (changes !== 1) throw new Error(`no account for ${email}`);
+  } finally {
+    file.close();
+  }
 }
 
 /** Signs in through the form on /signin (the page must be there). */

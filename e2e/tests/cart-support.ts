@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { newShopper, signUpByApi } from './accounts-support.ts';
+import { markEmailVerified, newShopper, signUpByApi } from './accounts-support.ts';
 
 export interface SizeStock {
   size: string;
@@ -23,7 +23,7 @@ export interface CartAnswer {
 
 export interface SignedIn {
   token: string;
-  user: { _id: string; email: string; addresses: unknown[] };
+  user: { _id: string; email: string; addresses: unknown[]; emailVerified: boolean };
 }
 
 export const homeAddress = {
@@ -49,14 +49,16 @@ export function rupees(amount: number): string {
 
 /**
  * A fresh shopper, signed up and signed in through the API, with the session put where the
- * app keeps it (token and user in localStorage); optionally with a saved address.
+ * app keeps it (token and user in localStorage); optionally with a saved address. Their email
+ * is verified (the shop takes orders only then) unless asked otherwise.
  */
 export async function signInNewShopper(
   page: Page,
   request: APIRequestContext,
-  { withAddress = false }: { withAddress?: boolean } = {},
+  { withAddress = false, verified = true }: { withAddress?: boolean; verified?: boolean } = {},
 ): Promise<SignedIn> {
   const shopper = await signUpByApi(request, newShopper());
+  if (verified) markEmailVerified(shopper.email);
   const login = await request.post('/api/auth/login', { data: { email: shopper.email, password: shopper.password } });
   expect(login.ok(), await login.text()).toBe(true);
   const token = (await login.json()).data.accessToken as string;

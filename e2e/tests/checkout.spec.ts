@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { strongPassword } from './accounts-support.ts';
+import { markEmailVerified, strongPassword } from './accounts-support.ts';
 import { createStaff } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, homeAddress, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
@@ -131,6 +131,34 @@ test.describe('checkout', () => {
     const orders = await ordersOf(request, token);
     expect(orders).toHaveLength(1);
     expect(orders[0]?.status).toBe('confirmed');
+  });
+
+  test('an account whose email is not verified is told to confirm it, has the link sent again, then orders once verified', async ({
+    page,
+    request,
+  }) => {
+    const { token, user } = await signInNewShopper(page, request, { withAddress: true, verified: false });
+    const { other, otherSize } = await findProducts(request, 7);
+    await addByApi(request, token, { product: other._id, size: otherSize, quantity: 1 });
+    await page.goto('/checkout');
+    const notice = page.getByRole('region', { name: 'Confirm your email address to place your order' });
+    await expect(notice).toContainText(`We sent a link to ${user.email}.`);
+
+    await page.getByRole('button', { name: 'Cash on Delivery' }).click();
+    await expect(
+      page.getByText(
+        'Please verify your email address before placing an order: open the link we emailed you, or ask for a new one.',
+      ),
+    ).toBeVisible();
+    expect(await ordersOf(request, token)).toHaveLength(0);
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(page.getByText('We have sent a new link to your email address.')).toBeVisible();
+
+    // The link followed (in another tab, say): the order goes through from the same page.
+    markEmailVerified(user.email);
+    await page.getByRole('button', { name: 'Cash on Delivery' }).click();
+    await expect(page.getByText('Order placed successfully')).toBeVisible();
+    expect(await ordersOf(request, token)).toHaveLength(1);
   });
 
   test('a price changed while at checkout: the new total is shown, then the order is placed at it', async ({

@@ -24,7 +24,7 @@ test.describe('emails the shop sends, read in the development mailbox', () => {
   test.slow();
 
   test('forgot password: the emailed link sets a new password and signs the shopper in', async ({ page, request }) => {
-    const shopper = await signUpByApi(request, newShopper(), { verified: false });
+    const shopper = await signUpByApi(request, newShopper());
     const oldSession = await request.post('/api/auth/login', {
       data: { email: shopper.email, password: shopper.password },
     });
@@ -74,7 +74,7 @@ test.describe('emails the shop sends, read in the development mailbox', () => {
     request,
   }) => {
     // Whoever signed up with this address (the owner, or someone else) holds a session and a password.
-    const shopper = await signUpByApi(request, newShopper(), { verified: false });
+    const shopper = await signUpByApi(request, newShopper());
     const earlier = await request.post('/api/auth/login', {
       data: { email: shopper.email, password: shopper.password },
     });

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { newShopper, signUpByApi, type Shopper } from './accounts-support.ts';
+import { markEmailVerified, newShopper, signUpByApi, type Shopper } from './accounts-support.ts';
 import { homeAddress } from './cart-support.ts';
 
 export interface SignedInShopper extends Shopper {
@@ -7,11 +7,13 @@ export interface SignedInShopper extends Shopper {
 }
 
 /**
- * A fresh shopper, signed up and signed in through the API; the browser holds the session
- * (token and user in localStorage, spec §3) from the first page it opens.
+ * A fresh shopper, signed up and signed in through the API, their email verified (so they may
+ * order); the browser holds the session (token and user in localStorage, spec §3) from the
+ * first page it opens.
  */
 export async function signInByApi(page: Page, request: APIRequestContext): Promise<SignedInShopper> {
   const shopper = await signUpByApi(request, newShopper());
+  markEmailVerified(shopper.email);
   const res = await request.post('/api/auth/login', { data: { email: shopper.email, password: shopper.password } });
   expect(res.ok(), await res.text()).toBe(true);
   const { accessToken, user } = (await res.json()).data as { accessToken: string; user: unknown };

@@ -79,6 +79,16 @@ describe('modes and the demo features', () => {
     expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
+  it('bounds held stock per account, address and network unless told per account only (journeys, load tests)', () => {
+    expect(loadConfig({}).holdingLimits).toBe('on');
+    expect(loadConfig({ HOLDING_LIMITS: 'per-account' }).holdingLimits).toBe('per-account');
+    expect(() => loadConfig({ HOLDING_LIMITS: 'off' })).toThrow(/HOLDING_LIMITS/);
+    expect(configWarnings(loadConfig({ HOLDING_LIMITS: 'per-account' }))).toEqual([
+      'HOLDING_LIMITS=per-account: many accounts from one address or network may together hold the stock of any ' +
+        'item in unpaid and unshipped orders. It is meant for browser journeys and load tests, not for a shop.',
+    ]);
+  });
+
   it('takes a variable set to nothing as not set (Docker Compose passes unset variables as empty)', () => {
     const blank = {
       RAZORPAY_KEY_ID: '',

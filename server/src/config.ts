@@ -57,6 +57,7 @@ const environmentSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: z.string().optional(),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  HOLDING_LIMITS: z.enum(['on', 'per-account']).default('on'),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   DEMO_FEATURES: z.enum(['auto', 'on', 'off']).default('auto'),
   SMTP_URL: z
@@ -151,6 +152,8 @@ export interface Config extends ModeConfig {
    * and browser journeys that sign many shoppers up from one address; null keeps the defaults.
    */
   authMaxAttempts: number | null;
+  /** `per-account`: what orders hold is bounded per account only, not per address or network (journeys, load tests). */
+  holdingLimits: 'on' | 'per-account';
   /** An online order not paid within this time is cancelled and restocked. */
   unpaidOrderMinutes: number;
   /** How long each process reuses a catalogue answer; 0 turns the micro-cache off. */
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     mailer: mailerFor(e, mode.demoFeatures, publicUrl),
     staffOrderEmail: e.STAFF_ORDER_EMAIL ?? null,
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
+    holdingLimits: e.HOLDING_LIMITS,
     webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
@@ -343,6 +347,12 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       `WEB_CONCURRENCY=${config.webConcurrency} without REDIS_URL: each process counts sign-in, sign-up and coupon ` +
         `attempts on its own, so every limit is ${config.webConcurrency} times as large. Set REDIS_URL.`,
+    );
+  }
+  if (config.holdingLimits === 'per-account') {
+    warnings.push(
+      'HOLDING_LIMITS=per-account: many accounts from one address or network may together hold the stock of any ' +
+        'item in unpaid and unshipped orders. It is meant for browser journeys and load tests, not for a shop.',
     );
   }
   return warnings;

@@ -1,6 +1,7 @@
 // The shop's server process, loaded by main.ts once the Node.js is known to be supported.
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import { perAccountOnly } from '@shop/core';
 import { buildApp } from './app.ts';
 import { configWarnings, loadConfig, modeSummary, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -71,6 +72,7 @@ async function runServer(config: Config) {
     mailbox: config.mailer.kind === 'mailbox',
     staffOrderEmail: config.staffOrderEmail,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
+    ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, { prefix: config.redisPrefix })

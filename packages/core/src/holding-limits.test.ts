@@ -5,6 +5,7 @@ import {
   holdingRefusal,
   holdingRefusalMessage,
   holdingScopes,
+  perAccountOnly,
   type HeldItem,
   type HoldingLimits,
   type HoldingRefusal,
@@ -118,6 +119,14 @@ describe('holdingRefusal', () => {
   it('uses the shop defaults: a fifth per account, 30% per address, half per network, at least 3', () => {
     expect(defaultHoldingLimits).toEqual(limits);
     expect(holdingRefusal([item(6, 25, none)])).toEqual(refusal({ maxQuantity: 5 }));
+  });
+
+  it('bounds the account alone when asked to (shoppers sharing one address: journeys, load tests)', () => {
+    const accountsOnly = perAccountOnly(limits);
+    expect(holdingRefusal([item(5, 25, { account: 0, address: 20, network: 20 })], accountsOnly)).toBeNull();
+    expect(holdingRefusal([item(6, 25, { account: 0, address: 0, network: 0 })], accountsOnly)).toEqual(
+      refusal({ maxQuantity: 5 }),
+    );
   });
 
   it('keeps one network from taking every piece however many addresses and accounts it uses', () => {

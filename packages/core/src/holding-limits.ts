@@ -29,6 +29,17 @@ export const defaultHoldingLimits: HoldingLimits = {
   network: { percent: 50, floor: 3 },
 };
 
+/** A bound that never refuses: all a holder can reach. */
+const unbounded: HoldingBound = { percent: 100, floor: 0 };
+
+/**
+ * The limits with only each account bounded, not its address or network: for browser journeys
+ * and load tests whose many shoppers all come from one address (HOLDING_LIMITS=per-account).
+ */
+export function perAccountOnly(limits: HoldingLimits = defaultHoldingLimits): HoldingLimits {
+  return { account: limits.account, address: unbounded, network: unbounded };
+}
+
 /** The most pieces of an item one holder may hold, when `reach` pieces are on sale or already its own. */
 export function holdingAllowance(reach: number, bound: HoldingBound): number {
   return Math.max(bound.floor, Math.floor((Math.max(0, reach) * bound.percent) / 100));
