@@ -9,6 +9,7 @@ import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './startup.ts';
 import { newShopper } from './test/accounts.ts';
 import { builtServer, call, startServerProcess, type ServerProcess } from './test/processes.ts';
+import { immutableFilesWork } from './test/files.ts';
 
 /**
  * SQLite keeps the WAL's index in `<db>-shm`, mapped into memory. A file turned read-only
@@ -18,20 +19,6 @@ import { builtServer, call, startServerProcess, type ServerProcess } from './tes
  * readiness answer 503, the process lives, and it takes writes again once the file does.
  */
 
-/** chattr needs root and a file system with the attribute (ext4, XFS, Btrfs: not tmpfs). */
-function immutableFilesWork(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-chattr-probe-'));
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 const setImmutable = (file: string, on: boolean) => execFileSync('chattr', [on ? '+i' : '-i', file]);
 /** Writes the file's pages in memory to disk, so the next write to the mapping asks the file system again. */

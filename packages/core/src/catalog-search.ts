@@ -3,6 +3,7 @@
  * same products in the same order: how text becomes words, which catalogue words a typed word
  * stands for (itself, a word it begins, or a near miss), and how a match is scored.
  */
+import { firstAtLeast } from './sorted-search.ts';
 
 /** The most words of a query that count; the rest is ignored (a query is at most 100 characters). */
 export const maxQueryWords = 6;
@@ -88,7 +89,7 @@ export function expandWord(
 ): { word: string; match: WordMatch }[] {
   const found: { word: string; match: WordMatch }[] = [];
   // The vocabulary is sorted, so the words beginning with `word` follow it.
-  let i = lowerBound(vocabulary, word);
+  let i = firstAtLeast(vocabulary, word);
   if (vocabulary[i] === word) {
     found.push({ word, match: 'exact' });
     i++;
@@ -123,17 +124,6 @@ export function nearestWords(word: string, vocabulary: readonly string[]): strin
     }
   }
   return nearest;
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Where in a product a word was found: its name weighs more than its category, colours and tags. */

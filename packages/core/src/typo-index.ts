@@ -1,4 +1,5 @@
 import { allowedTypos, typoDistance } from './catalog-search.ts';
+import { firstAtLeast } from './sorted-search.ts';
 
 /**
  * The nearest catalogue words to a mistyped word, found through an index instead of a scan of
@@ -159,18 +160,6 @@ function radixPass(keys: Uint32Array, payload: Int32Array, toKeys: Uint32Array, 
     toKeys[at] = keys[i]!;
     toPayload[at] = payload[i]!;
   }
-}
-
-/** The first position of `sorted` holding `value` or more. */
-function firstAtLeast(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -8,21 +8,8 @@ import { isDatabaseUnavailable } from '../lib/errors.ts';
 import { prepareDatabase } from '../startup.ts';
 import { openDatabase, type DatabaseHandle } from './connect.ts';
 import { sharedMemoryProblem } from './shared-memory.ts';
+import { immutableFilesWork } from '../test/files.ts';
 
-/** chattr needs root and a file system with the attribute (ext4, XFS, Btrfs: not tmpfs). */
-function immutableFilesWork(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-chattr-probe-'));
-  try {
-    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
-    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    fs.rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 describe.runIf(immutableFilesWork())('a SQLite database whose shared memory cannot be written', () => {
   const immutable: string[] = [];

@@ -1,17 +1,18 @@
 import { PDFiumLibrary } from '@hyzyla/pdfium';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
+/** The PDF as pdf.js reads it, with no fonts of this machine's and no code evaluated. */
+function openPdf(data: Uint8Array) {
+  return getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 })
+    .promise;
+}
+
 /**
  * The text of a PDF as a reader would copy it, page after page, each line of text joined by
  * spaces: what tests look for in invoices and credit notes.
  */
 export async function pdfText(data: Uint8Array): Promise<string> {
-  const pdf = await getDocument({
-    data: new Uint8Array(data),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
+  const pdf = await openPdf(data);
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
@@ -23,12 +24,7 @@ export async function pdfText(data: Uint8Array): Promise<string> {
 
 /** The first page's runs of text as pdf.js finds them, each with where it starts (points from the left, from the bottom). */
 export async function pdfTextItems(data: Uint8Array): Promise<{ text: string; x: number; y: number }[]> {
-  const pdf = await getDocument({
-    data: new Uint8Array(data),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
+  const pdf = await openPdf(data);
   const content = await (await pdf.getPage(1)).getTextContent();
   await pdf.destroy();
   return content.items.flatMap((item) =>

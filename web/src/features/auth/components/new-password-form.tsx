@@ -1,10 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import type { RequestFailure } from '../../../lib/http.ts';
 import { resetPassword } from '../slice.ts';
-import { AuthForm } from './auth-form.tsx';
+import { AuthForm, authLinkClass } from './auth-form.tsx';
 
 interface NewPasswordFormProps {
   /** The one-time token the password is set with (a reset link's, or a confirmation's answer). */
@@ -12,15 +13,14 @@ interface NewPasswordFormProps {
   submitLabel: string;
   /** Runs once the password is set and the shopper signed in with it. */
   onDone: () => void;
-  /** What follows the message, given the message (a way to ask for a new link). */
-  footer?: (error: string | null) => ReactNode;
 }
 
 /**
- * A new password, twice, under the sign-up rules (the server's message shows under the form).
- * Once set, the answer signs the shopper in, as signing in does.
+ * A new password, twice, under the sign-up rules (the server's message shows under the form,
+ * with a way to ask for a new link when it says the link no longer works). Once set, the
+ * answer signs the shopper in, as signing in does.
  */
-export function NewPasswordForm({ token, submitLabel, onDone, footer }: NewPasswordFormProps) {
+export function NewPasswordForm({ token, submitLabel, onDone }: NewPasswordFormProps) {
   const dispatch = useAppDispatch();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -51,7 +51,16 @@ export function NewPasswordForm({ token, submitLabel, onDone, footer }: NewPassw
       submitLabel={submitLabel}
       busyLabel="Saving..."
       error={error}
-      footer={footer?.(error)}
+      footer={
+        error &&
+        /new one/.test(error) && (
+          <p className="text-center text-sm">
+            <Link to="/forgot-password" className={authLinkClass}>
+              Ask for a new link
+            </Link>
+          </p>
+        )
+      }
     >
       <FormField
         label="New password"

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
-import { authLinkClass } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 
@@ -44,16 +43,6 @@ export function ResetPasswordPage() {
           toast.success('Your password has been changed. You are signed in.');
           navigate('/profile', { replace: true });
         }}
-        footer={(error) =>
-          error &&
-          /new one/.test(error) && (
-            <p className="text-center text-sm">
-              <Link to="/forgot-password" className={authLinkClass}>
-                Ask for a new link
-              </Link>
-            </p>
-          )
-        }
       />
     </AuthShell>
   );

@@ -5,7 +5,6 @@ import { toast } from '../../../lib/toasts.tsx';
 import { useIsSignedIn } from '../session.ts';
 import { buttonClass } from '../../../components/button.ts';
 import type { RequestFailure } from '../../../lib/http.ts';
-import { authLinkClass } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { fetchProfile, verifyEmail } from '../slice.ts';
@@ -85,16 +84,6 @@ export function VerifyEmailPage() {
               toast.success('Your password is set. You are signed in.');
               navigate('/profile', { replace: true });
             }}
-            footer={(error) =>
-              error &&
-              /new one/.test(error) && (
-                <p className="text-center text-sm">
-                  <Link to="/forgot-password" className={authLinkClass}>
-                    Ask for a new link
-                  </Link>
-                </p>
-              )
-            }
           />
         </div>
       )}
