@@ -14,6 +14,8 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
+    // The whole life of an account in one journey: longer than one page's default allowance.
+    test.slow();
     const shopper = newShopper();
 
     await page.goto('/signup');
