@@ -19,7 +19,6 @@ import { immutableFilesWork } from './test/files.ts';
  * readiness answer 503, the process lives, and it takes writes again once the file does.
  */
 
-
 const setImmutable = (file: string, on: boolean) => execFileSync('chattr', [on ? '+i' : '-i', file]);
 /** Writes the file's pages in memory to disk, so the next write to the mapping asks the file system again. */
 const flush = (file: string) => execFileSync('sync', [file]);

@@ -10,7 +10,6 @@ import { openDatabase, type DatabaseHandle } from './connect.ts';
 import { sharedMemoryProblem } from './shared-memory.ts';
 import { immutableFilesWork } from '../test/files.ts';
 
-
 describe.runIf(immutableFilesWork())('a SQLite database whose shared memory cannot be written', () => {
   const immutable: string[] = [];
   const handles: DatabaseHandle[] = [];
