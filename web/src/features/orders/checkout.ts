@@ -3,7 +3,7 @@
  * Idempotency-Key belongs to, the order's body, and the cart a CART_CHANGED refusal brings.
  */
 import { DEFAULT_DELIVERY_NOTE, type Address, type Cart, type PaymentMethod, type PlaceOrderBody } from '@shop/core';
-import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
+import { isRequestFailure, type RequestFailure } from '../../lib/api/failure.ts';
 import { cartSignature } from './idempotency-key.ts';
 
 /** Spec §9: the contact phone on an order when the shopper has none. */

@@ -1,7 +1,7 @@
 import { serializeServiceableCsv, type ServiceableRangeData, type ShopSettingsData } from '@shop/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { storeInfoStale } from '../../../lib/store/store-info.ts';
+import { refreshStoreInfo } from '../../../lib/api/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
@@ -30,7 +30,7 @@ export function AdminDeliveryPage() {
   const ranges = asResource(useListRangesQuery());
   const dispatch = useAppDispatch();
   // The banner and every text of this visit follow the new settings at once.
-  const settingsSaved = () => dispatch(storeInfoStale());
+  const settingsSaved = () => void dispatch(refreshStoreInfo());
   return (
     <>
       <AdminPageHeader

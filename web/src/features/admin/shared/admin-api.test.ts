@@ -42,7 +42,9 @@ describe('the staff API', () => {
     });
     await vi.waitFor(() => expect(api.calls).toHaveLength(3));
     const result = await store.dispatch(endpoint('updateCoupon').initiate({ id: 'c1', body: { value: 500 } }));
-    expect(result).toMatchObject({ error: { message: 'Invalid body', status: 400, issues, fromServer: true } });
+    expect(result).toMatchObject({
+      error: { message: 'Invalid body', status: 400, code: 'VALIDATION_FAILED', issues },
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.callsTo('GET /admin/coupons/:id')).toHaveLength(1);
     expect(api.callsTo('GET /admin/coupons')).toHaveLength(1);
