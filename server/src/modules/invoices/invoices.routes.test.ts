@@ -6,7 +6,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { copiedText, embeddedFonts, pdfText } from '../../test/pdf-text.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { freshSize } from '../../test/stock.ts';
-import { placeOrder } from '../orders/place-order.ts';
+import { placeOrder } from '../orders/orders.service.ts';
 import { noStaffMail } from '../orders/order-messages.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';

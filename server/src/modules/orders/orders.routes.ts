@@ -19,7 +19,7 @@ import type { OrderPayments } from './order-payments.ts';
 import { cancelOrder } from './cancellation.ts';
 import { orderStats } from './order-stats.ts';
 import { listOrders } from './order-view.ts';
-import { placeOrder } from './place-order.ts';
+import { placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 const idempotencyHeaders = z.object({

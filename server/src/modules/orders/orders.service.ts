@@ -44,8 +44,12 @@ import { paymentFacts } from './status-changes.ts';
 import { moveStock, stockReturnOf, type StockChange } from './stock-moves.ts';
 
 /**
- * Placing an order from the shopper's server-side cart: `placeOrder` and the steps it takes,
- * each a function with one job, in the order they run in the order's one transaction.
+ * The orders service places orders from the shopper's server-side cart: `placeOrder` and the
+ * steps it takes, each a function with one job, in the order they run in the order's one
+ * transaction. What else orders do has a file each: reading them (order-view.ts), moving their
+ * stock (stock-moves.ts), changing their status (status-changes.ts), the shopper's
+ * cancellation and the unpaid-order sweep (cancellation.ts), what payments change
+ * (order-payment-state.ts) and the staff's figures (order-stats.ts).
  */
 
 type Trx = Transaction<Database>;
