@@ -16,10 +16,10 @@ import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-lim
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
 import type { OrderPayments } from './order-payments.ts';
+import * as orders from './orders.service.ts';
 import { cancelOrder } from './cancellation.ts';
 import { orderStats } from './order-stats.ts';
 import { listOrders } from './order-view.ts';
-import { placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 const idempotencyHeaders = z.object({
@@ -54,7 +54,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
+      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         // The address the limits count (behind a declared proxy, the client it names). This
         // machine's own address says nothing of who orders: only the account is bounded then.
