@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditTrail, recordAudit } from '../audit/audit.service.ts';
-import { shopHistory } from '../shop-settings/shop-settings.service.ts';
+import { auditTrail } from '../audit/audit.service.ts';
+import { recordShopChange, shopHistory } from '../shop-settings/shop-settings.service.ts';
 import * as repo from './delivery.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -31,16 +31,6 @@ const toRangeData = (row: RangeRow): ServiceableRangeData => ({ _id: row.id, ...
 const rangeNotFound = () => notFound('RANGE_NOT_FOUND', 'PIN code range not found');
 const rangeTaken = (from: string, to: string) =>
   conflict('RANGE_EXISTS', `${from === to ? from : `${from}–${to}`} is already listed.`);
-
-/** Recorded in the shop's one history, beside the changes of its settings. */
-const audit = (trx: Db, actorId: string, action: string, summary: string, now: Date) =>
-  recordAudit(trx, {
-    actorId,
-    ...shopHistory,
-    action,
-    summary,
-    now: now.toISOString(),
-  });
 
 /** Whether the shop delivers to a PIN code, and takes cash on delivery there. */
 export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswer> {
@@ -83,7 +73,13 @@ export async function addRange(
       await repo.lockRangeList(trx);
       await repo.insertRanges(trx, [row]);
       const cod = range.cod ? 'with' : 'without';
-      await audit(trx, actorId, 'range.added', `Delivers to ${spanText(range)}, ${cod} cash on delivery`, now);
+      await recordShopChange(
+        trx,
+        actorId,
+        'range.added',
+        `Delivers to ${spanText(range)}, ${cod} cash on delivery`,
+        now,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw rangeTaken(body.from, to);
@@ -104,7 +100,7 @@ export async function setRangeCod(
     const row = await repo.findRange(trx, id);
     if (!row) throw rangeNotFound();
     const summary = `Cash on delivery ${cod ? 'on' : 'off'} for ${spanText(toRange(row))}`;
-    await audit(trx, actorId, 'range.cod', summary, now);
+    await recordShopChange(trx, actorId, 'range.cod', summary, now);
     return toRangeData(row);
   });
 }
@@ -113,7 +109,7 @@ export async function deleteRange(db: Kysely<Database>, actorId: string, id: str
   await db.transaction().execute(async (trx) => {
     const row = await repo.findRange(trx, id);
     if (!row || !(await repo.deleteRange(trx, id))) throw rangeNotFound();
-    await audit(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
+    await recordShopChange(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
   });
 }
 
@@ -151,7 +147,7 @@ export async function importCsv(db: Kysely<Database>, actorId: string, csv: stri
         created_at: at,
       })),
     );
-    await audit(
+    await recordShopChange(
       trx,
       actorId,
       'ranges.imported',

@@ -29,6 +29,10 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export const shopHistory = { entityType: 'delivery', entityId: 'shop' } as const;
 
+/** Records a change to the shop's settings or where it delivers, in the shop's one history. */
+export const recordShopChange = (db: Db, actorId: string, action: string, summary: string, now: Date) =>
+  recordAudit(db, { actorId, ...shopHistory, action, summary, now: now.toISOString() });
+
 /** The owner's settings (paise); the defaults if the row is missing. */
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
   const row = await repo.findSettings(db);
@@ -84,15 +88,7 @@ export async function updateShopSettings(
   await db.transaction().execute(async (trx) => {
     const summary = settingsChangeSummary(await getShopSettings(trx), settings);
     await repo.saveSettings(trx, settings, now.toISOString());
-    if (summary) {
-      await recordAudit(trx, {
-        actorId,
-        ...shopHistory,
-        action: 'settings.updated',
-        summary,
-        now: now.toISOString(),
-      });
-    }
+    if (summary) await recordShopChange(trx, actorId, 'settings.updated', summary, now);
   });
   return settingsData(settings);
 }
