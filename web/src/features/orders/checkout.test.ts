@@ -37,12 +37,14 @@ describe('orderBodyFor', () => {
 });
 
 describe('attemptScope', () => {
-  it('differs by shopper, way of paying and cart content, and not otherwise', () => {
+  it('differs by shopper, way of paying, cart content and address, and not otherwise', () => {
     const scope = attemptScope('u1', 'cod', cart);
     expect(attemptScope('u1', 'cod', makeCart([...cart.items]))).toBe(scope);
     expect(attemptScope('u2', 'cod', cart)).not.toBe(scope);
     expect(attemptScope('u1', 'razorpay', cart)).not.toBe(scope);
     expect(attemptScope('u1', 'cod', makeCart(cart.items.slice(1)))).not.toBe(scope);
+    expect(attemptScope('u1', 'cod', cart, 'a1')).toBe(attemptScope('u1', 'cod', makeCart([...cart.items]), 'a1'));
+    expect(attemptScope('u1', 'cod', cart, 'a1')).not.toBe(attemptScope('u1', 'cod', cart, 'a2'));
   });
 });
 

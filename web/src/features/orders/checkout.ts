@@ -23,9 +23,9 @@ export function shippingLine(address: ShippingParts): string {
     .join(', ');
 }
 
-/** One attempt: this shopper paying this way for this cart content. */
-export function attemptScope(userId: string, method: PaymentMethod, cart: Cart | null): string {
-  return `${userId}:${method}:${cart ? cartSignature(cart) : ''}`;
+/** One attempt: this shopper paying this way for this cart content, to this saved address. */
+export function attemptScope(userId: string, method: PaymentMethod, cart: Cart | null, addressId = ''): string {
+  return `${userId}:${method}:${cart ? cartSignature(cart) : ''}:${addressId}`;
 }
 
 export interface OrderBodyInput {

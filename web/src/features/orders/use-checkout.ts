@@ -116,7 +116,7 @@ export function useCheckout(): Checkout {
 
   /** The attempt is over (placed, paid, or given up): the next one is a new attempt. */
   function forgetKey(method: PaymentMethod) {
-    forgetAttemptKey(attemptScope(user?._id ?? '', method, cart));
+    forgetAttemptKey(attemptScope(user?._id ?? '', method, cart, address?._id));
   }
 
   /**
@@ -125,7 +125,8 @@ export function useCheckout(): Checkout {
    */
   async function placeFor(method: PaymentMethod, shipping: Address) {
     const body = orderBodyFor({ method, shipping, phone: user?.phone, cart });
-    const key = () => attemptKey(attemptScope(user?._id ?? '', method, cart));
+    // Another address is another attempt: a retry never answers an order sent elsewhere.
+    const key = () => attemptKey(attemptScope(user?._id ?? '', method, cart, shipping._id));
     const placed = await dispatch(placeOrder({ body, idempotencyKey: key() })).unwrap();
     if (!placed || placed.status === 'pending') return placed;
     forgetKey(method);
