@@ -13,10 +13,9 @@ import {
   MAX_ORDER_PAISE,
   type HoldingLimits,
   type Order,
-  type placeOrderBody,
+  type OrderToPlace,
   type ShopSettings,
 } from '@shop/core';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { sizeRowKey } from '../../db/row-order.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
@@ -53,7 +52,7 @@ import { moveStock, stockReturnOf, type StockChange } from './stock-moves.ts';
  */
 
 type Trx = Transaction<Database>;
-type ParsedOrder = z.output<typeof placeOrderBody>;
+type ParsedOrder = OrderToPlace;
 
 /** The spec's `items`, if sent, must be what the cart holds now: else the shopper saw an old cart. */
 function assertCartMatches(lines: CartLine[], items: ParsedOrder['items']) {
