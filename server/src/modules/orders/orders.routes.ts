@@ -5,19 +5,23 @@ import {
   orderListResponse,
   orderResponse,
   orderStatsResponse,
-  orderStatusBody,
   placedOrderResponse,
   placeOrderBody,
   defaultHoldingLimits,
   placeOrderRefusal,
+  errorEnvelope,
   type HoldingLimits,
 } from '@shop/core';
 import { z } from 'zod';
 import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
+import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
+import { cancelOrder } from './cancellation.ts';
+import { orderStats } from './order-stats.ts';
+import { listOrders } from './order-view.ts';
 
 const tags = ['orders'];
 const idempotencyHeaders = z.object({
@@ -46,13 +50,18 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     {
       schema: {
         tags,
+        description:
+          'Places the cart as an order. It ships to the saved address named by addressId, else to the ' +
+          "shippingAddress sent, else to the shopper's default saved address.",
         body: placeOrderBody,
         headers: idempotencyHeaders,
-        response: { 201: placedOrderResponse, 409: placeOrderRefusal },
+        response: { 201: placedOrderResponse, 404: errorEnvelope, 409: placeOrderRefusal },
       },
     },
     async (request, reply) => {
-      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
+      const userId = signedInUser(request).id;
+      const body = await withShippingAddressSettled(db, userId, request.body);
+      const order = await orders.placeOrder(db, payments, mail, userId, body, {
         idempotencyKey: request.headers['idempotency-key'],
         // The address the limits count (behind a declared proxy, the client it names). This
         // machine's own address says nothing of who orders: only the account is bounded then.
@@ -69,7 +78,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
 
   app.get('/order/orders', { schema: { tags, response: { 200: orderListResponse } } }, async (request) => ({
     success: true as const,
-    data: { orders: await orders.listOrders(db, signedInUser(request).id) },
+    data: { orders: await listOrders(db, signedInUser(request).id) },
   }));
 
   app.post(
@@ -78,23 +87,13 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     async (request) => ({
       success: true as const,
       message: 'Order cancelled',
-      data: await orders.cancelOrder(db, payments, signedInUser(request).id, request.params.id),
-    }),
-  );
-
-  app.patch(
-    '/order/:id/status',
-    { ...staff, schema: { tags, params: orderIdParams, body: orderStatusBody, response: { 200: orderResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Order status updated',
-      data: await orders.changeStatus(db, payments, signedInUser(request).id, request.params.id, request.body.status),
+      data: await cancelOrder(db, payments, signedInUser(request).id, request.params.id),
     }),
   );
 
   app.get('/order/stats', { ...staff, schema: { tags, response: { 200: orderStatsResponse } } }, async () => ({
     success: true as const,
-    data: await orders.orderStats(db),
+    data: await orderStats(db),
   }));
 };
 
