@@ -132,6 +132,20 @@ describe('products page', () => {
     expect(screen.queryByText(/Try another colour or price/)).not.toBeInTheDocument();
   });
 
+  it('a search the filters hide says so, and clearing the filters keeps the search', async () => {
+    const wallet = makeProduct({ _id: 'wallet', name: 'Leather Wallet', colors: ['black'] });
+    const { user, router } = renderProductsPage('/products?q=wallet&color=white', (call) =>
+      call.query.color ? makeProductPage([], { total: 0, totalPages: 0 }) : makeProductPage([wallet]),
+    );
+    expect(await screen.findByText('No products match “wallet” with these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('The filters leave out the 1 product that matches “wallet”.')).toBeInTheDocument();
+    expect(screen.queryByText('No products match “wallet”.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?q=wallet');
+    expect(await screen.findByText('Leather Wallet')).toBeInTheDocument();
+  });
+
   it('suggests products and collections while typing; arrows choose one and Enter opens it', async () => {
     const api = createFakeApi({
       'GET /product': () => makeProductPage([oxford, cap], { total: 2 }),

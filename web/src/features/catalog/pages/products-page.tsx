@@ -99,6 +99,7 @@ export function ProductsPage() {
   const filterCount = activeFilterCount(pageState);
   const heading = productsHeading(pageState);
   const search = pageState.q.trim();
+  const hiddenByFilters = useMatchesHiddenByFilters(pageState, listPage?.total === 0 && filterCount > 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
@@ -207,19 +208,11 @@ export function ProductsPage() {
               ))}
             </ul>
           ) : listPage.products.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
-              <p className="font-display text-xl">
-                {search ? `No products match “${search}”.` : 'No products match these filters.'}
-              </p>
-              <p className="mt-2 max-w-sm text-sm text-muted">
-                {search
-                  ? 'Try another search word, or start again with everything.'
-                  : 'Try another colour or price, or start again with everything.'}
-              </p>
-              <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={clearFilters}>
-                Clear filters
-              </button>
-            </div>
+            <NoResults
+              search={search}
+              hiddenByFilters={hiddenByFilters}
+              onClear={hiddenByFilters ? () => navigate({ ...emptyProductsPageState, q: search }) : clearFilters}
+            />
           ) : (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
               {listPage.products.map((product, index) => (
@@ -240,6 +233,48 @@ export function ProductsPage() {
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * How many products the search finds without the filters, asked only when the filtered list is
+ * empty: a search the filters hide is not a search that finds nothing. 0 when not asked.
+ */
+function useMatchesHiddenByFilters(pageState: ProductsPageState, filteredListEmpty: boolean): number {
+  const search = pageState.q.trim();
+  const unfiltered = useGetProductsQuery(listQueryFor({ ...emptyProductsPageState, q: search }), {
+    skip: !search || !filteredListEmpty,
+  });
+  return search && filteredListEmpty ? (unfiltered.currentData?.total ?? 0) : 0;
+}
+
+/** The empty list: what found nothing (the search, the filters, or the filters over a search) and the way out. */
+function NoResults({
+  search,
+  hiddenByFilters,
+  onClear,
+}: {
+  search: string;
+  hiddenByFilters: number;
+  onClear: () => void;
+}) {
+  const [title, help] =
+    hiddenByFilters > 0
+      ? [
+          `No products match “${search}” with these filters.`,
+          `The filters leave out ${hiddenByFilters === 1 ? 'the 1 product that matches' : `all ${hiddenByFilters} products that match`} “${search}”.`,
+        ]
+      : search
+        ? [`No products match “${search}”.`, 'Try another search word, or start again with everything.']
+        : ['No products match these filters.', 'Try another colour or price, or start again with everything.'];
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
+      <p className="font-display text-xl">{title}</p>
+      <p className="mt-2 max-w-sm text-sm text-muted">{help}</p>
+      <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={onClear}>
+        Clear filters
+      </button>
     </div>
   );
 }
