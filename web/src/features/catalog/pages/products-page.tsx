@@ -15,6 +15,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon } from '../../../components/icons/close.tsx';
 import { FilterIcon } from '../../../components/icons/filter.tsx';
 import { SearchIcon } from '../../../components/icons/search.tsx';
+import { FilterDrawer } from '../components/filter-drawer.tsx';
 import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
@@ -99,6 +100,14 @@ export function ProductsPage() {
   const filterCount = activeFilterCount(pageState);
   const heading = productsHeading(pageState);
   const search = pageState.q.trim();
+  const filterPanel = (
+    <FilterPanel
+      state={pageState}
+      onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
+      onClearAll={clearFilters}
+      facets={listPage?.facets}
+    />
+  );
   const hiddenByFilters = useMatchesHiddenByFilters(pageState, listPage?.total === 0 && filterCount > 0);
 
   return (
@@ -118,12 +127,12 @@ export function ProductsPage() {
           <button
             type="button"
             className={buttonClass('secondary', 'sm', 'md:hidden')}
+            aria-haspopup="dialog"
             aria-expanded={filtersOpen}
-            aria-controls="product-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
+            onClick={() => setFiltersOpen(true)}
           >
             <FilterIcon size={16} />
-            {filtersOpen ? 'Hide filters' : 'Filters'}
+            Filters
             {filterCount > 0 && (
               <span className="ml-0.5 rounded-full bg-ink px-1.5 text-[11px] leading-5 text-white">{filterCount}</span>
             )}
@@ -163,25 +172,21 @@ export function ProductsPage() {
         ref={resultsRef}
         className="mt-8 scroll-mt-24 gap-10 md:grid md:grid-cols-[13rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]"
       >
+        {/* A sidebar from 768 px; on a phone the same filters open in a drawer. */}
         <aside
           id="product-filters"
           aria-label="Product filters"
-          className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-2xl border border-line bg-white p-5 md:sticky md:top-24 md:mb-0 md:block md:self-start md:border-0 md:bg-transparent md:p-0`}
+          className="hidden md:sticky md:top-24 md:block md:self-start"
         >
-          <FilterPanel
-            state={pageState}
-            onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
-            onClearAll={clearFilters}
-            facets={listPage?.facets}
-          />
-          <button
-            type="button"
-            className={buttonClass('primary', 'md', 'mt-6 w-full md:hidden')}
-            onClick={() => setFiltersOpen(false)}
-          >
-            Show results
-          </button>
+          {filterPanel}
         </aside>
+        <FilterDrawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          resultCount={listPage ? listPage.total : null}
+        >
+          {filterPanel}
+        </FilterDrawer>
 
         <section aria-labelledby="products-heading" aria-busy={products.isFetching}>
           {/* The level between the page's h1 and the cards' h3, for those who browse by heading. */}
