@@ -2,7 +2,14 @@
  * The address form and the address as saved (spec §3, §4, §5): the house number and line 1
  * are saved together as "house, line 1" in addressLine1, under the name "Home".
  */
-import { checkAddressState, type Address, type AddressInput, type User } from '@shop/core';
+import {
+  checkAddressState,
+  requiredAddressFields,
+  withSavedAddress,
+  type Address,
+  type AddressInput,
+  type User,
+} from '@shop/core';
 
 export interface AddressForm {
   houseNumber: string;
@@ -46,13 +53,6 @@ export function addressFormFor(shippingAddress: Address | null): AddressForm {
   };
 }
 
-const requiredFields = ['houseNumber', 'pinCode', 'addressLine1', 'city', 'state'] as const;
-
-/** House number, PIN code, line 1, city and state must not be blank; line 2 may be. */
-export function isAddressComplete(form: AddressForm): boolean {
-  return requiredFields.every((field) => form[field].trim() !== '');
-}
-
 type AddressField = Exclude<keyof AddressForm, 'isDefault'>;
 
 /** What is wrong with the form, and which fields it is about; null when it may be sent. */
@@ -67,32 +67,30 @@ export interface AddressProblem {
  * stands: a message goes as soon as its fields are put right.
  */
 export function addressProblem(form: AddressForm): AddressProblem | null {
-  const blank = requiredFields.filter((field) => form[field].trim() === '');
+  // Core's complete address (line 1, city, state, PIN code), and the form's house number too.
+  const required = ['houseNumber', ...requiredAddressFields] as const;
+  const blank = required.filter((field) => form[field].trim() === '');
   if (blank.length > 0) return { fields: blank, message: 'Please fill in all required address fields.' };
   const inState = checkAddressState(form.state, form.pinCode.trim());
   return inState.ok ? null : { fields: [inState.field], message: inState.message };
 }
 
-function toAddressInput(address: Address): AddressInput {
+function toAddressInput(address: Address): Required<AddressInput> {
   const { name, addressLine1, addressLine2, city, state, pinCode, isDefault } = address;
   return { name, addressLine1, addressLine2, city, state, pinCode, isDefault };
 }
 
-/** The addresses to save: the non-default ones kept, the new one added (spec §4). */
+/** The addresses to save after the form: core's `withSavedAddress` (spec §4, one default). */
 export function addressesAfterSaving(user: Pick<User, 'addresses'>, form: AddressForm): AddressInput[] {
-  const kept = user.addresses.filter((address) => !address.isDefault).map(toAddressInput);
-  return [
-    ...kept,
-    {
-      name: 'Home',
-      addressLine1: `${form.houseNumber.trim()}${ADDRESS_SEPARATOR}${form.addressLine1.trim()}`,
-      addressLine2: form.addressLine2.trim(),
-      city: form.city.trim(),
-      state: form.state.trim(),
-      pinCode: form.pinCode.trim(),
-      isDefault: form.isDefault,
-    },
-  ];
+  return withSavedAddress(user.addresses.map(toAddressInput), {
+    name: 'Home',
+    addressLine1: `${form.houseNumber.trim()}${ADDRESS_SEPARATOR}${form.addressLine1.trim()}`,
+    addressLine2: form.addressLine2.trim(),
+    city: form.city.trim(),
+    state: form.state.trim(),
+    pinCode: form.pinCode.trim(),
+    isDefault: form.isDefault,
+  });
 }
 
 /** The lines an address is shown as. */
@@ -100,8 +98,4 @@ export function addressLines(address: Pick<Address, 'addressLine1' | 'addressLin
   return [address.addressLine1, address.addressLine2, `${address.city}, ${address.state} ${address.pinCode}`].filter(
     (line) => line.trim() !== '',
   );
-}
-
-export function defaultAddressOf(user: Pick<User, 'addresses'>): Address | null {
-  return user.addresses.find((address) => address.isDefault) ?? null;
 }

@@ -15,7 +15,8 @@ interface AddressEditorProps {
 
 /**
  * "Edit Address", prefilled from the shipping address. Saving keeps the non-default
- * addresses, adds this one, then refreshes the user (spec §4).
+ * addresses (and the former default when this one is the new default), adds this one, then
+ * refreshes the user (spec §4, core's `withSavedAddress`).
  */
 const stateNames = indianStates.map((state) => state.name);
 
