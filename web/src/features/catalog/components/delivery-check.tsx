@@ -1,4 +1,4 @@
-import { isPinCodeShape } from '@shop/core';
+import { isSixDigitPin } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useLazyCheckDeliveryQuery } from '../../../lib/api/delivery.ts';
 import { failureText } from '../../../lib/api/failure.ts';
@@ -22,7 +22,9 @@ export function DeliveryCheck() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pinCode = pin.trim();
-    if (!isPinCodeShape(pinCode)) {
+    // Only what is not six digits is refused here; whether six digits are a PIN code the shop
+    // serves (or any PIN code at all) is the shop's answer to give.
+    if (!isSixDigitPin(pinCode)) {
       setShapeError('Please enter a 6-digit PIN code.');
       return;
     }
