@@ -1,7 +1,7 @@
 import type { AdminOrderRow, LowStockRow } from '@shop/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
-import { useGetAdminOrdersQuery } from '../orders/api.ts';
+import { useGetAdminOrdersQuery } from '../orders/index.ts';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge } from '../shared/status-badge.tsx';

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { AdminProductEditPage } from './admin-products-page.tsx';
+import { AdminProductEditPage } from './product-edit-page.tsx';
 import type { UploadImage } from './upload-image.ts';
 import { refusedFields, renderStaffPage } from '../test-fixtures.ts';
 

@@ -9,7 +9,7 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { Badge } from '../shared/status-badge.tsx';
-import { FieldMessage } from './form-controls.tsx';
+import { FieldMessage } from '../shared/form-controls.tsx';
 import { stockKey, type StockEdit, type StockEdits } from './stock-edits.ts';
 
 interface ProductTableProps {

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
-import { failureText } from '../shared/notify.ts';
+import { failureText } from './notify.ts';
 import { changedFields, issuesOf, type FieldIssue } from './form-support.ts';
 import { useFormIssues } from './use-form-issues.ts';
 
