@@ -27,7 +27,7 @@ export function DashboardPage() {
     <>
       <AdminPageHeader
         title="Dashboard"
-        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in UTC."
+        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in Indian time (IST)."
       />
       <ResourceView resource={stats} label="Loading the stats…">
         {(summary) => <StatsOverview summary={summary} />}
