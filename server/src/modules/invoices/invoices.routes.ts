@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as invoices from './invoices.service.ts';
+import { setCategoryTax } from '../category-taxes/category-taxes.service.ts';
 
 const tags = ['invoices'];
 /** Each document's path, by the kind it serves. */
@@ -67,11 +68,10 @@ const adminInvoiceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tax-settings/categories/:id',
     { schema: { tags, params: categoryTaxParams, body: categoryTaxBody, response: { 200: taxSettingsResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Category tax saved',
-      data: await invoices.updateCategoryTax(db, request.params.id, request.body),
-    }),
+    async (request) => {
+      await setCategoryTax(db, request.params.id, request.body);
+      return { success: true as const, message: 'Category tax saved', data: await invoices.taxSettings(db) };
+    },
   );
 };
 

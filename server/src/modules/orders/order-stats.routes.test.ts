@@ -5,7 +5,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { freshSize } from '../../test/stock.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
-import { orderStats } from './orders.service.ts';
+import { orderStats } from './order-stats.ts';
 
 interface StatsRow {
   date: string;

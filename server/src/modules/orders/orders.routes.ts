@@ -5,7 +5,6 @@ import {
   orderListResponse,
   orderResponse,
   orderStatsResponse,
-  orderStatusBody,
   placedOrderResponse,
   placeOrderBody,
   defaultHoldingLimits,
@@ -20,6 +19,9 @@ import type { OrderMailSettings } from './order-messages.ts';
 import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
+import { cancelOrder } from './cancellation.ts';
+import { orderStats } from './order-stats.ts';
+import { listOrders } from './order-view.ts';
 
 const tags = ['orders'];
 const idempotencyHeaders = z.object({
@@ -76,7 +78,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
 
   app.get('/order/orders', { schema: { tags, response: { 200: orderListResponse } } }, async (request) => ({
     success: true as const,
-    data: { orders: await orders.listOrders(db, signedInUser(request).id) },
+    data: { orders: await listOrders(db, signedInUser(request).id) },
   }));
 
   app.post(
@@ -85,23 +87,13 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     async (request) => ({
       success: true as const,
       message: 'Order cancelled',
-      data: await orders.cancelOrder(db, payments, signedInUser(request).id, request.params.id),
-    }),
-  );
-
-  app.patch(
-    '/order/:id/status',
-    { ...staff, schema: { tags, params: orderIdParams, body: orderStatusBody, response: { 200: orderResponse } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Order status updated',
-      data: await orders.changeStatus(db, payments, signedInUser(request).id, request.params.id, request.body.status),
+      data: await cancelOrder(db, payments, signedInUser(request).id, request.params.id),
     }),
   );
 
   app.get('/order/stats', { ...staff, schema: { tags, response: { 200: orderStatsResponse } } }, async () => ({
     success: true as const,
-    data: await orders.orderStats(db),
+    data: await orderStats(db),
   }));
 };
 
