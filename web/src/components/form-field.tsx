@@ -22,17 +22,40 @@ export function FormField({ label, hint, optional = false, className = '', ...in
   const hintId = `${id}-hint`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+      <FieldLabel htmlFor={id} optional={optional}>
         {label}
-        {optional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
+      </FieldLabel>
       <input id={id} aria-describedby={hint ? hintId : undefined} className={inputClass} {...input} />
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
     </div>
+  );
+}
+
+/** A control's label in the shop's style, marked "(optional)" when it may be left blank. */
+export function FieldLabel({
+  htmlFor,
+  optional = false,
+  children,
+}: {
+  htmlFor: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-ink">
+      {children}
+      {optional && <span className="font-normal text-muted"> (optional)</span>}
+    </label>
+  );
+}
+
+/** A short help line under a control; the control names its id in `aria-describedby`. */
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs text-muted">
+      {hint}
+    </p>
   );
 }
 
@@ -59,9 +82,7 @@ export function SelectField({ label, options, placeholder, ...select }: SelectFi
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative">
         <select id={id} className={`${inputClass} appearance-none pr-10`} {...select}>
           <option value="">{placeholder}</option>

@@ -169,7 +169,7 @@ export const orderStatusBody = z.object({
 });
 
 export const orderStatsRow = z.object({
-  /** The day (YYYY-MM-DD, UTC) the orders were placed. */
+  /** The shop day (YYYY-MM-DD, in India: Asia/Kolkata) the orders were placed. */
   date: z.string(),
   status: z.enum(orderStatuses),
   orders: z.number().int(),

@@ -20,7 +20,7 @@ import {
   type AdminProductStatus,
 } from './api.ts';
 import { readListState, writeListState, type ProductListState } from './list-state.ts';
-import { issuesOf } from './form-support.ts';
+import { issuesOf } from '../shared/form-support.ts';
 import { ProductTable } from './product-table.tsx';
 import {
   stockChangesFrom,
@@ -31,9 +31,7 @@ import {
   type StockEdit,
   type StockEdits,
 } from './stock-edits.ts';
-import { usePendingIds } from './use-pending-ids.ts';
-
-export { AdminProductEditPage } from './product-edit-page.tsx';
+import { usePendingIds } from '../shared/use-pending-ids.ts';
 
 /** Rows per page. */
 export const PRODUCTS_PER_PAGE = 20;

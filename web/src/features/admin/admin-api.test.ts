@@ -1,9 +1,9 @@
-import { setupStore } from '../../../lib/store/store.ts';
-import { createFakeApi } from '../../../test/fake-api.ts';
-import { refusedFields } from '../test-fixtures.ts';
-import { adminApi } from './admin-api.ts';
-import '../coupons/api.ts';
-import '../orders/api.ts';
+import { setupStore } from '../../lib/store/store.ts';
+import { createFakeApi } from '../../test/fake-api.ts';
+import { refusedFields } from './test-fixtures.ts';
+import { adminApi } from './shared/admin-api.ts';
+import './coupons/api.ts';
+import './orders/api.ts';
 
 type Endpoint = { initiate: (arg: unknown) => never };
 const endpoint = (name: string) => (adminApi.endpoints as unknown as Record<string, Endpoint>)[name]!;
