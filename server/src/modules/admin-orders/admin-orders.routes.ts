@@ -7,9 +7,10 @@ import {
   orderIdParams,
   refundBody,
 } from '@shop/core';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import * as service from './admin-orders.service.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['admin'];
 /** No body at all, like `{}`, asks the provider to refund. */
@@ -18,25 +19,44 @@ const optionalRefundBody = refundBody.nullish().transform((body) => body ?? {});
 /** Staff order management under /api/admin (admin only). Status changes stay at PATCH /api/order/:id/status. */
 const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
 
   app.get(
     '/orders',
-    { schema: { tags, querystring: adminOrderListQuery, response: { 200: adminOrderListResponse } } },
+    {
+      schema: {
+        ...apiDoc('listStaffOrders', 'Orders of every shopper, filtered and paged (staff)'),
+        tags,
+        querystring: adminOrderListQuery,
+        response: { 200: adminOrderListResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.listOrders(db, request.query) }),
   );
 
   app.get(
     '/orders/:id',
-    { schema: { tags, params: orderIdParams, response: { 200: adminOrderDetailResponse } } },
+    {
+      schema: {
+        ...apiDoc('getStaffOrder', 'One order with its payments and history (staff)', 404),
+        tags,
+        params: orderIdParams,
+        response: { 200: adminOrderDetailResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.orderDetail(db, request.params.id) }),
   );
 
   app.post(
     '/orders/:id/refund',
     {
-      schema: { tags, params: orderIdParams, body: optionalRefundBody, response: { 200: adminOrderDetailResponse } },
+      schema: {
+        ...apiDoc('refundOrder', 'Refund a cancelled order paid online (staff)', 404, 409, 502),
+        tags,
+        params: orderIdParams,
+        body: optionalRefundBody,
+        response: { 200: adminOrderDetailResponse },
+      },
     },
     async (request) => ({
       success: true as const,

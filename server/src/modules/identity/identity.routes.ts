@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { signInWithIdentity } from '../auth/auth.service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { FlowChecks, IdentityProvider } from './oidc-identity-provider.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const FLOW_COOKIE = 'shop_google_flow';
 const FLOW_COOKIE_PATH = '/api/auth/google';
@@ -54,18 +55,29 @@ const identityRoutesPlugin: FastifyPluginAsyncZod<IdentityRoutesOptions> = async
     return options.provider;
   };
 
-  app.get('/google/start', { schema: { tags: ['auth'] } }, async (_request, reply) => {
-    const { checks, authorizationUrl } = await requireProvider().start();
-    const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
-    return reply
-      .setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_TTL_SECONDS })
-      .header('cache-control', 'no-store')
-      .redirect(authorizationUrl.href, 302);
-  });
+  app.get(
+    '/google/start',
+    { schema: { ...apiDoc('startGoogleSignIn', 'Redirect the browser to Google to sign in', 404), tags: ['auth'] } },
+    async (_request, reply) => {
+      const { checks, authorizationUrl } = await requireProvider().start();
+      const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
+      return reply
+        .setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_TTL_SECONDS })
+        .header('cache-control', 'no-store')
+        .redirect(authorizationUrl.href, 302);
+    },
+  );
 
   app.post(
     '/google',
-    { schema: { tags: ['auth'], body: googleSignInBody, response: { 200: googleSignInResponse } } },
+    {
+      schema: {
+        ...apiDoc('signInWithGoogle', 'Finish a Google sign-in with the code Google returned', 404, 409),
+        tags: ['auth'],
+        body: googleSignInBody,
+        response: { 200: googleSignInResponse },
+      },
+    },
     async (request, reply) => {
       const provider = requireProvider();
       const raw = request.cookies[FLOW_COOKIE];
