@@ -39,6 +39,23 @@ function refusalsOf(route: RouteOptions, access: ReturnType<typeof accessOf>): R
   return [...found].sort((a, b) => a - b);
 }
 
+/**
+ * A response the route declares as `z.null()` has no body (a redirect): described by its
+ * description alone (`type: 'null'` tells @fastify/swagger to leave out the content), rather
+ * than as JSON holding null.
+ */
+function withoutNullBodies(response: unknown): unknown {
+  if (!response) return response;
+  const entries = Object.entries(response as Record<string, { enum?: unknown[]; description?: string }>);
+  return Object.fromEntries(
+    entries.map(([status, body]) =>
+      body.enum?.length === 1 && body.enum[0] === null
+        ? [status, { type: 'null', description: body.description }]
+        : [status, body],
+    ),
+  );
+}
+
 /** An operation as both a route (`GET /api/order/:id`) and the description (`get /api/order/{id}`) name it. */
 function operationKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
@@ -89,12 +106,13 @@ async function apiDocsPlugin(app: FastifyInstance) {
       const transformed = jsonSchemaTransform({ ...input, schema: input.schema ?? {} });
       const schema = transformed.schema as Record<string, unknown>;
       if (schema.hide) return transformed;
-      const { refuses: _, ...documented } = schema;
+      const { refuses: _, response, ...documented } = schema;
       const access = accessOf(app, input.route);
       const refusals = refusalsOf(input.route, access);
       for (const method of [input.route.method].flat())
         refusalsByOperation.set(operationKey(method, input.url), refusals);
-      return { ...transformed, schema: { ...documented, security: access === 'public' ? [] : [{ [BEARER]: [] }] } };
+      const security = access === 'public' ? [] : [{ [BEARER]: [] }];
+      return { ...transformed, schema: { ...documented, response: withoutNullBodies(response), security } };
     },
     transformObject(document) {
       if (!('openapiObject' in document)) return document.swaggerObject;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleSignInBody, googleSignInResponse } from '@shop/core';
+import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { signInWithIdentity } from '../auth/auth.service.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -57,7 +58,14 @@ const identityRoutesPlugin: FastifyPluginAsyncZod<IdentityRoutesOptions> = async
 
   app.get(
     '/google/start',
-    { schema: { ...apiDoc('startGoogleSignIn', 'Redirect the browser to Google to sign in', 404), tags: ['auth'] } },
+    {
+      schema: {
+        ...apiDoc('startGoogleSignIn', 'Redirect the browser to Google to sign in', 404),
+        tags: ['auth'],
+        // No body: the browser follows Location. Documents the redirect, serializes nothing.
+        response: { 302: z.null().describe("To Google's sign-in page (Location)") },
+      },
+    },
     async (_request, reply) => {
       const { checks, authorizationUrl } = await requireProvider().start();
       const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
