@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { apiDoc } from '../lib/api-doc.ts';
-import { signedInShopper } from '../test/accounts.ts';
+import { signedInAdmin, signedInShopper } from '../test/accounts.ts';
 import {
   describedShop,
   operationsOf,
   securityMismatches,
   undescribedOperations,
+  undocumentedAnswers,
   type Description,
 } from '../test/api-description.ts';
 import { createTestDatabase, type TestDatabase } from '../test/databases.ts';
@@ -48,6 +49,15 @@ describe('the API description', () => {
       [],
     );
   });
+
+  it('answers bad input, from anyone, only with statuses the description names, never a 500', async () => {
+    const callers = {
+      anonymous: {},
+      shopper: (await signedInShopper(described.shop.app)).auth,
+      staff: (await signedInAdmin(described.shop)).auth,
+    };
+    expect(await undocumentedAnswers(described.shop.app, described.description, callers)).toEqual([]);
+  }, 60_000);
 
   it('documents each refusal with the shared envelope', () => {
     const cancel = described.description.paths['/api/order/{id}/cancel']!.post!;

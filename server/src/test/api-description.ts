@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { createWholeShop } from '../security/fixtures.ts';
 import type { TestShop } from './databases.ts';
 
@@ -115,6 +115,64 @@ export async function securityMismatches(
     const staffOnly = '403' in (operation.responses ?? {});
     if (staffOnly !== (asShopper === 403)) {
       problems.push(`${name}: described as ${staffOnly ? '' : 'not '}staff only, answers ${asShopper} to a shopper`);
+    }
+  }
+  return problems;
+}
+
+/** Malformed requests every operation must refuse with a status its description names. */
+const badInputs: { name: string; request: (url: string) => Omit<InjectOptions, 'method'> }[] = [
+  {
+    name: 'malformed JSON',
+    request: (url) => ({ url, headers: { 'content-type': 'application/json' }, payload: '{"a":' }),
+  },
+  { name: 'a text body', request: (url) => ({ url, headers: { 'content-type': 'text/plain' }, payload: 'hello' }) },
+  { name: 'an XML body', request: (url) => ({ url, headers: { 'content-type': 'application/xml' }, payload: '<a/>' }) },
+  { name: 'an empty object', request: (url) => ({ url, payload: {} }) },
+  { name: 'an array', request: (url) => ({ url, payload: [1, 2] }) },
+  { name: 'nulls', request: (url) => ({ url, payload: { id: null, code: null, quantity: null, email: null } }) },
+  {
+    name: 'out-of-range query values',
+    request: (url) => ({
+      url: `${url}?page=999999999999999999999&limit=-1&sort=zz&minPrice=abc&q=${'a'.repeat(3000)}`,
+    }),
+  },
+  { name: 'an odd path parameter', request: (url) => ({ url: url.replaceAll('{}', `%F0%9F%98%80${'z'.repeat(50)}`) }) },
+  { name: 'a number for a path parameter', request: (url) => ({ url: url.replaceAll('{}', '123') }) },
+];
+
+/**
+ * Malformed requests answered with a status the operation's description does not name (a 500
+ * above all), one line each: every operation is sent each of `badInputs` by each caller
+ * (anonymous, a shopper, staff), each from an address of its own so no limit couples them.
+ * Signing out is left out: it would end the session the other calls use.
+ */
+export async function undocumentedAnswers(
+  app: FastifyInstance,
+  description: Description,
+  callers: Record<string, Record<string, string>>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  let address = 0;
+  for (const { name, path: route, method, operation } of operationsOf(description)) {
+    if (operation.operationId === 'signOut') continue;
+    const documented = Object.keys(operation.responses ?? {});
+    for (const [caller, auth] of Object.entries(callers)) {
+      for (const bad of badInputs) {
+        // Path parameters are `{}` in the template: a variant may fill them, else they are `x`.
+        const request = bad.request(route.replace(/\{[^}]+\}/g, '{}'));
+        address += 1;
+        const response = await app.inject({
+          method: method as HTTPMethods,
+          ...request,
+          url: String(request.url).replaceAll('{}', 'x'),
+          headers: { ...request.headers, ...auth },
+          remoteAddress: `10.63.${Math.floor(address / 250) % 250}.${(address % 250) + 1}`,
+        });
+        if (response.statusCode >= 400 && !documented.includes(String(response.statusCode))) {
+          problems.push(`${name} (${caller}, ${bad.name}): ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
     }
   }
   return problems;
