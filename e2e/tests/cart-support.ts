@@ -105,6 +105,7 @@ export async function ordersOf(request: APIRequestContext, token: string) {
     orderNumber: string;
     status: string;
     total: number;
+    shippingAddress: { addressLine1: string; pinCode: string };
     documents: { kind: string; number: string; issuedAt: string }[];
   }[];
 }

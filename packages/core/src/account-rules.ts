@@ -4,11 +4,37 @@ export interface AddressLike {
 }
 
 /**
- * The address an order ships to by default and the address form is prefilled with (the
- * spec's `shippingAddress`): the one flagged default, else the first, else none.
+ * The address an order ships to unless the shopper picks another, and the one the profile
+ * shows as default and the address form is prefilled with (the spec's `shippingAddress`): the
+ * one flagged default. With none flagged (addresses saved before every list had a default),
+ * the first saved, which is the one `withOneDefault` would flag. None saved: none.
  */
 export function shippingAddressOf<T extends AddressLike>(addresses: readonly T[]): T | null {
   return addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+}
+
+/**
+ * The address an order ships to: the saved address the shopper picked (by its id), or with no
+ * pick their shipping address (`shippingAddressOf`). A pick that is not one of these addresses
+ * gives none: an order never goes anywhere but where the shopper chose.
+ */
+export function addressToShipTo<T extends AddressLike & { _id: string }>(
+  addresses: readonly T[],
+  chosenId?: string | null,
+): T | null {
+  if (chosenId == null) return shippingAddressOf(addresses);
+  return addresses.find((a) => a._id === chosenId) ?? null;
+}
+
+/**
+ * A saved list has exactly one default address once it has any: the last one flagged (the
+ * newest, as a saved address is added at the end), else the first. So the first address a
+ * shopper saves is their default, whatever the form said.
+ */
+export function withOneDefault<T extends AddressLike>(addresses: readonly T[]): T[] {
+  const flagged = addresses.findLastIndex((a) => a.isDefault);
+  const chosen = flagged === -1 ? 0 : flagged;
+  return addresses.map((a, i) => ({ ...a, isDefault: i === chosen }));
 }
 
 /**
@@ -23,6 +49,29 @@ export function withShippingAddress<T extends AddressLike>(addresses: readonly T
   if (current === -1) return [...others, saved];
   others[current] = saved;
   return others;
+}
+
+type AddressText = AddressEssentials & { addressLine2: string };
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Whether two addresses are the same place: every line equal, ignoring case and outer spaces. */
+export function isSameAddress(a: AddressText, b: AddressText): boolean {
+  return (['addressLine1', 'addressLine2', 'city', 'state', 'pinCode'] as const).every((field) =>
+    sameText(a[field], b[field]),
+  );
+}
+
+/**
+ * The list after the profile's address form saves `address` (spec §4): the non-default
+ * addresses are kept and this one is added at the end. Saved as the default, it un-defaults
+ * the others and the former default is kept too, to pick at checkout; saved as not default,
+ * it takes the former default's place (the form was prefilled from it). An address equal to
+ * one already saved replaces it rather than being listed twice. The list has one default.
+ */
+export function withSavedAddress<T extends AddressLike & AddressText>(addresses: readonly T[], address: T): T[] {
+  const kept = addresses.filter((a) => (address.isDefault || !a.isDefault) && !isSameAddress(a, address));
+  return withOneDefault([...kept.map((a) => ({ ...a, isDefault: false })), address]);
 }
 
 /** "Ravi Kumar": first and last name as the spec's `fullName`. */

@@ -66,3 +66,6 @@ export function customerCancellation(
 
 /** The delivery note an order gets when the shopper writes none (spec §9). */
 export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';
+
+/** The contact phone on an order when the shopper has none (spec §9). */
+export const DEFAULT_CONTACT_PHONE = '0000000000';

@@ -43,7 +43,23 @@ export const orderAddressInput = z
 export type OrderAddressInput = z.input<typeof orderAddressInput>;
 
 export const placeOrderBody = z.object({
-  shippingAddress: orderAddressInput,
+  shippingAddress: orderAddressInput
+    .optional()
+    .describe(
+      "Where the order goes (the spec's payload). With addressId, only its phone is used. Without either, " +
+        "the order goes to the shopper's default saved address.",
+    ),
+  /**
+   * One of the shopper's saved addresses (its _id), picked at checkout: the order goes to
+   * exactly that address. Not theirs: 404 ADDRESS_NOT_FOUND; incomplete: 400 ADDRESS_INCOMPLETE.
+   */
+  addressId: idSchema
+    .optional()
+    .describe(
+      "The _id of one of the shopper's saved addresses: the order ships to exactly that address (with the " +
+        "phone of shippingAddress, else the account's). Another shopper's or an unknown id: 404 " +
+        'ADDRESS_NOT_FOUND; an incomplete saved address: 400 ADDRESS_INCOMPLETE. Nothing is written then.',
+    ),
   billingAddress: orderAddressInput.optional(),
   notes: inputText().trim().max(500, 'notes must be 500 characters or fewer.').optional(),
   paymentMethod: z.enum(paymentMethods, { error: 'paymentMethod must be "cod" or "razorpay".' }),
@@ -76,6 +92,8 @@ export const placeOrderBody = z.object({
   ).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+/** An order request once its address is settled: the address it ships to is known. */
+export type OrderToPlace = z.output<typeof placeOrderBody> & { shippingAddress: z.output<typeof orderAddressInput> };
 
 /**
  * A refusal of POST /order. CART_CHANGED (the cart is not what the shopper saw: other items,

@@ -6,6 +6,7 @@ import {
   fullNameOf,
   shippingAddressOf,
   unprovedHoldEnd,
+  withOneDefault,
   withShippingAddress,
   type AccountLinkRefusal,
   type Address,
@@ -242,7 +243,8 @@ function addressRows(userId: string, addresses: ParsedAddress[]) {
 
 /**
  * Saves the phone and the address list in one transaction. `addresses` replaces the list;
- * `shippingAddress` (the spec's prefill field) replaces the default address. The session
+ * `shippingAddress` (the spec's prefill field) replaces the default address. A list with any
+ * address has exactly one default (core's `withOneDefault`). The session
  * must still hold when the change is written, not only when the request arrived: a squatter's
  * save racing the owner's proof of the email is refused, or written first and cleared by it.
  */
@@ -260,7 +262,8 @@ export async function updateProfile(
       const current = addresses ?? (await repo.findAddresses(trx, userId)).map(toAddress);
       addresses = withShippingAddress<ParsedAddress>(current, body.shippingAddress);
     }
-    if (addresses) await repo.replaceAddresses(trx, userId, addressRows(userId, addresses));
+    // One default whatever the client sent: the first address saved is the shopper's default.
+    if (addresses) await repo.replaceAddresses(trx, userId, addressRows(userId, withOneDefault(addresses)));
     await repo.updateUser(trx, userId, {
       updated_at: now.toISOString(),
       ...(body.phone !== undefined && { phone: body.phone }),

@@ -10,12 +10,14 @@ import {
   placeOrderBody,
   defaultHoldingLimits,
   placeOrderRefusal,
+  errorEnvelope,
   type HoldingLimits,
 } from '@shop/core';
 import { z } from 'zod';
 import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
+import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
@@ -48,13 +50,18 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       schema: {
         ...apiDoc('placeOrder', 'Order what is in the cart, paid on delivery or online', 409),
         tags,
+        description:
+          'Places the cart as an order. It ships to the saved address named by addressId, else to the ' +
+          "shippingAddress sent, else to the shopper's default saved address.",
         body: placeOrderBody,
         headers: idempotencyHeaders,
-        response: { 201: placedOrderResponse, 409: placeOrderRefusal },
+        response: { 201: placedOrderResponse, 404: errorEnvelope, 409: placeOrderRefusal },
       },
     },
     async (request, reply) => {
-      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
+      const userId = signedInUser(request).id;
+      const body = await withShippingAddressSettled(db, userId, request.body);
+      const order = await orders.placeOrder(db, payments, mail, userId, body, {
         idempotencyKey: request.headers['idempotency-key'],
         // The address the limits count (behind a declared proxy, the client it names). This
         // machine's own address says nothing of who orders: only the account is bounded then.

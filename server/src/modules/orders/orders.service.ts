@@ -26,9 +26,8 @@ import {
   type OrderPaymentFacts,
   type OrderStatus,
   type ShopSettings,
-  type placeOrderBody,
+  type OrderToPlace,
 } from '@shop/core';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -60,7 +59,7 @@ import { inSizeRowOrder, sizeRowKey } from '../../db/row-order.ts';
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
-type ParsedOrder = z.output<typeof placeOrderBody>;
+type ParsedOrder = OrderToPlace;
 
 export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 

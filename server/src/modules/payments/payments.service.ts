@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/core';
+import { DEFAULT_CONTACT_PHONE, STORE_NAME, type PaymentDetails, type PaymentSuccessBody } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { accountDetails } from '../auth/auth.service.ts';
@@ -10,8 +10,6 @@ import * as repo from './payments.repository.ts';
 import { refundIfPaid, refundStrayPayment } from './refunds.ts';
 
 export const THEME_COLOR = '#1d1d1f';
-/** The spec's defaults when the shopper has no phone on file. */
-const DEFAULT_CONTACT = '0000000000';
 
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Order not found');
 export const verificationFailed = () => badRequest('PAYMENT_VERIFICATION_FAILED', 'Payment verification failed');
@@ -135,7 +133,7 @@ export async function initiatePayment(
     prefill: {
       name: user ? `${user.firstName} ${user.lastName}`.trim() || 'User' : 'User',
       email: user?.email ?? '',
-      contact: user?.phone ?? DEFAULT_CONTACT,
+      contact: user?.phone ?? DEFAULT_CONTACT_PHONE,
     },
     themeColor: THEME_COLOR,
   };

@@ -223,10 +223,40 @@ describe('cart page', () => {
     expect(summaryRows().map(([label]) => label)).not.toContain('Discount');
   });
 
-  it('goes to /checkout when the first address has a city', async () => {
+  it('goes to /checkout when the shipping address is complete', async () => {
     const { user, router } = renderCart(makeCart([oxford]), {}, makeUser({ addresses: [makeAddress()] }));
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  describe('with two saved addresses, the second the default', () => {
+    // Saved in this order: the first without the default tick, the second with it.
+    const first = makeAddress({ addressLine1: '1, First Street', pinCode: '744101', isDefault: false });
+    const second = makeAddress({ addressLine1: '2, Second Street', pinCode: '570001', isDefault: true });
+    const shopper = makeUser({ addresses: [first, second], shippingAddress: second });
+    const noDeliveryTo744101: FakeHandler = (call) =>
+      call.params.pin === '744101'
+        ? { pinCode: '744101', serviceable: false, cod: false, message: "We don't deliver to 744101 yet" }
+        : deliversThere(call);
+
+    it('checks delivery to the default address, not the first saved', async () => {
+      const { api } = renderCart(makeCart([oxford]), { 'GET /delivery/:pin': noDeliveryTo744101 }, shopper);
+      await screen.findByRole('table');
+      await waitFor(() => expect(api.callsTo('GET /delivery/:pin').map((c) => c.params.pin)).toEqual(['570001']));
+      expect(screen.queryByText(/744101/)).not.toBeInTheDocument();
+    });
+
+    it('asks for an address when the default one is incomplete, however complete the first', async () => {
+      const incomplete = { ...second, city: ' ' };
+      const { user, router } = renderCart(
+        makeCart([oxford]),
+        {},
+        makeUser({ addresses: [first, incomplete], shippingAddress: incomplete }),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+      expect(await screen.findByText('Please add your address to proceed.')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile');
+    });
   });
 
   it('asks for an address first, and goes to the profile to add one', async () => {

@@ -1,3 +1,4 @@
+import { isAddressComplete, shippingAddressOf } from '@shop/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { selectUser } from '../../features/auth/auth-state.ts';
@@ -24,7 +25,7 @@ import { toast, toastDurations } from '../../lib/toasts.tsx';
 
 /**
  * /cart (spec §2): the lines with their quantities, the coupon, the server's totals and the
- * way to checkout, which needs a first address with a city. It composes the cart and the
+ * way to checkout, which needs a complete shipping address. It composes the cart and the
  * account, so it lives in app/.
  */
 export function CartPage() {
@@ -35,11 +36,12 @@ export function CartPage() {
   const user = useAppSelector(selectUser);
   const [confirmClear, setConfirmClear] = useState(false);
   const info = useStoreInfo();
-  const verdict = useDeliveryVerdict(user?.addresses[0] ?? null, cart?.totals.total ?? 0);
+  // The address the checkout will ship to, checked here by the same rules.
+  const shipTo = shippingAddressOf(user?.addresses ?? []);
+  const verdict = useDeliveryVerdict(shipTo, cart?.totals.total ?? 0);
 
   function handleCheckout() {
-    const firstAddress = user?.addresses[0];
-    if (firstAddress?.city.trim()) {
+    if (isAddressComplete(shipTo)) {
       navigate('/checkout');
       return;
     }

@@ -96,6 +96,70 @@ describe('checkout page', () => {
     }
   });
 
+  describe('where the order goes', () => {
+    // Saved in this order: the first without the default tick, the second with it.
+    const first = makeAddress({ _id: 'first', addressLine1: '1, First Street', pinCode: '560001', isDefault: false });
+    const second = makeAddress({
+      _id: 'second',
+      addressLine1: '2, Second Street',
+      addressLine2: '',
+      city: 'Mysuru',
+      pinCode: '570001',
+      isDefault: true,
+    });
+    const twoAddresses = makeUser({ addresses: [first, second], shippingAddress: second });
+    const shippingTo = () => screen.getByText('Shipping to:').closest('p');
+    /** Pays on delivery; the body of the order sent. */
+    async function placedOnDelivery(session: ReturnType<typeof renderCheckout>) {
+      await session.user.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+      await screen.findByText('Order placed successfully');
+      return session.api.callsTo('POST /order')[0]?.body;
+    }
+
+    it('ships to the default address, not the first saved, and places the order there', async () => {
+      const session = renderCheckout({ 'POST /order': () => placed }, { user: twoAddresses });
+      expect(await screen.findByRole('button', { name: 'Cash on Delivery' })).toBeEnabled();
+      expect(shippingTo()).toHaveTextContent('Shipping to: 2, Second Street, Mysuru, Karnataka, 570001');
+      const pins = () => session.api.callsTo('GET /delivery/:pin').map((c) => c.params.pin);
+      await waitFor(() => expect(pins()).toContain('570001'));
+      expect(await placedOnDelivery(session)).toMatchObject({
+        addressId: 'second',
+        shippingAddress: { addressLine1: '2, Second Street', pinCode: '570001' },
+      });
+    });
+
+    it('lets the shopper pick another saved address for this order, shown and sent', async () => {
+      const session = renderCheckout({ 'POST /order': () => placed }, { user: twoAddresses });
+      const picker = await screen.findByRole('group', { name: 'Ship this order to' });
+      expect(within(picker).getByRole('radio', { name: /2, Second Street.*\(default\)/ })).toBeChecked();
+
+      await session.user.click(within(picker).getByRole('radio', { name: /1, First Street/ }));
+      expect(shippingTo()).toHaveTextContent(
+        'Shipping to: 1, First Street, Near the park, Bengaluru, Karnataka, 560001',
+      );
+      expect(await placedOnDelivery(session)).toMatchObject({
+        addressId: 'first',
+        shippingAddress: { addressLine1: '1, First Street', pinCode: '560001' },
+      });
+    });
+
+    it('offers no choice with one saved address', async () => {
+      renderCheckout();
+      expect(await screen.findByRole('button', { name: 'Cash on Delivery' })).toBeEnabled();
+      expect(screen.queryByRole('group', { name: 'Ship this order to' })).toBeNull();
+    });
+
+    it('reloads the saved addresses when the server no longer has the one picked', async () => {
+      const { user, api } = renderCheckout(
+        { 'POST /order': refuse(404, 'That address is not one of your saved addresses.', 'ADDRESS_NOT_FOUND') },
+        { user: twoAddresses },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Cash on Delivery' }));
+      expect(await screen.findByText('That address is not one of your saved addresses.')).toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
+    });
+  });
+
   it('shows a drawn placeholder when a product image fails to load', async () => {
     renderCheckout();
     const image = await screen.findByRole('img', { name: 'Oxford Shirt' });
@@ -128,6 +192,7 @@ describe('checkout page', () => {
         phone: '9876543210',
       };
       expect(call?.body).toEqual({
+        addressId: home._id,
         shippingAddress: address,
         billingAddress: address,
         notes: 'Please deliver between 10am-5pm',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { checkoutTotalsLabels, TotalsList, withGstLabel } from '../../features/cart/components/totals-list.tsx';
 import { shippingLine } from '../../features/orders/checkout.ts';
 import { useCheckout, type CheckoutStep } from '../../features/orders/use-checkout.ts';
+import { ShipToPicker } from '../../features/orders/components/ship-to-picker.tsx';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice.tsx';
 import { selectUser } from '../../features/auth/index.ts';
 import { useAppSelector } from '../../lib/store/hooks.ts';
@@ -74,6 +75,12 @@ export function CheckoutPage() {
                   )}
                   <p className="mt-1 text-xs text-muted">{DEFAULT_DELIVERY_NOTE}</p>
                   <DeliveryNotice verdict={verdict} className="mt-3" />
+                  <ShipToPicker
+                    addresses={checkout.addresses}
+                    chosen={address}
+                    onChoose={checkout.chooseAddress}
+                    disabled={step !== null}
+                  />
                 </div>
                 <Link
                   to="/profile"

@@ -31,10 +31,8 @@ describe('profile page', () => {
     expect(screen.queryByText('No default address added.')).not.toBeInTheDocument();
   });
 
-  it('offers to add a missing phone, and an address when there is no default one', async () => {
-    const { user } = renderProfile(
-      makeUser({ phone: null, addresses: [makeAddress({ isDefault: false })], shippingAddress: null }),
-    );
+  it('offers to add a missing phone, and an address when there is none', async () => {
+    const { user } = renderProfile(makeUser({ phone: null, addresses: [], shippingAddress: null }));
     expect(screen.getByText('No default address added.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Not Provided (Click to Add)' }));
@@ -44,6 +42,14 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Add Address' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Edit Address' })).toBeInTheDocument();
+  });
+
+  it('shows the address orders ship to as the default when none is flagged (saved before there was one)', () => {
+    const first = makeAddress({ addressLine1: '1, First Street', isDefault: false });
+    const second = makeAddress({ addressLine1: '2, Second Street', isDefault: false });
+    renderProfile(makeUser({ addresses: [first, second], shippingAddress: first }));
+    expect(pane().querySelector('address')).toHaveTextContent('1, First Street');
+    expect(screen.queryByText('No default address added.')).not.toBeInTheDocument();
   });
 
   describe('My Orders', () => {
@@ -276,7 +282,37 @@ describe('profile page', () => {
     expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
   });
 
-  it('saves the address: the non-default ones kept, the new one added, then the user refreshed', async () => {
+  it('saves the first address as the default, without the tick, and shows it as the default at once', async () => {
+    const saved = makeAddress({
+      addressLine1: '7, Marine Drive',
+      addressLine2: '',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+    });
+    const after = makeUser({ addresses: [saved], shippingAddress: saved });
+    const { user, api } = renderProfile(makeUser({ addresses: [], shippingAddress: null }), {
+      'GET /auth/profile': () => after,
+      'PATCH /auth/profile': () => after,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    const field = (label: string | RegExp) => screen.getByLabelText(label);
+    await user.type(field('House number'), '7');
+    await user.type(field('Postal code'), '400001');
+    await user.type(field('Address line 1'), 'Marine Drive');
+    await user.type(field('City'), 'Mumbai');
+    await user.selectOptions(field('State'), 'Maharashtra');
+    expect(screen.getByRole('checkbox', { name: 'Make this my default address' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Address saved!')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /auth/profile')[0]?.body).toEqual({
+      addresses: [expect.objectContaining({ addressLine1: '7, Marine Drive', isDefault: true })],
+    });
+    expect(pane().querySelector('address')).toHaveTextContent('7, Marine Drive');
+    expect(screen.queryByText('No default address added.')).not.toBeInTheDocument();
+  });
+
+  it('saves the address: the others kept, the former default no longer default, the new one added, then the user refreshed', async () => {
     const oldDefault = makeAddress({ _id: 'old', addressLine1: '1, Old Street', isDefault: true });
     const office = makeAddress({
       _id: 'office',
@@ -290,7 +326,7 @@ describe('profile page', () => {
     });
     const before = makeUser({ addresses: [oldDefault, office], shippingAddress: oldDefault });
     const saved = makeAddress({ addressLine1: '7, Marine Drive', city: 'Mumbai', isDefault: true });
-    const after = makeUser({ addresses: [office, saved], shippingAddress: saved });
+    const after = makeUser({ addresses: [{ ...oldDefault, isDefault: false }, office, saved], shippingAddress: saved });
     let profile = before;
     const { user, api } = renderProfile(before, {
       'GET /auth/profile': () => profile,
@@ -318,6 +354,15 @@ describe('profile page', () => {
     expect(await screen.findByText('Address saved!')).toBeInTheDocument();
     expect(api.callsTo('PATCH /auth/profile')[0]?.body).toEqual({
       addresses: [
+        {
+          name: 'Home',
+          addressLine1: '1, Old Street',
+          addressLine2: oldDefault.addressLine2,
+          city: oldDefault.city,
+          state: oldDefault.state,
+          pinCode: oldDefault.pinCode,
+          isDefault: false,
+        },
         {
           name: 'Home',
           addressLine1: '4, Residency Road',

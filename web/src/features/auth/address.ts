@@ -2,7 +2,7 @@
  * The address form and the address as saved (spec §3, §4, §5): the house number and line 1
  * are saved together as "house, line 1" in addressLine1, under the name "Home".
  */
-import type { Address, AddressInput, User } from '@shop/core';
+import { isAddressComplete, withSavedAddress, type Address, type AddressInput, type User } from '@shop/core';
 
 export interface AddressForm {
   houseNumber: string;
@@ -46,33 +46,27 @@ export function addressFormFor(shippingAddress: Address | null): AddressForm {
   };
 }
 
-const requiredFields = ['houseNumber', 'pinCode', 'addressLine1', 'city', 'state'] as const;
-
-/** House number, PIN code, line 1, city and state must not be blank; line 2 may be. */
-export function isAddressComplete(form: AddressForm): boolean {
-  return requiredFields.every((field) => form[field].trim() !== '');
+/** Core's complete address (line 1, city, state, PIN code), and the form's house number too. */
+export function isAddressFormComplete(form: AddressForm): boolean {
+  return form.houseNumber.trim() !== '' && isAddressComplete(form);
 }
 
-function toAddressInput(address: Address): AddressInput {
+function toAddressInput(address: Address): Required<AddressInput> {
   const { name, addressLine1, addressLine2, city, state, pinCode, isDefault } = address;
   return { name, addressLine1, addressLine2, city, state, pinCode, isDefault };
 }
 
-/** The addresses to save: the non-default ones kept, the new one added (spec §4). */
+/** The addresses to save after the form: core's `withSavedAddress` (spec §4, one default). */
 export function addressesAfterSaving(user: Pick<User, 'addresses'>, form: AddressForm): AddressInput[] {
-  const kept = user.addresses.filter((address) => !address.isDefault).map(toAddressInput);
-  return [
-    ...kept,
-    {
-      name: 'Home',
-      addressLine1: `${form.houseNumber.trim()}${ADDRESS_SEPARATOR}${form.addressLine1.trim()}`,
-      addressLine2: form.addressLine2.trim(),
-      city: form.city.trim(),
-      state: form.state.trim(),
-      pinCode: form.pinCode.trim(),
-      isDefault: form.isDefault,
-    },
-  ];
+  return withSavedAddress(user.addresses.map(toAddressInput), {
+    name: 'Home',
+    addressLine1: `${form.houseNumber.trim()}${ADDRESS_SEPARATOR}${form.addressLine1.trim()}`,
+    addressLine2: form.addressLine2.trim(),
+    city: form.city.trim(),
+    state: form.state.trim(),
+    pinCode: form.pinCode.trim(),
+    isDefault: form.isDefault,
+  });
 }
 
 /** The lines an address is shown as. */
@@ -80,8 +74,4 @@ export function addressLines(address: Pick<Address, 'addressLine1' | 'addressLin
   return [address.addressLine1, address.addressLine2, `${address.city}, ${address.state} ${address.pinCode}`].filter(
     (line) => line.trim() !== '',
   );
-}
-
-export function defaultAddressOf(user: Pick<User, 'addresses'>): Address | null {
-  return user.addresses.find((address) => address.isDefault) ?? null;
 }

@@ -1,7 +1,7 @@
-import { DEFAULT_DELIVERY_NOTE } from '@shop/core';
+import { DEFAULT_CONTACT_PHONE, DEFAULT_DELIVERY_NOTE } from '@shop/core';
 import type { RequestFailure } from '../../lib/http.ts';
 import { makeAddress, makeCart, makeCartLine } from '../../test/fixtures.ts';
-import { attemptScope, changedCart, DEFAULT_CONTACT_PHONE, orderBodyFor, shippingLine } from './checkout.ts';
+import { attemptScope, changedCart, orderBodyFor, shippingLine } from './checkout.ts';
 
 const home = makeAddress({
   addressLine1: '12B, MG Road',
@@ -21,6 +21,8 @@ describe('orderBodyFor', () => {
   ] as const)('%s', (_case, method, phone, sendsLines, sentPhone) => {
     const body = orderBodyFor({ method, shipping: home, phone, cart });
     expect(body.paymentMethod).toBe(method);
+    // The server ships to the saved address by its id: exactly the one shown.
+    expect(body.addressId).toBe(home._id);
     expect(body.shippingAddress).toEqual(body.billingAddress);
     expect(body.shippingAddress).toMatchObject({ name: 'Home', country: 'India', pinCode: '560001', phone: sentPhone });
     expect(body.notes).toBe(DEFAULT_DELIVERY_NOTE);
@@ -35,12 +37,14 @@ describe('orderBodyFor', () => {
 });
 
 describe('attemptScope', () => {
-  it('differs by shopper, way of paying and cart content, and not otherwise', () => {
+  it('differs by shopper, way of paying, cart content and address, and not otherwise', () => {
     const scope = attemptScope('u1', 'cod', cart);
     expect(attemptScope('u1', 'cod', makeCart([...cart.items]))).toBe(scope);
     expect(attemptScope('u2', 'cod', cart)).not.toBe(scope);
     expect(attemptScope('u1', 'razorpay', cart)).not.toBe(scope);
     expect(attemptScope('u1', 'cod', makeCart(cart.items.slice(1)))).not.toBe(scope);
+    expect(attemptScope('u1', 'cod', cart, 'a1')).toBe(attemptScope('u1', 'cod', makeCart([...cart.items]), 'a1'));
+    expect(attemptScope('u1', 'cod', cart, 'a1')).not.toBe(attemptScope('u1', 'cod', cart, 'a2'));
   });
 });
 

@@ -2,12 +2,16 @@
  * What a checkout sends and how it reads a refusal, apart from the page: the attempt an
  * Idempotency-Key belongs to, the order's body, and the cart a CART_CHANGED refusal brings.
  */
-import { DEFAULT_DELIVERY_NOTE, type Address, type Cart, type PaymentMethod, type PlaceOrderBody } from '@shop/core';
+import {
+  DEFAULT_CONTACT_PHONE,
+  DEFAULT_DELIVERY_NOTE,
+  type Address,
+  type Cart,
+  type PaymentMethod,
+  type PlaceOrderBody,
+} from '@shop/core';
 import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
 import { cartSignature } from './idempotency-key.ts';
-
-/** Spec §9: the contact phone on an order when the shopper has none. */
-export const DEFAULT_CONTACT_PHONE = '0000000000';
 
 type ShippingParts = Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'pinCode'>;
 
@@ -19,22 +23,24 @@ export function shippingLine(address: ShippingParts): string {
     .join(', ');
 }
 
-/** One attempt: this shopper paying this way for this cart content. */
-export function attemptScope(userId: string, method: PaymentMethod, cart: Cart | null): string {
-  return `${userId}:${method}:${cart ? cartSignature(cart) : ''}`;
+/** One attempt: this shopper paying this way for this cart content, to this saved address. */
+export function attemptScope(userId: string, method: PaymentMethod, cart: Cart | null, addressId = ''): string {
+  return `${userId}:${method}:${cart ? cartSignature(cart) : ''}:${addressId}`;
 }
 
 export interface OrderBodyInput {
   method: PaymentMethod;
-  shipping: ShippingParts;
+  /** The saved address shown as "Shipping to": the server ships to it by its id. */
+  shipping: ShippingParts & Pick<Address, '_id'>;
   /** The shopper's phone, if they gave one. */
   phone: string | null | undefined;
   cart: Cart | null;
 }
 
 /**
- * The order as placed from this cart: the address (shipping and billing alike), the spec's
- * delivery note, the total shown, and for cash on delivery the lines themselves.
+ * The order as placed from this cart: the saved address shown (by its id, and its lines as the
+ * spec sends them, shipping and billing alike), the spec's delivery note, the total shown, and
+ * for cash on delivery the lines themselves.
  */
 export function orderBodyFor({ method, shipping, phone, cart }: OrderBodyInput): PlaceOrderBody {
   const orderAddress = {
@@ -48,6 +54,7 @@ export function orderBodyFor({ method, shipping, phone, cart }: OrderBodyInput):
     phone: phone?.trim() || DEFAULT_CONTACT_PHONE,
   };
   return {
+    addressId: shipping._id,
     shippingAddress: orderAddress,
     billingAddress: orderAddress,
     notes: DEFAULT_DELIVERY_NOTE,

@@ -8,8 +8,10 @@
  * retry answers the same order.
  */
 import {
+  addressToShipTo,
   awaitsOnlinePayment,
   isAddressComplete,
+  shippingAddressOf,
   type Address,
   type Cart,
   type Order,
@@ -38,8 +40,12 @@ export interface Checkout {
   /** Why the cart could not be loaded, if it could not. */
   cartError: string | null;
   retryCart: () => void;
-  /** The first saved address: where the order goes. */
+  /** Where the order goes, shown as "Shipping to": the saved address picked, else the default. */
   address: Address | null;
+  /** The shopper's saved addresses, to pick another for this order. */
+  addresses: Address[];
+  /** Ships this order to another saved address (by its id). */
+  chooseAddress: (addressId: string) => void;
   /** An online order of this shopper's waiting for its payment (just placed here, or found with an empty cart). */
   waiting: Order | null;
   step: CheckoutStep | null;
@@ -75,6 +81,8 @@ export function useCheckout(): Checkout {
   const [refusedUnverified, setRefusedUnverified] = useState(false);
   /** The online order just placed here: it took the cart's lines and waits for its payment. */
   const [placedOnline, setPlacedOnline] = useState<Order | null>(null);
+  /** The saved address picked for this order; none: the default address. */
+  const [chosenAddressId, setChosenAddressId] = useState<string | null>(null);
   /** The double-submit guard: set at once, before any render. */
   const submitting = useRef(false);
 
@@ -87,7 +95,9 @@ export function useCheckout(): Checkout {
   }, [cartEmpty, dispatch]);
 
   const waiting = placedOnline ?? (cartEmpty ? (orders.find(awaitsOnlinePayment) ?? null) : null);
-  const address = user?.addresses[0] ?? null;
+  const addresses = user?.addresses ?? [];
+  // A pick no longer saved (the list was saved again meanwhile) falls back to the default.
+  const address = addressToShipTo(addresses, chosenAddressId) ?? shippingAddressOf(addresses);
 
   function start(next: CheckoutStep): boolean {
     if (submitting.current) return false;
@@ -106,7 +116,7 @@ export function useCheckout(): Checkout {
 
   /** The attempt is over (placed, paid, or given up): the next one is a new attempt. */
   function forgetKey(method: PaymentMethod) {
-    forgetAttemptKey(attemptScope(user?._id ?? '', method, cart));
+    forgetAttemptKey(attemptScope(user?._id ?? '', method, cart, address?._id));
   }
 
   /**
@@ -115,7 +125,8 @@ export function useCheckout(): Checkout {
    */
   async function placeFor(method: PaymentMethod, shipping: Address) {
     const body = orderBodyFor({ method, shipping, phone: user?.phone, cart });
-    const key = () => attemptKey(attemptScope(user?._id ?? '', method, cart));
+    // Another address is another attempt: a retry never answers an order sent elsewhere.
+    const key = () => attemptKey(attemptScope(user?._id ?? '', method, cart, shipping._id));
     const placed = await dispatch(placeOrder({ body, idempotencyKey: key() })).unwrap();
     if (!placed || placed.status === 'pending') return placed;
     forgetKey(method);
@@ -131,6 +142,11 @@ export function useCheckout(): Checkout {
       isRequestFailure(failure) ? failure.message : 'Something went wrong while placing the order.',
       orderToast,
     );
+    if (isRequestFailure(failure) && (failure.code === 'ADDRESS_NOT_FOUND' || failure.code === 'ADDRESS_INCOMPLETE')) {
+      // The saved addresses changed since they were loaded: show them as they are now.
+      void dispatch(fetchProfile());
+      return;
+    }
     if (isRequestFailure(failure) && failure.code === 'EMAIL_NOT_VERIFIED') {
       // Nothing is wrong with the cart: the notice says what to do, and the account is fetched
       // again so every page knows it is not verified.
@@ -225,6 +241,8 @@ export function useCheckout(): Checkout {
     cartError,
     retryCart,
     address,
+    addresses,
+    chooseAddress: setChosenAddressId,
     waiting,
     step,
     problem,

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type Ref } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, SelectField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
-import { addressesAfterSaving, addressFormFor, isAddressComplete, type AddressForm } from '../address.ts';
+import { addressesAfterSaving, addressFormFor, isAddressFormComplete, type AddressForm } from '../address.ts';
 import { useProfileSave } from './use-profile-save.ts';
 
 interface AddressEditorProps {
@@ -15,7 +15,8 @@ interface AddressEditorProps {
 
 /**
  * "Edit Address", prefilled from the shipping address. Saving keeps the non-default
- * addresses, adds this one, then refreshes the user (spec §4).
+ * addresses (and the former default when this one is the new default), adds this one, then
+ * refreshes the user (spec §4, core's `withSavedAddress`).
  */
 const stateNames = indianStates.map((state) => state.name);
 
@@ -41,7 +42,7 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    if (!isAddressComplete(form)) {
+    if (!isAddressFormComplete(form)) {
       setMessage('Please fill in all required address fields.');
       return;
     }

@@ -1,8 +1,8 @@
-import type { User } from '@shop/core';
+import { shippingAddressOf, type User } from '@shop/core';
 import type { ReactNode, Ref } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { PaneHeader } from '../../../components/pane-header.tsx';
-import { addressLines, defaultAddressOf } from '../address.ts';
+import { addressLines } from '../address.ts';
 import { EmailVerification } from './email-verification.tsx';
 
 interface ProfileDetailsProps {
@@ -16,7 +16,8 @@ const smallLink = 'rounded-sm text-sm font-medium text-accent underline underlin
 
 /** The details view of the profile: name, email, phone and the default address (spec §2). */
 export function ProfileDetails({ user, onEditPhone, onEditAddress, headingRef }: ProfileDetailsProps) {
-  const defaultAddress = defaultAddressOf(user);
+  // Core's rule, the one orders ship by: the flagged default, else (older data) the first saved.
+  const defaultAddress = shippingAddressOf(user.addresses);
   const name = user.fullName || `${user.firstName} ${user.lastName}`.trim();
   return (
     <div>
