@@ -48,7 +48,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     '/order',
     {
       schema: {
-        ...apiDoc('placeOrder', 'Order what is in the cart, paid on delivery or online', 409),
+        ...apiDoc('placeOrder', 'Order what is in the cart, paid on delivery or online', 404, 409),
         tags,
         description:
           'Places the cart as an order. It ships to the saved address named by addressId, else to the ' +
