@@ -80,6 +80,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's modules talk through each other's services, never another module's
+    // repository (server/src/test/module-boundaries.ts checks this too, with cycles and the
+    // tables each module owns). Tests may set data up through any repository.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.ts', '**/modules/*/*.repository.ts'],
+              message: "Use the other module's service: its repository is its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The messages' templates: core's rules and React, rendered by the server; never the server's
     // or the storefront's code (the brand they share lives in core).
     files: ['packages/emails/**/*.{ts,tsx}'],

@@ -14,15 +14,20 @@ import type { DatabaseHandle } from './db/connect.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { attemptLimitsWith, type AttemptLimitChanges } from './lib/attempt-limits.ts';
-import { adminCatalogRoutes, uploadedImageRoutes } from './modules/admin-catalog/admin-catalog.routes.ts';
+import {
+  adminCatalogRoutes,
+  productWriteRoutes,
+  uploadedImageRoutes,
+} from './modules/admin-catalog/admin-catalog.routes.ts';
 import { adminCouponRoutes } from './modules/admin-coupons/admin-coupons.routes.ts';
-import { adminOrderRoutes } from './modules/admin-orders/admin-orders.routes.ts';
+import { adminOrderRoutes, orderStatusRoutes } from './modules/admin-orders/admin-orders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts';
 import { createTokenService, type TokenService } from './modules/auth/tokens.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
+import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
@@ -150,11 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
-      await api.register(catalogRoutes, {
-        cacheMs: deps.catalogCacheMs ?? 1000,
-        database: deps.database,
-        limits: limiter.limits,
-      });
+      const catalogueCache = createCatalogueCache(deps.catalogCacheMs ?? 1000);
+      await api.register(catalogRoutes, { cache: catalogueCache, database: deps.database, limits: limiter.limits });
+      await api.register(productWriteRoutes, { catalogueCache });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,
@@ -164,12 +167,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
       const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
-      await api.register(orderRoutes, {
-        payments: paymentsForOrders(gateway),
-        mail,
-        holdingLimits: deps.holdingLimits,
-      });
+      const orderPayments = paymentsForOrders(gateway);
+      await api.register(orderRoutes, { payments: orderPayments, mail, holdingLimits: deps.holdingLimits });
+      await api.register(orderStatusRoutes, { payments: orderPayments });
       await api.register(invoiceRoutes);
+      await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);
           await admin.register(adminInvoiceRoutes);
+          await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
         },
         { prefix: '/admin' },

@@ -11,7 +11,7 @@ import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
-import { sweepUnpaidOrders } from './modules/orders/orders.service.ts';
+import { sweepUnpaidOrders } from './modules/orders/cancellation.ts';
 import { paymentsForOrders, refundOwed } from './modules/payments/refunds.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';

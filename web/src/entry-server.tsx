@@ -10,7 +10,13 @@
  * React's streaming renderer encodes each of a page's thousands of small pieces into bytes as it
  * goes; for a product page that cost about a fifth of the server's time (docs/decisions.md).
  */
-import { defaultStoreSettings, readProductsPageState, writeProductsPageState, type Product } from '@shop/core';
+import {
+  defaultStoreSettings,
+  readProductsPageState,
+  serverRenderedPaths,
+  writeProductsPageState,
+  type Product,
+} from '@shop/core';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -48,11 +54,8 @@ export interface RenderedPage {
   markup: string;
 }
 
-/** The pages rendered on the server; every other address is the browser's alone. */
-const publicPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'] as const;
-
 export function isServerRendered(pathname: string): boolean {
-  return publicPaths.some((pattern) => matchPath(pattern, pathname) !== null);
+  return serverRenderedPaths.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 interface Prepared {

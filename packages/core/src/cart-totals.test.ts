@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { couponTerms } from './test/coupon-terms.ts';
 import { seededRandom } from './test/seeded-random.ts';
 import { cartTotals, gstOn, shippingGstPercent, type CartTotals, type PricedLine } from './cart-totals.ts';
 import { couponLabel, couponRefusalMessage, evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
@@ -17,20 +18,7 @@ const shirt = (price: number, quantity: number): PricedLine => ({
   quantity,
 });
 
-const base: CouponTerms = {
-  code: 'X',
-  discountType: 'percentage',
-  value: 10,
-  minPurchase: 0,
-  buyX: 0,
-  getY: 0,
-  applicableCategories: [],
-  isActive: true,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  perCustomerLimit: null,
-};
+const base = couponTerms();
 const percent = (value: number, minPurchase = 0): CouponTerms => ({ ...base, value, minPurchase });
 const buyGet = (buyX: number, getY: number, categories: string[] = ['mens-t-shirts']): CouponTerms => ({
   ...base,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitsOnlinePayment,
   canTransition,
+  cancelRefusalMessage,
   customerCancellation,
   orderStatuses,
   staffTransitions,
@@ -39,6 +40,16 @@ describe('customerCancellation', () => {
     ['cancelled', 'cancelled', '2026-11-21T01:00:00Z', { ok: false, reason: 'ALREADY_CANCELLED' }],
   ] as const)('%s', (_case, status, now, expected) => {
     expect(customerCancellation({ status, createdAt: placed }, new Date(now))).toEqual(expected);
+  });
+});
+
+describe('cancelRefusalMessage', () => {
+  it.each([
+    ['ALREADY_CANCELLED', 'This order is already cancelled.'],
+    ['ALREADY_SHIPPED', 'This order has shipped and can no longer be cancelled.'],
+    ['WINDOW_PASSED', 'Orders can only be cancelled within 12 hours of placing them.'],
+  ] as const)('%s', (reason, message) => {
+    expect(cancelRefusalMessage(reason)).toBe(message);
   });
 });
 

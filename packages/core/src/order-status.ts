@@ -64,6 +64,18 @@ export function customerCancellation(
   return { ok: true };
 }
 
+/** What the shopper is told when `customerCancellation` refuses, the window named from the terms. */
+export function cancelRefusalMessage(reason: CancelRefusal): string {
+  switch (reason) {
+    case 'ALREADY_CANCELLED':
+      return 'This order is already cancelled.';
+    case 'ALREADY_SHIPPED':
+      return 'This order has shipped and can no longer be cancelled.';
+    case 'WINDOW_PASSED':
+      return `Orders can only be cancelled within ${CUSTOMER_CANCEL_WINDOW_HOURS} hours of placing them.`;
+  }
+}
+
 /** The delivery note an order gets when the shopper writes none (spec §9). */
 export const DEFAULT_DELIVERY_NOTE = 'Please deliver between 10am-5pm';
 

@@ -15,6 +15,10 @@ describe('module boundaries', () => {
   it('modules depend on each other one way only', () => {
     expect(checkModuleBoundaries(srcDir).cycles).toEqual([]);
   });
+
+  it('each table is written by the module that owns it; stock alone also by the orders that take it', () => {
+    expect(checkModuleBoundaries(srcDir).sharedTables).toEqual({ product_sizes: ['admin-catalog', 'orders'] });
+  });
 });
 
 describe('the boundary check itself', () => {
@@ -29,9 +33,10 @@ describe('the boundary check itself', () => {
     "import { b } from '../b/b.service.ts';\nimport type { R } from '../b/b.repository.ts';",
   );
   write('modules/b/b.service.ts', "import { c } from '../c/c.service.ts';\nimport * as repo from './b.repository.ts';");
-  write('modules/b/b.repository.ts', 'export const r = 1;');
+  write('modules/b/b.repository.ts', "export const r = 1;\ndb.deleteFrom('bs');\ndb.selectFrom('as');");
   write('modules/c/c.service.ts', "import type { A } from '../a/a.service.ts';");
-  write('modules/c/c.test.ts', "import { r } from '../b/b.repository.ts';");
+  write('modules/c/c.test.ts', "import { r } from '../b/b.repository.ts';\ndb.insertInto('bs');");
+  write('modules/a/a.repository.ts', "db.insertInto('as');\ndb.updateTable('bs');");
   write('modules/d/d.service.ts', "import { b } from '../b/b.service.ts';");
   write('plugins/p.ts', "import { r } from '../modules/b/b.repository.ts';");
 
@@ -40,6 +45,10 @@ describe('the boundary check itself', () => {
       'modules/a/a.service.ts imports modules/b/b.repository.ts',
       'plugins/p.ts imports modules/b/b.repository.ts',
     ]);
+  });
+
+  it('finds a table written by two modules, tests and reads aside', () => {
+    expect(checkModuleBoundaries(root).sharedTables).toEqual({ bs: ['a', 'b'] });
   });
 
   it('finds a cycle of modules, type-only imports included, once', () => {

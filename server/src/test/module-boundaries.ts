@@ -5,8 +5,9 @@ import path from 'node:path';
  * The rules of the server's structure, read from the import statements of its source:
  * a module (a folder of src/modules) reaches another module only through that module's
  * services, never its `*.repository.ts` (plugins likewise), and modules depend on each
- * other one way only (no cycle, type-only imports included). Tests are left out: they
- * may set data up through any repository.
+ * other one way only (no cycle, type-only imports included), and each table is written by
+ * the one module that owns it (the module named for it). Tests are left out: they may set
+ * data up through any repository.
  */
 
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -39,7 +40,11 @@ export interface BoundaryReport {
   repositoryImports: string[];
   /** Each cycle as its modules in order, the first repeated at the end: "a → b → a". */
   cycles: string[];
+  /** The tables more than one module writes, each with its writers in order: { products: ['a', 'b'] }. */
+  sharedTables: Record<string, string[]>;
 }
+
+const writePattern = /\b(?:insertInto|updateTable|deleteFrom)\(\s*['"]([a-z_]+)/g;
 
 /** Checks the source under `srcDir` (the server's src/). */
 export function checkModuleBoundaries(srcDir: string): BoundaryReport {
@@ -49,8 +54,12 @@ export function checkModuleBoundaries(srcDir: string): BoundaryReport {
   const edges = new Map<string, Set<string>>();
   const shown = (file: string) => path.relative(srcDir, file).split(path.sep).join('/');
 
+  const writers = new Map<string, Set<string>>();
   for (const file of files) {
     const from = moduleOf(modulesDir, file);
+    for (const [, table] of fs.readFileSync(file, 'utf8').matchAll(writePattern)) {
+      if (from !== null) writers.set(table!, (writers.get(table!) ?? new Set()).add(from));
+    }
     for (const target of importsOf(file)) {
       const to = moduleOf(modulesDir, target);
       if (to === null || to === from) continue;
@@ -58,7 +67,13 @@ export function checkModuleBoundaries(srcDir: string): BoundaryReport {
       if (from !== null) edges.set(from, (edges.get(from) ?? new Set()).add(to));
     }
   }
-  return { repositoryImports, cycles: cyclesOf(edges) };
+  const sharedTables = Object.fromEntries(
+    [...writers]
+      .filter(([, modules]) => modules.size > 1)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([table, modules]) => [table, [...modules].sort()]),
+  );
+  return { repositoryImports, cycles: cyclesOf(edges), sharedTables };
 }
 
 /** One cycle per strongly connected group of modules, found by a depth-first walk. */

@@ -11,6 +11,10 @@ import {
   adminProductListResponse,
   lowStockQuery,
   lowStockResponse,
+  productCreateBody,
+  productIdParams,
+  productResponse,
+  productUpdateBody,
   productVisibilityBody,
   stockChangesBody,
   stockChangesResponse,
@@ -19,7 +23,9 @@ import {
 } from '@shop/core';
 import { AppError, badRequest, notFound, serviceBusy } from '../../lib/errors.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
+import type { ResponseCache } from '../../plugins/response-cache.ts';
 import * as staff from './admin-catalog.service.ts';
+import * as products from './product-writes.ts';
 import { imageTooLarge, makeMissingVariant, storedImage, storeImage, takeUploadPlace } from './image-store.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
@@ -192,6 +198,63 @@ const uploadedImageRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nu
     },
   );
 };
+
+/**
+ * Staff create and edit products where the spec puts them (under /api, admin only), clearing
+ * the catalogue reads' cache once a write succeeds. The spec's client sends no token on
+ * update; the server refuses it all the same.
+ */
+const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: ResponseCache }> = async (
+  app,
+  { catalogueCache },
+) => {
+  const { db } = app;
+  const guards = { onRequest: [app.authenticate, app.requireAdmin] };
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode < 300) catalogueCache.clear();
+  });
+
+  app.post(
+    '/product/create',
+    {
+      ...guards,
+      schema: {
+        ...apiDoc('createProduct', 'Add a product to the catalogue'),
+        tags: ['catalogue'],
+        body: productCreateBody,
+        response: { 201: productResponse },
+      },
+    },
+    async (request, reply) => {
+      const product = await products.createProduct(db, request.body, signedInUser(request).id);
+      return reply.status(201).send({ success: true as const, message: 'Product created', data: product });
+    },
+  );
+  app.patch(
+    '/product/update/:id',
+    {
+      ...guards,
+      schema: {
+        ...apiDoc('updateProduct', 'Change a product', 404),
+        tags: ['catalogue'],
+        params: productIdParams,
+        body: productUpdateBody,
+        response: { 200: productResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product updated',
+      data: await products.updateProduct(db, request.params.id, request.body, signedInUser(request).id),
+    }),
+  );
+};
+
+export const productWriteRoutes = fp(productWriteRoutesPlugin, {
+  name: 'product-write-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});
 
 export const adminCatalogRoutes = fp(adminCatalogRoutesPlugin, {
   name: 'admin-catalog-routes',

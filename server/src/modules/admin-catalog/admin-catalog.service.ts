@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { auditTrail, recordAudit } from '../audit/audit.service.ts';
 import { getProduct, sizesOfProducts } from '../catalog/catalog.service.ts';
 import * as repo from './admin-catalog.repository.ts';
-import { stockChangeSummary, visibilitySummary } from '../catalog/change-summaries.ts';
+import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
 import { inSizeRowOrder } from '../../db/row-order.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');

@@ -5,18 +5,22 @@ import {
   adminOrderListQuery,
   adminOrderListResponse,
   orderIdParams,
+  orderResponse,
+  orderStatusBody,
   refundBody,
 } from '@shop/core';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
+import type { OrderPayments } from '../orders/order-payments.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import * as service from './admin-orders.service.ts';
+import { changeStatus } from './order-moves.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['admin'];
 /** No body at all, like `{}`, asks the provider to refund. */
 const optionalRefundBody = refundBody.nullish().transform((body) => body ?? {});
 
-/** Staff order management under /api/admin (admin only). Status changes stay at PATCH /api/order/:id/status. */
+/** Staff order management under /api/admin (admin only). Status changes stay at PATCH /api/order/:id/status (below). */
 const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
   const { db } = app;
   guardRoutes(app, app.authenticate, app.requireAdmin);
@@ -65,6 +69,36 @@ const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }>
     }),
   );
 };
+
+/** Staff move an order along its statuses: PATCH /api/order/:id/status, where the spec puts it (admin only). */
+const orderStatusRoutesPlugin: FastifyPluginAsyncZod<{ payments: OrderPayments }> = async (app, { payments }) => {
+  const { db } = app;
+  guardRoutes(app, app.authenticate, app.requireAdmin);
+
+  app.patch(
+    '/order/:id/status',
+    {
+      schema: {
+        ...apiDoc('changeOrderStatus', 'Move an order on (staff)', 404, 409),
+        tags: ['orders'],
+        params: orderIdParams,
+        body: orderStatusBody,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Order status updated',
+      data: await changeStatus(db, payments, signedInUser(request).id, request.params.id, request.body.status),
+    }),
+  );
+};
+
+export const orderStatusRoutes = fp(orderStatusRoutesPlugin, {
+  name: 'order-status-routes',
+  dependencies: ['database', 'authenticate'],
+  encapsulate: true,
+});
 
 export const adminOrderRoutes = fp(adminOrderRoutesPlugin, {
   name: 'admin-order-routes',

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   cartLimitMessage,
-  cartTotals,
   couponRefusalMessage,
+  defaultStoreSettings,
+  priceCart,
   lineChangeRefusal,
   evaluateCoupon,
   subtotalOf,
@@ -23,8 +24,8 @@ import {
   withinCouponLimits,
   type CouponTrier,
 } from '../coupons/coupons.service.ts';
-import { taxesOfCategories } from '../invoices/invoices.service.ts';
-import { totalsSettings } from '../delivery/delivery.service.ts';
+import { taxesOfCategories } from '../category-taxes/category-taxes.service.ts';
+import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import * as repo from './cart.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -49,7 +50,7 @@ export const overLimit = (refusal: CartLimitRefusal, advice = '') =>
   badRequest(refusal.reason, `${cartLimitMessage(refusal)}${advice}`);
 
 /** Cart lines as core's pricing sees them, each with its category's GST rate and HSN code. */
-export async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine & { hsn: string })[]> {
+async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine & { hsn: string })[]> {
   const taxes = await taxesOfCategories(
     trx,
     lines.map((l) => l.category_id),
@@ -68,6 +69,33 @@ export async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(Pri
 }
 
 /**
+ * The cart's lines priced now, as the cart shows them and as an order placed from them is
+ * written (core's `priceCart`, so the two never disagree): each line with its category's tax,
+ * the cart's coupon checked again with its usage, and the shop's settings, which an order also
+ * checks its delivery against.
+ */
+export async function priceCartLines(
+  trx: Trx,
+  cart: Pick<CartRow, 'coupon_id'>,
+  lines: repo.LineRow[],
+  userId: string,
+  now: Date,
+) {
+  const priced = await pricedLines(trx, lines);
+  const coupon = cart.coupon_id ? await couponById(trx, cart.coupon_id) : null;
+  const applied = coupon && { terms: coupon.terms, usage: await couponUsage(trx, coupon.id, userId) };
+  const settings = await getShopSettings(trx);
+  const pricing = priceCart(
+    priced,
+    applied,
+    { ...defaultStoreSettings, freeShippingThreshold: settings.freeShippingThreshold },
+    now,
+  );
+  // The cart's coupon as read, whether it applies (`coupon`, core's answer) or not.
+  return { ...pricing, priced, cartCoupon: coupon, settings };
+}
+
+/**
  * The cart as the shopper sees it, priced now: current prices, the applied coupon checked
  * again (and removed, with a notice saying why, when it no longer applies), core's totals.
  */
@@ -77,24 +105,13 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
     trx,
     lines.map((l) => l.product_id),
   );
-  const priced = await pricedLines(trx, lines);
-
-  let coupon = cart.coupon_id ? await couponById(trx, cart.coupon_id) : null;
-  let discount = 0;
+  const { totals, coupon, cartCoupon, couponRefusal } = await priceCartLines(trx, cart, lines, userId, now);
   let notice: string | null = null;
-  if (coupon) {
-    const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, userId), now);
-    if (decision.ok) {
-      discount = decision.discount;
-    } else {
-      await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
-      const why = couponRefusalMessage(coupon.terms.code, decision, subtotalOf(priced));
-      notice = `Coupon ${coupon.terms.code} was removed. ${why}`;
-      coupon = null;
-    }
+  if (cartCoupon && couponRefusal) {
+    await repo.setCartCoupon(trx, cart.id, null, now.toISOString());
+    notice = `Coupon ${cartCoupon.terms.code} was removed. ${couponRefusal}`;
   }
 
-  const totals = cartTotals(priced, discount, await totalsSettings(trx));
   return {
     items: lines.map((l) => {
       const lineImages = images.get(l.product_id) ?? [];
@@ -123,7 +140,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
       gst: totals.gst,
       total: totals.total,
     },
-    coupon: coupon ? toPublicCoupon(coupon.terms) : null,
+    coupon: coupon ? toPublicCoupon(coupon) : null,
     notice,
   };
 }

@@ -3,7 +3,7 @@ import { productCreateBody, searchWords, type ProductPage, type ProductSummary }
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { seedCategories, seedProducts, type SeedProduct } from '../../db/seed/catalog-data.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
-import * as catalog from './catalog.service.ts';
+import * as products from '../admin-catalog/product-writes.ts';
 
 const activeSeedCount = seedProducts.length;
 
@@ -418,12 +418,12 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
 
     it('refuses an unknown category and an unknown product', async () => {
       await expect(
-        catalog.createProduct(shop.handle.db, productCreateBody.parse({ ...newProduct, categoryId: 'nope' })),
+        products.createProduct(shop.handle.db, productCreateBody.parse({ ...newProduct, categoryId: 'nope' })),
       ).rejects.toMatchObject({
         statusCode: 400,
         code: 'UNKNOWN_CATEGORY',
       });
-      await expect(catalog.updateProduct(shop.handle.db, 'missing', { price: 10 })).rejects.toMatchObject({
+      await expect(products.updateProduct(shop.handle.db, 'missing', { price: 10 })).rejects.toMatchObject({
         statusCode: 404,
       });
     });

@@ -4,7 +4,6 @@ import {
   categoryIdParams,
   categoryListResponse,
   categoryProductsQuery,
-  productCreateBody,
   productIdParams,
   productListQuery,
   productListResponse,
@@ -13,13 +12,11 @@ import {
   productSizesResponse,
   productSuggestionsQuery,
   productSuggestionsResponse,
-  productUpdateBody,
 } from '@shop/core';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { createMemoryCounter } from '../../lib/attempt-counter.ts';
 import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { AttemptLimits } from '../../lib/attempt-limits.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
 import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import { CatalogueFeed } from './catalogue-feed.ts';
 import * as catalog from './catalog.service.ts';
@@ -144,60 +141,23 @@ const catalogReads: FastifyPluginAsyncZod<{
   );
 };
 
-/** Staff writes. The spec's client sends no token on update; the server refuses it all the same. */
-const catalogWrites: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app, { cache }) => {
-  const { db } = app;
-  const guards = { onRequest: [app.authenticate, app.requireAdmin] };
-  app.addHook('onResponse', async (_request, reply) => {
-    if (reply.statusCode < 300) cache.clear();
-  });
-
-  app.post(
-    '/product/create',
-    {
-      ...guards,
-      schema: {
-        ...apiDoc('createProduct', 'Add a product to the catalogue'),
-        tags: ['catalogue'],
-        body: productCreateBody,
-        response: { 201: productResponse },
-      },
-    },
-    async (request, reply) => {
-      const product = await catalog.createProduct(db, request.body, signedInUser(request).id);
-      return reply.status(201).send({ success: true as const, message: 'Product created', data: product });
-    },
-  );
-  app.patch(
-    '/product/update/:id',
-    {
-      ...guards,
-      schema: {
-        ...apiDoc('updateProduct', 'Change a product', 404),
-        tags: ['catalogue'],
-        params: productIdParams,
-        body: productUpdateBody,
-        response: { 200: productResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Product updated',
-      data: await catalog.updateProduct(db, request.params.id, request.body, signedInUser(request).id),
-    }),
-  );
-};
-
-const catalogRoutesPlugin: FastifyPluginAsyncZod<{
-  cacheMs: number;
-  database: DatabaseHandle;
-  limits: AttemptLimits;
-}> = async (app, { cacheMs, database, limits }) => {
-  const cache = createResponseCache({
+/**
+ * The catalogue reads' micro-cache, shared with the staff's product writes (admin-catalog),
+ * which clear it when they change what the reads answer.
+ */
+export function createCatalogueCache(cacheMs: number): ResponseCache {
+  return createResponseCache({
     ttlMs: cacheMs,
     maxEntries: 500,
     cacheControl: 'public, max-age=30, stale-while-revalidate=60',
   });
+}
+
+const catalogRoutesPlugin: FastifyPluginAsyncZod<{
+  cache: ResponseCache;
+  database: DatabaseHandle;
+  limits: AttemptLimits;
+}> = async (app, { cache, database, limits }) => {
   // This app's hold of the catalogue; on PostgreSQL kept current by notifications from ready to close.
   const held = new HeldCatalogue(app.db);
   const feed = database.notifications
@@ -216,7 +176,6 @@ const catalogRoutesPlugin: FastifyPluginAsyncZod<{
   app.addHook('onClose', () => searchCounter.close());
   const searches = new AttemptLimiter(searchCounter, limits);
   await app.register(catalogReads, { cache, catalogue: { db: app.db, held, feed }, searches });
-  await app.register(catalogWrites, { cache });
 };
 
 export const catalogRoutes = fp(catalogRoutesPlugin, {

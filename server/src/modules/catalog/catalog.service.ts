@@ -2,33 +2,17 @@ import type { Kysely } from 'kysely';
 import {
   totalPagesFor,
   type Product,
-  type productCreateBody,
-  type productUpdateBody,
   type ProductListQuery,
   type ProductPage,
   type ProductSuggestions,
   type ProductSummary,
 } from '@shop/core';
-import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
-import {
-  changedProductFields,
-  productCreatedSummary,
-  productUpdateSummary,
-  type ProductFields,
-} from './change-summaries.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { CatalogIndex, IndexAnswer, IndexQuery, IndexedProduct } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogueFeed } from './catalogue-feed.ts';
 import type { HeldCatalogue } from './held-catalogue.ts';
-
-/** Bodies as parsed: prices in paise. */
-type CreateBody = z.output<typeof productCreateBody>;
-type UpdateBody = z.output<typeof productUpdateBody>;
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 
@@ -211,92 +195,8 @@ export async function listCategories(db: Kysely<Database>) {
   return rows.map((c) => ({ _id: c.id, name: c.name, parentId: c.parent_id }));
 }
 
-function toWrite(body: UpdateBody): repo.ProductWrite {
-  return {
-    name: body.name,
-    description: body.description,
-    categoryId: body.categoryId,
-    price: body.price,
-    originalPrice: body.originalPrice,
-    colors: body.colors && [...new Set(body.colors)],
-    tags: body.tags && [...new Set(body.tags)],
-    images: body.images,
-    sizes: body.sizes,
-  };
-}
-
-async function assertCategory(db: Kysely<Database>, categoryId: string | undefined) {
-  if (categoryId !== undefined && !(await repo.categoryExists(db, categoryId))) {
-    throw badRequest('UNKNOWN_CATEGORY', `Unknown category: ${categoryId}`);
-  }
-}
-
-/** The name in lower-case ASCII letters and digits joined by hyphens, accents dropped ("Fèstive" → festive). */
-function slugify(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'product'
-  );
-}
-
-/** How many slugs a product tries before giving up: the name's own, then suffixes drawn at random. */
-const SLUG_DRAWS = 8;
-
-/** A random slug suffix: six letters or digits (36^6, about two billion). */
-function slugSuffix(): string {
-  const bytes = randomBytes(6);
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
-}
-
-/** Creates a product on sale; `actorId` is the staff member, recorded in its history. */
-export async function createProduct(
-  db: Kysely<Database>,
-  body: CreateBody,
-  actorId: string | null = null,
-  now = new Date(),
-): Promise<Product> {
-  await assertCategory(db, body.categoryId);
-  const write = toWrite(body);
-  const id = newId();
-  await db.transaction().execute(async (trx) => {
-    // The slug is the name's, or when another product has it (also one being created at this
-    // moment) the name's with a suffix drawn at random, drawn again while taken.
-    const base = slugify(body.name);
-    const product = {
-      name: body.name,
-      description: body.description ?? '',
-      categoryId: body.categoryId,
-      price: body.price,
-      originalPrice: write.originalPrice ?? null,
-      colors: write.colors ?? [],
-      tags: write.tags ?? [],
-      images: write.images ?? [],
-      sizes: write.sizes ?? [],
-    };
-    for (let draw = 0; ; draw++) {
-      const slug = draw === 0 ? base : `${base}-${slugSuffix()}`;
-      if (await repo.insertProduct(trx, id, slug, product, now.toISOString())) break;
-      if (draw === SLUG_DRAWS) throw new Error(`no free slug for “${body.name}” after ${SLUG_DRAWS} draws`);
-    }
-    await recordAudit(trx, {
-      actorId,
-      entityType: 'product',
-      entityId: id,
-      action: 'product.created',
-      summary: productCreatedSummary(body.name),
-      now: now.toISOString(),
-    });
-  });
-  return getProduct(db, id);
-}
-
-/** A product's editable fields as stored, to compare a write with. */
-async function storedFields(db: Kysely<Database>, id: string): Promise<ProductFields | undefined> {
+/** A product's editable fields as stored, hidden ones too: what staff's edits are compared with. */
+export async function storedProductFields(db: Kysely<Database>, id: string) {
   const row = await repo.findProduct(db, id, { includeHidden: true });
   if (!row) return undefined;
   const details = await repo.findProductDetails(db, [id]);
@@ -311,37 +211,6 @@ async function storedFields(db: Kysely<Database>, id: string): Promise<ProductFi
     images: details.images.get(id) ?? [],
     sizes: details.sizes.get(id) ?? [],
   };
-}
-
-/**
- * Changes what the body names, hidden products included (staff edit them before showing
- * them again). The history records which fields actually changed, and by whom.
- */
-export async function updateProduct(
-  db: Kysely<Database>,
-  id: string,
-  body: UpdateBody,
-  actorId: string | null = null,
-  now = new Date(),
-): Promise<Product> {
-  await assertCategory(db, body.categoryId);
-  const write = toWrite(body);
-  await db.transaction().execute(async (trx) => {
-    const before = await storedFields(trx, id);
-    if (!before || !(await repo.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
-    const summary = productUpdateSummary(changedProductFields(before, write));
-    if (summary) {
-      await recordAudit(trx, {
-        actorId,
-        entityType: 'product',
-        entityId: id,
-        action: 'product.updated',
-        summary,
-        now: now.toISOString(),
-      });
-    }
-  });
-  return getProduct(db, id, { includeHidden: true });
 }
 
 /** How long a process keeps the sitemap's list of products at most, whatever the version says. */

@@ -11,34 +11,16 @@ import {
   serviceableRangeIdParams,
   serviceableRangeListResponse,
   serviceableRangeResponse,
-  shopSettingsBody,
-  shopSettingsResponse,
-  storeInfoResponse,
 } from '@shop/core';
 import { z } from 'zod';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import * as service from './delivery.service.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
-/** Public: what the storefront says about shipping and tax, and whether a PIN is delivered to. */
+/** Public: whether a PIN code is delivered to. */
 const deliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['store'];
-
-  app.get(
-    '/store',
-    {
-      schema: {
-        ...apiDoc('getStoreInfo', 'What the storefront says about shipping and tax'),
-        tags,
-        response: { 200: storeInfoResponse },
-      },
-    },
-    async () => ({
-      success: true as const,
-      data: await service.storeInfo(db),
-    }),
-  );
 
   app.get(
     '/delivery/:pin',
@@ -54,7 +36,7 @@ const deliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Staff (admin only, under /api/admin): the shop's settings and where it delivers. */
+/** Staff (admin only, under /api/admin): where the shop delivers. */
 const adminDeliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['admin'];
@@ -62,38 +44,6 @@ const adminDeliveryRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   // A CSV file may come as it is (`curl -T pins.csv`): read as the body's `csv`.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: 2_100_000 }, (_r, body, done) =>
     done(null, { csv: body }),
-  );
-
-  app.get(
-    '/settings',
-    {
-      schema: {
-        ...apiDoc('getShopSettings', "The shop's shipping, tax and cash-on-delivery settings (staff)"),
-        tags,
-        response: { 200: shopSettingsResponse },
-      },
-    },
-    async () => ({
-      success: true as const,
-      data: await service.shopSettingsForStaff(db),
-    }),
-  );
-
-  app.put(
-    '/settings',
-    {
-      schema: {
-        ...apiDoc('updateShopSettings', "Change the shop's settings (staff)"),
-        tags,
-        body: shopSettingsBody,
-        response: { 200: shopSettingsResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Settings saved',
-      data: await service.updateShopSettings(db, signedInUser(request).id, request.body),
-    }),
   );
 
   app.get(

@@ -1,29 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  defaultShopSettings,
-  defaultStoreSettings,
-  formatPromiseAmount,
   deliveryFor,
   parseServiceableCsv,
   serializeServiceableCsv,
-  storeTexts,
   type DeliveryAnswer,
   type AuditEntry,
   type ServiceableRange,
   type ServiceableRangeData,
-  type ShopSettings,
-  type ShopSettingsData,
-  type StoreInfo,
   type serviceableRangeBody,
-  type shopSettingsBody,
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditTrail, recordAudit } from '../audit/audit.service.ts';
+import { auditTrail } from '../audit/audit.service.ts';
+import { recordShopChange, shopHistory } from '../shop-settings/shop-settings.service.ts';
 import * as repo from './delivery.repository.ts';
-import { categoryRatesInUse } from '../invoices/invoices.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RangeRow = Awaited<ReturnType<typeof repo.listRanges>>[number];
@@ -40,98 +32,6 @@ const rangeNotFound = () => notFound('RANGE_NOT_FOUND', 'PIN code range not foun
 const rangeTaken = (from: string, to: string) =>
   conflict('RANGE_EXISTS', `${from === to ? from : `${from}–${to}`} is already listed.`);
 
-/** The owner's settings (paise); the defaults if the row is missing. */
-export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const row = await repo.findSettings(db);
-  if (!row) return defaultShopSettings;
-  return {
-    freeShippingThreshold: row.free_shipping_threshold,
-    codMaxOrderValue: row.cod_max_order_value,
-    codMaxOpenOrders: row.cod_max_open_orders,
-  };
-}
-
-/** What cart totals need from the settings: the fixed fee and rate, and the owner's threshold. */
-export async function totalsSettings(db: Db) {
-  const { freeShippingThreshold } = await getShopSettings(db);
-  return { ...defaultStoreSettings, freeShippingThreshold };
-}
-
-const settingsData = (s: ShopSettings): ShopSettingsData => ({
-  freeShippingThreshold: s.freeShippingThreshold,
-  codMaxOrderValue: s.codMaxOrderValue,
-  codMaxOpenOrders: s.codMaxOpenOrders,
-});
-
-export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
-  return settingsData(await getShopSettings(db));
-}
-
-/** "₹999" or "none", as the history reads. */
-const amountText = (paise: number | null) => (paise === null ? 'none' : formatPromiseAmount(paise));
-
-/** One line of what changed, e.g. "Free shipping from: none → ₹999; open COD orders: 3 → 5". */
-function settingsChangeSummary(before: ShopSettings, after: ShopSettings): string {
-  const parts: string[] = [];
-  if (before.freeShippingThreshold !== after.freeShippingThreshold) {
-    parts.push(
-      `Free shipping from: ${amountText(before.freeShippingThreshold)} → ${amountText(after.freeShippingThreshold)}`,
-    );
-  }
-  if (before.codMaxOrderValue !== after.codMaxOrderValue) {
-    parts.push(`COD up to: ${amountText(before.codMaxOrderValue)} → ${amountText(after.codMaxOrderValue)}`);
-  }
-  if (before.codMaxOpenOrders !== after.codMaxOpenOrders) {
-    parts.push(`Open COD orders per shopper: ${before.codMaxOpenOrders} → ${after.codMaxOpenOrders}`);
-  }
-  return parts.join('; ');
-}
-
-/** Every delivery change is recorded under one entity, so the Delivery page shows one history. */
-const DELIVERY_ENTITY = 'shop';
-const audit = (trx: Db, actorId: string, action: string, summary: string, now: Date) =>
-  recordAudit(trx, {
-    actorId,
-    entityType: 'delivery',
-    entityId: DELIVERY_ENTITY,
-    action,
-    summary,
-    now: now.toISOString(),
-  });
-
-export async function updateShopSettings(
-  db: Kysely<Database>,
-  actorId: string,
-  body: z.output<typeof shopSettingsBody>,
-  now = new Date(),
-): Promise<ShopSettingsData> {
-  const settings: ShopSettings = {
-    freeShippingThreshold: body.freeShippingThreshold,
-    codMaxOrderValue: body.codMaxOrderValue,
-    codMaxOpenOrders: body.codMaxOpenOrders,
-  };
-  await db.transaction().execute(async (trx) => {
-    const summary = settingsChangeSummary(await getShopSettings(trx), settings);
-    await repo.saveSettings(trx, settings, now.toISOString());
-    if (summary) await audit(trx, actorId, 'settings.updated', summary, now);
-  });
-  return settingsData(settings);
-}
-
-/** The storefront's facts and texts about shipping, tax and cash on delivery. */
-export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
-  const [shop, gstRates] = await Promise.all([getShopSettings(db), categoryRatesInUse(db)]);
-  const settings = { ...defaultStoreSettings, ...shop, gstRates };
-  return {
-    shippingFee: settings.shippingFee,
-    freeShippingThreshold: shop.freeShippingThreshold,
-    gstPercent: settings.gstPercent,
-    codMaxOrderValue: shop.codMaxOrderValue,
-    codMaxOpenOrders: shop.codMaxOpenOrders,
-    texts: storeTexts(settings),
-  };
-}
-
 /** Whether the shop delivers to a PIN code, and takes cash on delivery there. */
 export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswer> {
   const ranges = /^\d{6}$/.test(pinCode) ? await repo.rangesHolding(db, Number(pinCode)) : [];
@@ -143,7 +43,10 @@ export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswe
 export async function listRanges(
   db: Kysely<Database>,
 ): Promise<{ ranges: ServiceableRangeData[]; audit: AuditEntry[] }> {
-  const [rows, trail] = await Promise.all([repo.listRanges(db), auditTrail(db, 'delivery', DELIVERY_ENTITY, 50)]);
+  const [rows, trail] = await Promise.all([
+    repo.listRanges(db),
+    auditTrail(db, shopHistory.entityType, shopHistory.entityId, 50),
+  ]);
   return { ranges: rows.map(toRangeData), audit: trail };
 }
 
@@ -170,7 +73,13 @@ export async function addRange(
       await repo.lockRangeList(trx);
       await repo.insertRanges(trx, [row]);
       const cod = range.cod ? 'with' : 'without';
-      await audit(trx, actorId, 'range.added', `Delivers to ${spanText(range)}, ${cod} cash on delivery`, now);
+      await recordShopChange(
+        trx,
+        actorId,
+        'range.added',
+        `Delivers to ${spanText(range)}, ${cod} cash on delivery`,
+        now,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw rangeTaken(body.from, to);
@@ -191,7 +100,7 @@ export async function setRangeCod(
     const row = await repo.findRange(trx, id);
     if (!row) throw rangeNotFound();
     const summary = `Cash on delivery ${cod ? 'on' : 'off'} for ${spanText(toRange(row))}`;
-    await audit(trx, actorId, 'range.cod', summary, now);
+    await recordShopChange(trx, actorId, 'range.cod', summary, now);
     return toRangeData(row);
   });
 }
@@ -200,7 +109,7 @@ export async function deleteRange(db: Kysely<Database>, actorId: string, id: str
   await db.transaction().execute(async (trx) => {
     const row = await repo.findRange(trx, id);
     if (!row || !(await repo.deleteRange(trx, id))) throw rangeNotFound();
-    await audit(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
+    await recordShopChange(trx, actorId, 'range.removed', `No longer delivers to ${spanText(toRange(row))}`, now);
   });
 }
 
@@ -238,7 +147,7 @@ export async function importCsv(db: Kysely<Database>, actorId: string, csv: stri
         created_at: at,
       })),
     );
-    await audit(
+    await recordShopChange(
       trx,
       actorId,
       'ranges.imported',

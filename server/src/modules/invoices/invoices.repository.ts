@@ -13,54 +13,6 @@ export async function updateSeller(db: Db, seller: Omit<SellerRow, 'id'>) {
   await db.updateTable('seller_details').set(seller).where('id', '=', 1).execute();
 }
 
-/** Every category, with the HSN code and rate staff set for it (null where they have not). */
-export function findCategoryTaxes(db: Db) {
-  return db
-    .selectFrom('categories as c')
-    .leftJoin('category_taxes as t', 't.category_id', 'c.id')
-    .select(['c.id', 'c.name', 't.hsn', 't.gst_rate'])
-    .orderBy('c.position')
-    .orderBy('c.id')
-    .execute();
-}
-
-export function findCategory(db: Db, id: string) {
-  return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
-}
-
-/** The staff-set taxes of some categories. */
-export async function findTaxesOf(db: Db, categoryIds: readonly string[]) {
-  if (categoryIds.length === 0) return [];
-  return db
-    .selectFrom('category_taxes')
-    .select(['category_id', 'hsn', 'gst_rate'])
-    .where('category_id', 'in', [...new Set(categoryIds)])
-    .execute();
-}
-
-/** The categories of some products (for order lines written before lines kept their HSN). */
-export async function findCategoriesOfProducts(db: Db, productIds: readonly string[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .selectFrom('products')
-    .select(['id', 'category_id'])
-    .where('id', 'in', [...new Set(productIds)])
-    .execute();
-}
-
-export async function upsertCategoryTax(
-  db: Db,
-  tax: { categoryId: string; hsn: string; gstRate: number; now: string },
-) {
-  await db
-    .insertInto('category_taxes')
-    .values({ category_id: tax.categoryId, hsn: tax.hsn, gst_rate: tax.gstRate, updated_at: tax.now })
-    .onConflict((oc) =>
-      oc.column('category_id').doUpdateSet({ hsn: tax.hsn, gst_rate: tax.gstRate, updated_at: tax.now }),
-    )
-    .execute();
-}
-
 /**
  * The next number of a series in a financial year, in one statement that raises the counter
  * (made at 1 on the year's first document). The row stays locked until the transaction ends

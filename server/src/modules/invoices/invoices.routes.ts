@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import * as invoices from './invoices.service.ts';
+import { setCategoryTax } from '../category-taxes/category-taxes.service.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['invoices'];
@@ -108,11 +109,10 @@ const adminInvoiceRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taxSettingsResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Category tax saved',
-      data: await invoices.updateCategoryTax(db, request.params.id, request.body),
-    }),
+    async (request) => {
+      await setCategoryTax(db, request.params.id, request.body);
+      return { success: true as const, message: 'Category tax saved', data: await invoices.taxSettings(db) };
+    },
   );
 };
 

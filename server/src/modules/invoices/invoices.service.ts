@@ -7,8 +7,6 @@ import {
   gstRates,
   invoiceSnapshot,
   stateOfCode,
-  type CategoryTaxBody,
-  type CategoryTaxTerms,
   type InvoiceFacts,
   type OrderAddressFacts,
   type OrderDocument,
@@ -26,6 +24,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { renderTaxDocument } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
+import { categoryTaxList, hsnOfProducts } from '../category-taxes/category-taxes.service.ts';
 
 type Trx = Transaction<Database>;
 
@@ -47,23 +46,6 @@ function toSeller(row: repo.SellerRow): SellerDetails {
     invoicePrefix: row.invoice_prefix,
     creditNotePrefix: row.credit_note_prefix,
   };
-}
-
-/**
- * The HSN code and GST rate of each category asked about: staff's setting, else the shop's
- * default for it. Carts and orders price their lines with these.
- */
-export async function taxesOfCategories(
-  db: Kysely<Database> | Trx,
-  categoryIds: readonly string[],
-): Promise<Map<string, CategoryTaxTerms>> {
-  const set = new Map((await repo.findTaxesOf(db, categoryIds)).map((t) => [t.category_id, t]));
-  return new Map(
-    categoryIds.map((id) => {
-      const row = set.get(id);
-      return [id, row ? { hsn: row.hsn, gstRate: row.gst_rate } : defaultCategoryTax(id)];
-    }),
-  );
 }
 
 /** Issues the next number of a series, inside the transaction of the document it numbers. */
@@ -129,13 +111,12 @@ export async function issueFirstInvoice(
 ): Promise<OrderDocument> {
   const seller = toSeller(await repo.findSeller(trx));
   // Lines from before lines kept their HSN code are printed with their category's.
-  const unknown = items.filter((i) => i.hsn === null).map((i) => i.product_id);
-  const categories = new Map(
-    (await repo.findCategoriesOfProducts(trx, unknown)).map((p) => [p.id, p.category_id] as const),
+  const known = await hsnOfProducts(
+    trx,
+    items.filter((i) => i.hsn === null).map((i) => i.product_id),
   );
-  const taxes = await taxesOfCategories(trx, [...categories.values()]);
   const hsnOf = (item: InvoiceableOrder['items'][number]) =>
-    item.hsn ?? taxes.get(categories.get(item.product_id) ?? '')?.hsn ?? defaultCategoryTax('').hsn;
+    item.hsn ?? known.get(item.product_id) ?? defaultCategoryTax('').hsn;
 
   const numbered = await nextNumber(trx, seller.invoicePrefix, now);
   const facts: InvoiceFacts = {
@@ -265,21 +246,8 @@ function sellerView(row: repo.SellerRow): TaxSettings['seller'] {
 }
 
 export async function taxSettings(db: Kysely<Database>): Promise<TaxSettings> {
-  const [seller, categories] = await Promise.all([repo.findSeller(db), repo.findCategoryTaxes(db)]);
-  return {
-    seller: sellerView(seller),
-    categories: categories.map((c) => {
-      const terms = c.hsn === null || c.gst_rate === null ? null : { hsn: c.hsn, gstRate: c.gst_rate };
-      return { categoryId: c.id, name: c.name, ...(terms ?? defaultCategoryTax(c.id)), isDefault: terms === null };
-    }),
-    rates: [...gstRates],
-  };
-}
-
-/** The GST rates the catalogue's categories are taxed at (what the storefront's tax texts name). */
-export async function categoryRatesInUse(db: Kysely<Database>): Promise<number[]> {
-  const categories = await repo.findCategoryTaxes(db);
-  return [...new Set(categories.map((c) => c.gst_rate ?? defaultCategoryTax(c.id).gstRate))];
+  const [seller, categories] = await Promise.all([repo.findSeller(db), categoryTaxList(db)]);
+  return { seller: sellerView(seller), categories, rates: [...gstRates] };
 }
 
 /** Staff set the seller's details: documents issued from now on print them; earlier ones keep theirs. */
@@ -315,17 +283,5 @@ export async function updateSeller(db: Kysely<Database>, body: z.output<typeof s
     credit_note_prefix: body.creditNotePrefix,
     updated_at: now.toISOString(),
   });
-  return taxSettings(db);
-}
-
-/** Staff set a category's HSN code and GST rate: carts and orders price with it from now on. */
-export async function updateCategoryTax(
-  db: Kysely<Database>,
-  categoryId: string,
-  body: CategoryTaxBody,
-  now = new Date(),
-) {
-  if (!(await repo.findCategory(db, categoryId))) throw notFound('CATEGORY_NOT_FOUND', 'Category not found');
-  await repo.upsertCategoryTax(db, { categoryId, hsn: body.hsn, gstRate: body.gstRate, now: now.toISOString() });
   return taxSettings(db);
 }

@@ -9,7 +9,7 @@ import { freshSize, stockOf } from '../../test/stock.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
-import { sweepUnpaidOrders } from './orders.service.ts';
+import { sweepUnpaidOrders } from './cancellation.ts';
 
 const gateway = createSandboxGateway('order-mail-key-secret', 'order-mail-webhook-secret');
 

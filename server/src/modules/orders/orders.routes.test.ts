@@ -7,7 +7,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
-import { sweepUnpaidOrders } from './orders.service.ts';
+import { sweepUnpaidOrders } from './cancellation.ts';
 import { freshSize as freshSizeIn, stockOf as stockIn, type SizeRef } from '../../test/stock.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { apiShopper, deliverWebhook, paymentEvent } from '../../test/shoppers.ts';

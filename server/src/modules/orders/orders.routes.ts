@@ -5,7 +5,6 @@ import {
   orderListResponse,
   orderResponse,
   orderStatsResponse,
-  orderStatusBody,
   placedOrderResponse,
   placeOrderBody,
   defaultHoldingLimits,
@@ -20,6 +19,9 @@ import type { OrderMailSettings } from './order-messages.ts';
 import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
+import { cancelOrder } from './cancellation.ts';
+import { orderStats } from './order-stats.ts';
+import { listOrders } from './order-view.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['orders'];
@@ -87,7 +89,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     },
     async (request) => ({
       success: true as const,
-      data: { orders: await orders.listOrders(db, signedInUser(request).id) },
+      data: { orders: await listOrders(db, signedInUser(request).id) },
     }),
   );
 
@@ -104,26 +106,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     async (request) => ({
       success: true as const,
       message: 'Order cancelled',
-      data: await orders.cancelOrder(db, payments, signedInUser(request).id, request.params.id),
-    }),
-  );
-
-  app.patch(
-    '/order/:id/status',
-    {
-      ...staff,
-      schema: {
-        ...apiDoc('changeOrderStatus', 'Move an order on (staff)', 404, 409),
-        tags,
-        params: orderIdParams,
-        body: orderStatusBody,
-        response: { 200: orderResponse },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Order status updated',
-      data: await orders.changeStatus(db, payments, signedInUser(request).id, request.params.id, request.body.status),
+      data: await cancelOrder(db, payments, signedInUser(request).id, request.params.id),
     }),
   );
 
@@ -139,7 +122,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     },
     async () => ({
       success: true as const,
-      data: await orders.orderStats(db),
+      data: await orderStats(db),
     }),
   );
 };

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { serverRenderedPaths } from '@shop/core';
 import { sendText } from '../../lib/content-encoding.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { injectedFetch, type StorefrontRenderer } from './page-renderer.ts';
@@ -23,8 +24,6 @@ export interface PagesOptions {
   /** How long a page's API calls may take before the page is given up; default 2 s. */
   renderTimeoutMs?: number;
 }
-
-export const serverRenderedPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'];
 
 /** A host name, IPv4 or [IPv6] address, and an optional port: nothing else may name the shop. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

@@ -12,7 +12,7 @@ import {
 } from '@shop/core';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
-import { getOrder } from '../orders/orders.service.ts';
+import { getOrder } from '../orders/order-view.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { OrderMailSettings } from '../orders/order-messages.ts';
 import * as payments from './payments.service.ts';

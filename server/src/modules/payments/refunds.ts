@@ -6,7 +6,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { queueRefundRecorded } from '../orders/order-messages.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
-import { findOrderRow, noteInHistory, setOrderPaymentStatus } from '../orders/orders.service.ts';
+import { noteInHistory, setOrderPaymentStatus } from '../orders/order-payment-state.ts';
+import { findOrderRow } from '../orders/status-changes.ts';
 import { onlinePaymentUnavailable, type PaymentGateway } from './payment-gateway.ts';
 import {
   claimForRefund,

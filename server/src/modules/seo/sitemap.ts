@@ -3,6 +3,7 @@
  * products as it takes at 50,000 addresses each, and robots.txt pointing to it. Pure: the routes
  * hand in the origin and the products.
  */
+import { fixedServerRenderedPaths } from '@shop/core';
 
 /** At most this many addresses in one sitemap file (the protocol's limit). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -68,13 +69,12 @@ export function productSitemap(origin: string, products: readonly SitemapProduct
 
 /** The shop's own pages: home, the lists of every collection, collaboration and policies. */
 export function pagesSitemap(origin: string, collections: readonly string[], changed: string | null): string {
-  const paths = [
-    '/',
-    '/products',
-    ...collections.map((id) => `/products?collection=${encodeURIComponent(id)}`),
-    '/collaboration',
-    '/policies',
-  ];
+  // The products page is listed once for each collection, right after itself.
+  const paths = fixedServerRenderedPaths.flatMap((path) =>
+    path === '/products'
+      ? [path, ...collections.map((id) => `/products?collection=${encodeURIComponent(id)}`)]
+      : [path],
+  );
   return urlset(paths.map((p) => ({ loc: origin + p, lastmod: p.startsWith('/products') ? changed : null })));
 }
 

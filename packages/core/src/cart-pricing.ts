@@ -1,0 +1,50 @@
+import { cartTotals, shippingGstPercent, subtotalOf, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { couponRefusalMessage, evaluateCoupon, type CouponTerms, type CouponUsage } from './coupon-rules.ts';
+import type { ShopSettings } from './shop-settings.ts';
+import type { StoreSettings } from './store-settings.ts';
+
+/** What pricing needs of the shop's settings: the fixed fee and rate, and the owner's threshold. */
+export type PricingSettings = Pick<StoreSettings, 'shippingFee' | 'gstPercent'> &
+  Partial<Pick<ShopSettings, 'freeShippingThreshold'>>;
+
+/** The coupon applied to a cart, with how often it has been used (in all and by this shopper). */
+export interface AppliedCoupon {
+  terms: CouponTerms;
+  usage: CouponUsage;
+}
+
+export interface CartPricing {
+  totals: CartTotals;
+  /** The coupon's terms while it applies; null with no coupon or one that no longer applies. */
+  coupon: CouponTerms | null;
+  /** Why the cart's coupon no longer applies, in the shopper's words; null otherwise. */
+  couponRefusal: string | null;
+  /** The GST rate (whole percent) the order's shipping is taxed at, as its invoice shows it. */
+  shippingGstPercent: number;
+}
+
+/**
+ * The price of a cart, as the cart shows it and as the order placed from it is written: its
+ * coupon checked again now, the discount it gives, and core's totals (integer paise). One
+ * function for both, so the cart and the order can never disagree. A coupon that no longer
+ * applies gives no discount; what the caller does with it (drop it with a notice, or refuse
+ * the order) is the caller's.
+ */
+export function priceCart(
+  lines: readonly PricedLine[],
+  applied: AppliedCoupon | null,
+  settings: PricingSettings,
+  now: Date,
+): CartPricing {
+  const decision = applied ? evaluateCoupon(lines, applied.terms, applied.usage, now) : null;
+  const discount = decision?.ok ? decision.discount : 0;
+  return {
+    totals: cartTotals(lines, discount, settings),
+    coupon: applied && decision?.ok ? applied.terms : null,
+    couponRefusal:
+      applied && decision && !decision.ok
+        ? couponRefusalMessage(applied.terms.code, decision, subtotalOf(lines))
+        : null,
+    shippingGstPercent: shippingGstPercent(lines, settings.gstPercent),
+  };
+}
