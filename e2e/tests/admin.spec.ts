@@ -207,6 +207,12 @@ test.describe('staff area', () => {
     const table = page.getByRole('table');
     expect((await table.boundingBox())!.height).toBeLessThan(2_600);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+
+    // A focused staff input shows the storefront's 2 px outline, not a 1 px border alone.
+    for (const input of [stockLists.first().locator('input').first(), page.getByLabel('Status')]) {
+      await input.focus();
+      await expect.poll(() => input.evaluate((element) => parseFloat(getComputedStyle(element).outlineWidth))).toBe(2);
+    }
   });
 
   test('shoppers get no staff area, and no staff code', async ({ page, request }) => {

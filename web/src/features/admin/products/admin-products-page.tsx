@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/form-field.tsx';
+import { focusOutlineClass, FormAlert } from '../../../components/form-field.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
@@ -141,7 +141,7 @@ export function AdminProductsPage() {
             id="admin-product-status"
             value={state.status}
             onChange={(event) => navigate({ status: event.target.value as AdminProductStatus, page: 1 })}
-            className="h-12 w-full rounded-full border border-line bg-white px-4 text-base focus:border-ink focus:outline-none sm:w-40 sm:text-sm"
+            className={`h-12 w-full rounded-full border border-line bg-white px-4 text-base ${focusOutlineClass} sm:w-40 sm:text-sm`}
           >
             {Object.entries(statusLabels).map(([value, label]) => (
               <option key={value} value={value}>

@@ -9,6 +9,7 @@
 import type { AdminProductRow } from '@shop/core';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
+import { focusOutlineClass } from '../../../components/form-field.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
@@ -153,7 +154,7 @@ function StockInputs({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : edit ? `${id}-was` : undefined}
               onChange={(event) => onChange({ productId: row._id, size, original: stock, text: event.target.value })}
-              className={`h-9 w-14 min-w-full rounded-lg border px-2 text-center text-base tabular-nums focus:border-ink focus:outline-none aria-invalid:border-sale sm:text-sm ${
+              className={`h-9 w-14 min-w-full rounded-lg border px-2 text-center text-base tabular-nums ${focusOutlineClass} aria-invalid:border-sale sm:text-sm ${
                 edit ? 'border-accent bg-accent-soft/50 font-semibold' : 'border-line bg-white'
               }`}
             />

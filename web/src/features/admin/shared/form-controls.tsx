@@ -4,11 +4,10 @@
  * `aria-describedby`, with the control marked `aria-invalid`.
  */
 import { useId, type ReactNode } from 'react';
-import { FieldHint, FieldLabel, inputClass } from '../../../components/form-field.tsx';
+import { FieldHint, FieldLabel, focusOutlineClass, inputClass } from '../../../components/form-field.tsx';
 
 export const controlClass = `${inputClass} aria-invalid:border-sale`;
-export const smallControlClass =
-  'h-10 w-full rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 focus:border-ink focus:outline-none aria-invalid:border-sale sm:text-sm';
+export const smallControlClass = `h-10 w-full rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 ${focusOutlineClass} aria-invalid:border-sale sm:text-sm`;
 
 export interface ControlProps {
   id: string;
