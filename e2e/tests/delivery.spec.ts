@@ -39,6 +39,10 @@ test.describe('where the shop delivers', () => {
     await pin.fill('5600');
     await pin.press('Enter');
     await expect(answer).toHaveText('Please enter a 6-digit PIN code.');
+    // Six digits are a question for the shop: it answers that it knows no such PIN code.
+    await pin.fill('999999');
+    await pin.press('Enter');
+    await expect(answer).toHaveText("We couldn't find PIN code 999999");
   });
 
   test('checkout to a PIN without cash on delivery says so at once and offers only online payment', async ({

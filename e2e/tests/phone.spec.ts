@@ -2,16 +2,27 @@ import { expect, test } from './fixtures.ts';
 import { apiPage, cardLinks, expectCards, filterOption, hasHorizontalOverflow } from './support.ts';
 
 test.describe('on a 375 px wide phone', () => {
-  test('the products page fits the screen, and filters open from their toggle', async ({ page, request }) => {
+  test('the products page fits the screen, and filters open in a panel that shows the live count', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/products');
     await expect(cardLinks(page).first()).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
 
-    const filters = page.getByRole('complementary', { name: 'Product filters' });
-    await expect(filterOption(filters, 'Navy')).toBeHidden();
-    await page.getByRole('button', { name: /^Filters/ }).click();
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    await toggle.click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await expect(filters).toBeVisible();
+    // Focus is inside the panel, and Tab keeps it there.
+    await expect(filters.locator(':focus')).toHaveCount(1);
     await filterOption(filters, 'Navy').click();
-    await expectCards(page, (await apiPage(request, 'color=navy')).products);
+    const navy = await apiPage(request, 'color=navy');
+    await expect(filters.getByRole('button', { name: `Show ${navy.total} results` })).toBeVisible();
+    await filters.getByRole('button', { name: `Show ${navy.total} results` }).click();
+    await expect(filters).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expectCards(page, navy.products);
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 

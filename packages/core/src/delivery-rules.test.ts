@@ -42,7 +42,8 @@ describe('deliveryFor: the narrowest range holding the PIN decides', () => {
       'Delivers to 190001 · Cash on delivery available',
     ],
     ['no ranges at all', [], '560001', false, false, "We don't deliver to 560001 yet"],
-    ['not a PIN code', demo, '056001', false, false, "We don't deliver to 056001 yet"],
+    ['six digits no PIN code starts with (0)', demo, '056001', false, false, "We couldn't find PIN code 056001"],
+    ['six digits no PIN code starts with (9)', demo, '999999', false, false, "We couldn't find PIN code 999999"],
     [
       'two equally narrow ranges disagree: no COD',
       [r('560001', '560001'), r('560001', '560001', false)],

@@ -37,11 +37,14 @@ export function decidingRange(pinCode: string, ranges: readonly ServiceableRange
 }
 
 export const notDeliveredMessage = (pinCode: string) => `We don't deliver to ${pinCode} yet`;
+/** Six digits India Post does not use (its codes start 1 to 8): not a place the shop could deliver to. */
+export const unknownPinMessage = (pinCode: string) => `We couldn't find PIN code ${pinCode}`;
 export const codUnavailableMessage = (pinCode: string) => `Cash on delivery isn't available for ${pinCode}`;
 
 /** Whether, and how, the shop delivers to a PIN code. */
 export function deliveryFor(pinCode: string, ranges: readonly ServiceableRange[]): DeliveryAnswer {
-  const range = isPinCodeShape(pinCode) ? decidingRange(pinCode, ranges) : null;
+  if (!isPinCodeShape(pinCode)) return { pinCode, serviceable: false, cod: false, message: unknownPinMessage(pinCode) };
+  const range = decidingRange(pinCode, ranges);
   if (!range) return { pinCode, serviceable: false, cod: false, message: notDeliveredMessage(pinCode) };
   return {
     pinCode,

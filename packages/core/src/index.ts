@@ -27,6 +27,7 @@ export * from './contract/delivery.ts';
 export * from './order-stats.ts';
 export * from './indian-states.ts';
 export * from './shop-settings.ts';
+export * from './shop-policy.ts';
 export * from './delivery-rules.ts';
 export * from './gst-invoice.ts';
 export * from './amount-in-words.ts';

@@ -94,6 +94,14 @@ export function findIndianState(name: string): IndianState | undefined {
   return byName.get(name.trim().toLowerCase());
 }
 
+/**
+ * Six digits: what a PIN code is written as. Whether such a code is one India Post uses is
+ * another question (`isPinCodeShape`): "999999" is well formed, and found nowhere.
+ */
+export function isSixDigitPin(pinCode: string): boolean {
+  return /^\d{6}$/.test(pinCode);
+}
+
 /** Six digits, the first 1 to 8 (India Post's zones): the shape of every Indian PIN code. */
 export function isPinCodeShape(pinCode: string): boolean {
   return /^[1-8]\d{5}$/.test(pinCode);

@@ -77,7 +77,12 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
   'order-shipped': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD' },
     subject: /^Order KP-2611-ABCD is on its way$/,
-    facts: ['KP-2611-ABCD has shipped', 'https://shop.example.in/profile?view=orders'],
+    // The delivery time the shop's policy gives (4-8 business days after dispatch), no other.
+    facts: [
+      'KP-2611-ABCD has shipped',
+      'Delivery takes 4-8 business days after dispatch.',
+      'https://shop.example.in/profile?view=orders',
+    ],
   },
   'order-delivered': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD' },

@@ -47,6 +47,7 @@ export function stubIdentityProvider(): IdentityProvider {
         state: randomBytes(16).toString('base64url'),
         nonce: randomBytes(16).toString('base64url'),
         codeVerifier: randomBytes(32).toString('base64url'),
+        redirectUri: 'http://shop.test/auth/google/callback',
       };
       const authorizationUrl = new URL('https://accounts.example.test/o/oauth2/v2/auth');
       authorizationUrl.searchParams.set('state', checks.state);

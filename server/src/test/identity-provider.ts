@@ -13,12 +13,20 @@ export const redirectUri = 'http://shop.test/auth/google/callback';
 export const clientSecret = 'client-secret-for-the-test-provider';
 
 /** A real OpenID provider on 127.0.0.1 (oidc-provider), standing in for Google. */
-export async function startProvider(): Promise<{ issuer: string; server: http.Server; provider: Provider }> {
+export async function startProvider(
+  otherRedirectUris: readonly string[] = [],
+): Promise<{ issuer: string; server: http.Server; provider: Provider }> {
   let handle: http.RequestListener = (_req, res) => res.end();
   const server = http.createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = createDevelopmentProvider({ issuer, clientSecret, redirectUri, cookieKey: 'provider-cookie-key' });
+  const provider = createDevelopmentProvider({
+    issuer,
+    clientSecret,
+    redirectUri,
+    otherRedirectUris,
+    cookieKey: 'provider-cookie-key',
+  });
   handle = provider.callback() as http.RequestListener;
   return { issuer, server, provider };
 }
@@ -28,7 +36,11 @@ export async function startProvider(): Promise<{ issuer: string; server: http.Se
  * login form as `login` and confirms consent, until the provider sends the browser back to
  * the shop's callback page. Answers that URL (with code and state).
  */
-export async function authorizeAtProvider(authorizationUrl: string, login: string): Promise<URL> {
+export async function authorizeAtProvider(
+  authorizationUrl: string,
+  login: string,
+  callback = redirectUri,
+): Promise<URL> {
   const jar = new Map<string, string>();
   let request: { url: string; form?: URLSearchParams } = { url: authorizationUrl };
   for (let step = 0; step < 12; step++) {
@@ -49,7 +61,7 @@ export async function authorizeAtProvider(authorizationUrl: string, login: strin
     const location = res.headers.get('location');
     if (location) {
       const next = new URL(location, request.url);
-      if (next.href.startsWith(redirectUri)) return next;
+      if (next.href.startsWith(callback)) return next;
       request = { url: next.href };
       continue;
     }
@@ -66,8 +78,8 @@ export async function authorizeAtProvider(authorizationUrl: string, login: strin
 /** The shop's side of a sign-in flow, with the browser played by `authorizeAtProvider`. */
 export function flowAt(app: FastifyInstance, issuer: string) {
   /** Starts a flow at the shop: the provider URL it redirects to, and the flow cookie. */
-  async function start() {
-    const res = await app.inject('/api/auth/google/start');
+  async function start(headers: Record<string, string> = {}) {
+    const res = await app.inject({ url: '/api/auth/google/start', headers });
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     const setCookie = String(res.headers['set-cookie']);

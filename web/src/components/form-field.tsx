@@ -1,7 +1,11 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
+/**
+ * Focus shows as a 2 px accent outline outside the border (WCAG 2.2 focus appearance), not a
+ * change of the 1 px border alone; a field marked invalid has a red border.
+ */
 export const inputClass =
-  'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 focus:border-ink focus:outline-none sm:text-sm';
+  'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-accent aria-invalid:border-sale sm:text-sm';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;

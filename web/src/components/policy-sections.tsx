@@ -1,5 +1,8 @@
 import {
+  businessDaysText,
   CUSTOMER_CANCEL_WINDOW_HOURS,
+  DELIVERY_BUSINESS_DAYS,
+  DISPATCH_BUSINESS_DAYS,
   defaultShopSettings,
   defaultStoreSettings,
   formatPromiseAmount,
@@ -46,8 +49,8 @@ function policiesFor(info?: StoreInfo | null): Policy[] {
       id: 'shipping-policy',
       title: 'Shipping Policy',
       points: [
-        'Orders are processed within 2-5 business days. Orders placed after 5 PM are processed the next business day.',
-        'Delivery takes 4-8 business days after dispatch.',
+        `Orders are processed within ${businessDaysText(DISPATCH_BUSINESS_DAYS)}. Orders placed after 5 PM are processed the next business day.`,
+        `Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
         'We ship within India only; we do not ship internationally.',
         'If your parcel arrives damaged, please tell us within 24 hours of delivery.',
         ...points.shipping,

@@ -8,6 +8,8 @@ interface QuantityStepperProps {
   itemLabel?: string;
   /** `sm` in cart lines, `md` on the product page. */
   size?: 'sm' | 'md';
+  /** The most that can be had (0: none at all, which disables both buttons); no limit if absent. */
+  max?: number;
 }
 
 const sizes = {
@@ -16,10 +18,11 @@ const sizes = {
 };
 
 /**
- * Minus and plus around a quantity. Minus is disabled at 1; plus has no limit here, the
- * server knows the stock (spec §2, §5).
+ * Minus and plus around a quantity. Minus is disabled at 1; plus has no limit unless `max` is
+ * given (in the cart the server knows the stock, spec §2, §5), and is disabled at it: a sold-out
+ * product offers no "+".
  */
-export function QuantityStepper({ value, onChange, itemLabel, size = 'md' }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, itemLabel, size = 'md', max }: QuantityStepperProps) {
   const look = sizes[size];
   const button = `inline-flex ${look.button} items-center justify-center text-ink transition-colors hover:bg-sand disabled:cursor-not-allowed disabled:text-muted/40 disabled:hover:bg-transparent`;
   return (
@@ -44,6 +47,7 @@ export function QuantityStepper({ value, onChange, itemLabel, size = 'md' }: Qua
         type="button"
         className={`${button} rounded-r-full`}
         aria-label="Increase quantity"
+        disabled={max !== undefined && value >= max}
         onClick={() => onChange(value + 1)}
       >
         <PlusIcon size={look.icon} />

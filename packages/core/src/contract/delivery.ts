@@ -3,7 +3,7 @@
  * `GET /api/delivery/:pin`, and the staff Delivery page's settings and PIN ranges.
  */
 import { z } from 'zod';
-import { isPinCodeShape } from '../indian-states.ts';
+import { isPinCodeShape, isSixDigitPin } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
 import { auditEntry } from './admin.ts';
@@ -36,7 +36,15 @@ const pinText = (label: string) =>
     .trim()
     .refine(isPinCodeShape, `${label} must be a 6-digit PIN code.`);
 
-export const deliveryPinParams = z.object({ pin: pinText('PIN code') });
+/**
+ * The storefront's question takes any six digits: one India Post does not use is answered
+ * (not found), not refused; only what is not six digits is a bad request.
+ */
+export const deliveryPinParams = z.object({
+  pin: inputText({ error: 'PIN code is required.' })
+    .trim()
+    .refine(isSixDigitPin, 'PIN code must be a 6-digit PIN code.'),
+});
 
 export const deliveryAnswer = z.object({
   pinCode: z.string(),

@@ -1,4 +1,4 @@
-import { formatRupees, STORE_NAME, type MessageTemplate } from '@shop/core';
+import { businessDaysText, DELIVERY_BUSINESS_DAYS, formatRupees, STORE_NAME, type MessageTemplate } from '@shop/core';
 import type { ReactElement } from 'react';
 import type { MessageData } from '../data.ts';
 import { ActionButton, Layout, Paragraph, shopUrl, Title, type RenderContext } from '../layout.tsx';
@@ -132,7 +132,8 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
     subject: (data) => `Order ${data.orderNumber} is on its way`,
     body: (data, context) =>
       orderNotice(data, context, 'Your order is on its way', [
-        `Good news: order ${data.orderNumber} has shipped. Deliveries in India usually arrive within 2-5 business days.`,
+        // The shop's delivery policy, from the one place it is defined.
+        `Good news: order ${data.orderNumber} has shipped. Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
       ]),
   },
   'order-delivered': {

@@ -84,14 +84,25 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
       expect(res.json().data).toEqual({ pinCode: pin, ...expected });
     });
 
-    it.each(['56001', 'abcdef', '056001', '9000011'])(
-      'GET /api/delivery/%s is a 400 with a clear message',
+    it.each(['999999', '056001'])(
+      'GET /api/delivery/%s, six digits India Post does not use, is not found',
       async (pin) => {
         const res = await get(`/api/delivery/${pin}`);
-        expect(res.statusCode, res.body).toBe(400);
-        expect(res.json().message).toContain('PIN code must be a 6-digit PIN code.');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data).toEqual({
+          pinCode: pin,
+          serviceable: false,
+          cod: false,
+          message: `We couldn't find PIN code ${pin}`,
+        });
       },
     );
+
+    it.each(['56001', 'abcdef', '9000011'])('GET /api/delivery/%s is a 400 with a clear message', async (pin) => {
+      const res = await get(`/api/delivery/${pin}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain('PIN code must be a 6-digit PIN code.');
+    });
   });
 
   describe('staff settings', () => {

@@ -4,12 +4,16 @@ import Provider from 'oidc-provider';
 import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
 
 export const DEVELOPMENT_CLIENT_ID = 'kapas-shop-development';
+/** A name for the development client's sector (see below); no such page exists or is asked for. */
+const DEVELOPMENT_SECTOR = 'https://sector.dev.local/kapas-shop-development';
 
 export interface DevelopmentProviderOptions {
   /** Where the provider lives, e.g. http://localhost:3000/dev-oidc. */
   issuer: string;
   clientSecret: string;
   redirectUri: string;
+  /** The same callback page at the shop's other origins (see shop-origins.ts). */
+  otherRedirectUris?: readonly string[];
   cookieKey: string;
 }
 
@@ -32,15 +36,19 @@ export function createDevelopmentProvider(options: DevelopmentProviderOptions): 
       {
         client_id: DEVELOPMENT_CLIENT_ID,
         client_secret: options.clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: [options.redirectUri, ...(options.otherRedirectUris ?? [])],
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_post',
         // The subject is the login's email, however its letters were typed (pairwiseIdentifier).
         subject_type: 'pairwise',
+        // Pairwise subjects for redirect URIs on several hosts (localhost and 127.0.0.1) need a
+        // sector. The subject is the email whatever the sector, so one is named and never fetched.
+        sector_identifier_uri: DEVELOPMENT_SECTOR,
       },
     ],
     subjectTypes: ['public', 'pairwise'],
+    sectorIdentifierUriValidate: () => false,
     // The provider keeps the login as typed as its account id (its session, grant and code must
     // agree on it); what the shop sees is the email that login names, in lower case.
     async pairwiseIdentifier(_ctx, accountId) {

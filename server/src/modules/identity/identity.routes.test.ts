@@ -302,6 +302,27 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
   });
 });
 
+/** A shop whose "Sign in with Google" is the development one, at `idp`. */
+function developmentShop(
+  dialect: (typeof testDialects)[number],
+  idp: Awaited<ReturnType<typeof startProvider>>,
+  otherRedirectUris: string[] = [],
+) {
+  return createTestShop(dialect, {
+    identity: {
+      provider: createOidcIdentityProvider({
+        providerName: 'google-development',
+        issuer: idp.issuer,
+        clientId: DEVELOPMENT_CLIENT_ID,
+        clientSecret,
+        redirectUri,
+        otherRedirectUris,
+      }),
+      development: { prefix: '/dev-oidc', provider: idp.provider },
+    },
+  });
+}
+
 /**
  * The local development provider signs in whatever email is typed into it: it must never reach
  * an account it did not create (a shopper's password account, staff), however it is asked.
@@ -313,18 +334,7 @@ describe.each(testDialects)('the development sign-in on %s', (dialect) => {
 
   beforeAll(async () => {
     idp = await startProvider();
-    shop = await createTestShop(dialect, {
-      identity: {
-        provider: createOidcIdentityProvider({
-          providerName: 'google-development',
-          issuer: idp.issuer,
-          clientId: DEVELOPMENT_CLIENT_ID,
-          clientSecret,
-          redirectUri,
-        }),
-        development: { prefix: '/dev-oidc', provider: idp.provider },
-      },
-    });
+    shop = await developmentShop(dialect, idp);
     flow = flowAt(shop.app, idp.issuer);
   });
   afterAll(async () => {
@@ -400,5 +410,42 @@ describe.each(testDialects)('the development sign-in on %s', (dialect) => {
     const { res } = await flow.signIn(shopper.email);
     expect(res.statusCode).toBe(409);
     expect(res.json().data).toBeUndefined();
+  });
+});
+
+/**
+ * A shop opened at another of its own origins (http://127.0.0.1:3000 beside
+ * http://localhost:3000) is returned to that origin, where its flow cookie lives; a request
+ * naming any other host is returned to the public URL.
+ */
+describe.each(testDialects)('the sign-in returns to the shop’s origin the shopper used, on %s', (dialect) => {
+  const loopbackCallback = 'http://127.0.0.1:3000/auth/google/callback';
+  let shop: TestShop;
+  let idp: Awaited<ReturnType<typeof startProvider>>;
+
+  beforeAll(async () => {
+    idp = await startProvider([loopbackCallback]);
+    shop = await developmentShop(dialect, idp, [loopbackCallback]);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    idp?.server.closeAllConnections();
+    await new Promise((resolve) => idp?.server.close(resolve));
+  });
+
+  it('comes back to 127.0.0.1 when started there, and signs in', async () => {
+    const flow = flowAt(shop.app, idp.issuer);
+    const { location, cookie } = await flow.start({ host: '127.0.0.1:3000' });
+    expect(location.searchParams.get('redirect_uri')).toBe(loopbackCallback);
+    const back = await authorizeAtProvider(location.href, `loopback.${Date.now()}@example.com`, loopbackCallback);
+    expect(back.origin).toBe('http://127.0.0.1:3000');
+    const res = await flow.finish(back.searchParams.get('code')!, back.searchParams.get('state')!, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.accessToken).toEqual(expect.any(String));
+  });
+
+  it('comes back to the public URL when started under a host that is not the shop’s', async () => {
+    const { location } = await flowAt(shop.app, idp.issuer).start({ host: 'evil.example' });
+    expect(location.searchParams.get('redirect_uri')).toBe(redirectUri);
   });
 });

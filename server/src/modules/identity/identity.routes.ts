@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { signInWithIdentity } from '../auth/auth.service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { FlowChecks, IdentityProvider } from './oidc-identity-provider.ts';
+import { googleCallbackUrl } from './shop-origins.ts';
 
 const FLOW_COOKIE = 'shop_google_flow';
 const FLOW_COOKIE_PATH = '/api/auth/google';
@@ -25,9 +26,14 @@ const flowExpired = () =>
 function readChecks(value: string): FlowChecks | null {
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    const { state, nonce, codeVerifier } = parsed as Record<string, unknown>;
-    if (typeof state === 'string' && typeof nonce === 'string' && typeof codeVerifier === 'string') {
-      return { state, nonce, codeVerifier };
+    const { state, nonce, codeVerifier, redirectUri } = parsed as Record<string, unknown>;
+    if (
+      typeof state === 'string' &&
+      typeof nonce === 'string' &&
+      typeof codeVerifier === 'string' &&
+      typeof redirectUri === 'string'
+    ) {
+      return { state, nonce, codeVerifier, redirectUri };
     }
   } catch {
     // fall through: a cookie we did not write
@@ -54,8 +60,11 @@ const identityRoutesPlugin: FastifyPluginAsyncZod<IdentityRoutesOptions> = async
     return options.provider;
   };
 
-  app.get('/google/start', { schema: { tags: ['auth'] } }, async (_request, reply) => {
-    const { checks, authorizationUrl } = await requireProvider().start();
+  app.get('/google/start', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    // Back to the origin the shopper is at (its cookie and stored session live there), when it
+    // is one of the shop's; the provider chooses among its registered pages only.
+    const here = googleCallbackUrl(`${request.protocol}://${request.host}`);
+    const { checks, authorizationUrl } = await requireProvider().start(here);
     const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
     return reply
       .setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_TTL_SECONDS })

@@ -7,6 +7,8 @@ export interface FlowChecks {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** Where this flow asked the provider to return: the code is only good with the same one. */
+  redirectUri: string;
 }
 
 /** What the provider sent the browser back with (RFC 9207 adds `iss` against mix-ups). */
@@ -21,8 +23,11 @@ export interface ProviderResponse {
  * development provider): authorization code flow with PKCE, state and nonce.
  */
 export interface IdentityProvider {
-  /** A new flow: its secret checks and the provider's authorization URL to send the browser to. */
-  start(): Promise<{ checks: FlowChecks; authorizationUrl: URL }>;
+  /**
+   * A new flow: its secret checks and the provider's authorization URL to send the browser to.
+   * It returns to `returnTo` when that is one of the provider's redirect URIs, else to the first.
+   */
+  start(returnTo?: string): Promise<{ checks: FlowChecks; authorizationUrl: URL }>;
   /**
    * Exchanges the code the provider returned for verified identity claims. openid-client
    * checks state, PKCE, and the ID token's signature, issuer, audience, nonce and expiry.
@@ -38,11 +43,17 @@ export interface OidcSettings {
   clientSecret: string;
   /** The SPA's callback page the provider returns the browser to. */
   redirectUri: string;
+  /** The same page at the shop's other origins, registered with the provider too. */
+  otherRedirectUris?: readonly string[];
 }
 
 export const googleSignInFailed = () => new AppError(400, 'GOOGLE_SIGN_IN_FAILED', 'Google sign-in failed');
 
 export function createOidcIdentityProvider(settings: OidcSettings): IdentityProvider {
+  const redirectUris = [settings.redirectUri, ...(settings.otherRedirectUris ?? [])];
+  /** One of the registered pages, never another: what the browser asked for only chooses among them. */
+  const registered = (uri: string | undefined) =>
+    uri !== undefined && redirectUris.includes(uri) ? uri : settings.redirectUri;
   let discovered: Promise<oidc.Configuration> | undefined;
   // Discovered on first use (the provider may start after us), and again after a failure.
   const configuration = () => {
@@ -60,7 +71,7 @@ export function createOidcIdentityProvider(settings: OidcSettings): IdentityProv
   };
 
   return {
-    async start() {
+    async start(returnTo) {
       const config = await configuration().catch(() => {
         throw new AppError(
           503,
@@ -72,9 +83,10 @@ export function createOidcIdentityProvider(settings: OidcSettings): IdentityProv
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
+        redirectUri: registered(returnTo),
       };
       const authorizationUrl = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: settings.redirectUri,
+        redirect_uri: checks.redirectUri,
         response_type: 'code',
         scope: 'openid email profile',
         state: checks.state,
@@ -89,7 +101,7 @@ export function createOidcIdentityProvider(settings: OidcSettings): IdentityProv
       const config = await configuration().catch(() => {
         throw googleSignInFailed();
       });
-      const callbackUrl = new URL(settings.redirectUri);
+      const callbackUrl = new URL(registered(checks.redirectUri));
       callbackUrl.searchParams.set('code', returned.code);
       callbackUrl.searchParams.set('state', returned.state);
       if (returned.iss) callbackUrl.searchParams.set('iss', returned.iss);

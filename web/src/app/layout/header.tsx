@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { BagIcon } from '../../components/icons/bag.tsx';
@@ -10,6 +10,7 @@ import { useAppSelector } from '../../lib/store/hooks.ts';
 import { useIsSignedIn } from '../../features/auth/session.ts';
 import { selectUser } from '../../features/auth/auth-state.ts';
 import { STORE_NAME } from '../../lib/brand.ts';
+import { useHeaderBottom } from './use-header-bottom.ts';
 
 /** Where a header link goes; Deals and New Arrivals ask the home page to scroll to a section. */
 interface NavItem {
@@ -80,6 +81,8 @@ const iconButton =
 
 /** `cartCount` is shown until the cart is loaded; from then on the badge follows the cart. */
 export function Header({ cartCount = 0 }: { cartCount?: number }) {
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderBottom(headerRef);
   const signedIn = useIsSignedIn();
   // Only a hint: the staff area checks the role again, and the server refuses everyone else.
   const isStaff = useAppSelector((state) => signedIn && selectUser(state)?.role === 'admin');
@@ -99,7 +102,10 @@ export function Header({ cartCount = 0 }: { cartCount?: number }) {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <button
           type="button"

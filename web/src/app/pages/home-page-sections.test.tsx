@@ -75,4 +75,30 @@ describe('the home sections under the hero', () => {
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(scrolled).toEqual(['newarrivals']);
   });
+
+  it(
+    'hold their place in the Tab order while they load, and take the focus on from it',
+    { timeout: 20_000 },
+    async () => {
+      stubIntersectionObserver(); // never on screen: only the keyboard asks for them
+      const renderHome = await freshHome();
+      const { user } = renderHome();
+      const collaborate = screen.getByRole('link', { name: /Collaborate with us/ });
+      const place = screen.getByRole('region', { name: 'Deals, new arrivals and reviews' });
+      // From SHOP NOW onwards, the next stop is the sections' place, not Learn About Us below it.
+      screen.getByRole('link', { name: /SHOP NOW/ }).focus();
+      for (let stops = 0; stops < 10 && document.activeElement !== place && document.activeElement !== collaborate;) {
+        await user.tab();
+        stops += 1;
+      }
+      expect(place).toHaveFocus();
+
+      // Focused, they load; they fill the same place, which keeps the focus…
+      expect(await screen.findByRole('heading', { name: 'New Arrivals' }, chunkLoad)).toBeInTheDocument();
+      expect(place).toHaveFocus();
+      // …so the next Tab is the first control of Deals Of The Month.
+      await user.tab();
+      expect(document.activeElement).toHaveTextContent('Buy Now');
+    },
+  );
 });

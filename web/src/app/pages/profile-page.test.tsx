@@ -266,6 +266,33 @@ describe('profile page', () => {
     expect(api.callsTo('PATCH /auth/profile')).toHaveLength(0);
   });
 
+  it('clears each address message once its fields are put right', async () => {
+    const { user } = renderProfile(makeUser({ addresses: [], shippingAddress: null }));
+    await user.click(screen.getByRole('button', { name: /^Address/ }));
+    await user.type(screen.getByLabelText('House number'), '7');
+    await user.type(screen.getByLabelText('Postal code'), '400001');
+    await user.type(screen.getByLabelText('Address line 1'), 'Marine Drive');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required address fields.');
+    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('House number')).not.toHaveAttribute('aria-invalid');
+
+    // City filled, state still missing: the message stays, the city is no longer marked.
+    await user.type(screen.getByLabelText('City'), 'Mumbai');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required address fields.');
+    expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-invalid');
+
+    // A state whose PIN codes this is not: the PIN code's message instead.
+    await user.selectOptions(screen.getByLabelText('State'), 'Karnataka');
+    expect(screen.getByRole('alert')).toHaveTextContent('PIN code 400001 is not in Karnataka.');
+    expect(screen.getByLabelText('Postal code')).toHaveAttribute('aria-invalid', 'true');
+
+    // The right state: nothing left to say.
+    await user.selectOptions(screen.getByLabelText('State'), 'Maharashtra');
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    expect(screen.getByLabelText('Postal code')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('lists the states and territories, and says at once when the PIN code is not in the chosen one', async () => {
     const { user, api } = renderProfile(makeUser({ addresses: [], shippingAddress: null }));
     await user.click(screen.getByRole('button', { name: /^Address/ }));

@@ -2,7 +2,14 @@
  * The address form and the address as saved (spec §3, §4, §5): the house number and line 1
  * are saved together as "house, line 1" in addressLine1, under the name "Home".
  */
-import { isAddressComplete, withSavedAddress, type Address, type AddressInput, type User } from '@shop/core';
+import {
+  checkAddressState,
+  requiredAddressFields,
+  withSavedAddress,
+  type Address,
+  type AddressInput,
+  type User,
+} from '@shop/core';
 
 export interface AddressForm {
   houseNumber: string;
@@ -46,9 +53,26 @@ export function addressFormFor(shippingAddress: Address | null): AddressForm {
   };
 }
 
-/** Core's complete address (line 1, city, state, PIN code), and the form's house number too. */
-export function isAddressFormComplete(form: AddressForm): boolean {
-  return form.houseNumber.trim() !== '' && isAddressComplete(form);
+type AddressField = Exclude<keyof AddressForm, 'isDefault'>;
+
+/** What is wrong with the form, and which fields it is about; null when it may be sent. */
+export interface AddressProblem {
+  fields: AddressField[];
+  message: string;
+}
+
+/**
+ * The first thing wrong with the address (spec §5's message for blank fields, then the
+ * server's rule that the PIN code is one of the state's), worked out from the form as it
+ * stands: a message goes as soon as its fields are put right.
+ */
+export function addressProblem(form: AddressForm): AddressProblem | null {
+  // Core's complete address (line 1, city, state, PIN code), and the form's house number too.
+  const required = ['houseNumber', ...requiredAddressFields] as const;
+  const blank = required.filter((field) => form[field].trim() === '');
+  if (blank.length > 0) return { fields: blank, message: 'Please fill in all required address fields.' };
+  const inState = checkAddressState(form.state, form.pinCode.trim());
+  return inState.ok ? null : { fields: [inState.field], message: inState.message };
 }
 
 function toAddressInput(address: Address): Required<AddressInput> {

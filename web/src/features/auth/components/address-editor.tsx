@@ -1,9 +1,9 @@
-import { checkAddressState, findIndianState, indianStates, type User } from '@shop/core';
+import { findIndianState, indianStates, type User } from '@shop/core';
 import { useState, type FormEvent, type Ref } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, SelectField } from '../../../components/form-field.tsx';
 import { PaneHeader } from '../../../components/pane-header.tsx';
-import { addressesAfterSaving, addressFormFor, isAddressFormComplete, type AddressForm } from '../address.ts';
+import { addressesAfterSaving, addressFormFor, addressProblem, type AddressForm } from '../address.ts';
 import { useProfileSave } from './use-profile-save.ts';
 
 interface AddressEditorProps {
@@ -32,24 +32,28 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
     onSaved,
   });
 
+  // Once a save was refused, what is wrong is worked out from the form as it stands, so each
+  // message (and each field's mark) goes as soon as its fields are put right.
+  const [checked, setChecked] = useState(false);
+  const problem = checked ? addressProblem(form) : null;
+
   const text = (name: Exclude<keyof AddressForm, 'isDefault'>) => ({
     name,
     value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
+    'aria-invalid': problem?.fields.includes(name) ? true : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [name]: event.target.value }));
+      // The server's refusal was about the address as sent, not as it is now being changed.
+      setMessage(null);
+    },
   });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    if (!isAddressFormComplete(form)) {
-      setMessage('Please fill in all required address fields.');
-      return;
-    }
-    // The server's rule, said before the round trip: the PIN code is one of the state's.
-    const inState = checkAddressState(form.state, form.pinCode.trim());
-    if (!inState.ok) {
-      setMessage(inState.message);
+    // Spec §5's rule, then the server's (the PIN code is one of the state's), said before the round trip.
+    if (addressProblem(form)) {
+      setChecked(true);
       return;
     }
     await save({ addresses: addressesAfterSaving(user, form) });
@@ -94,7 +98,7 @@ export function AddressEditor({ user, onBack, onSaved, headingRef }: AddressEdit
           />
           Make this my default address
         </label>
-        <FormAlert message={message} />
+        <FormAlert message={problem?.message ?? message} />
         <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>
           {saving ? 'Saving...' : 'Save Changes'}
         </button>

@@ -51,6 +51,8 @@ describe('sign up page', () => {
     const { user, api, router } = renderSignUp({ 'POST /auth/signup': () => makeUser() });
     await fillForm(user);
     expect(await screen.findByText('Signup Successful')).toBeInTheDocument();
+    // The server has emailed a link to prove the address: the shopper is told where to look.
+    expect(screen.getByText('We have sent a verification email to asha@example.com.')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/signup')[0]?.body).toEqual({
       firstName: 'Asha',
       lastName: 'Rao',

@@ -88,7 +88,14 @@ export function SignUpPage() {
       });
       return;
     }
-    toast.success('Signup Successful', { autoClose: toastDurations.signIn });
+    // Spec §8's toast, and where to look next: the new account must prove its email to order.
+    toast.success(
+      <>
+        <p className="font-medium">Signup Successful</p>
+        <p>We have sent a verification email to {body.email}.</p>
+      </>,
+      { autoClose: toastDurations.signIn },
+    );
     navigate('/signin', { state: { email: body.email } });
   }
 

@@ -1,4 +1,4 @@
-import { isPinCodeShape, type DeliveryAnswerData } from '@shop/core';
+import { isSixDigitPin, type DeliveryAnswerData } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { checkDelivery } from '../../../lib/store/delivery.ts';
@@ -22,7 +22,9 @@ export function DeliveryCheck() {
     event.preventDefault();
     const pinCode = pin.trim();
     setAnswer(null);
-    if (!isPinCodeShape(pinCode)) {
+    // Only what is not six digits is refused here; whether six digits are a PIN code the shop
+    // serves (or any PIN code at all) is the shop's answer to give.
+    if (!isSixDigitPin(pinCode)) {
       setError('Please enter a 6-digit PIN code.');
       return;
     }

@@ -30,7 +30,6 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          fallbackLabel={product.name}
           className={`h-full w-full object-cover transition-transform duration-500 ease-out group-hover:scale-[1.04] ${product.soldOut ? 'opacity-60 grayscale-[30%]' : ''}`}
         />
         {product.soldOut && (

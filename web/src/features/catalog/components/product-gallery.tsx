@@ -51,10 +51,12 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
 
   return (
     // Top-aligned, never stretched to the height of the details beside it: the main box keeps
-    // the pictures' 4:5 ratio (reserved before the picture loads, so nothing shifts).
-    <div className="flex flex-col gap-4 md:flex-row-reverse md:items-start md:self-start">
+    // the pictures' 4:5 ratio (reserved before the picture loads, so nothing shifts). The
+    // thumbnails stand beside the picture only from 1024 px: in a tablet's half-width column a
+    // strip of them beside it would shrink the picture to a stamp.
+    <div className="flex flex-col gap-4 md:self-start lg:flex-row-reverse lg:items-start">
       <div
-        className="relative aspect-[4/5] w-full overflow-hidden rounded-2xl bg-sand md:min-w-0 md:flex-1 md:cursor-zoom-in"
+        className="relative aspect-[4/5] w-full overflow-hidden rounded-2xl bg-sand md:cursor-zoom-in lg:min-w-0 lg:flex-1"
         onPointerMove={onPointerMove}
         onPointerLeave={() => setZoom(null)}
         data-testid="product-zoom"
@@ -66,7 +68,6 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           width={800}
           height={1000}
           fetchPriority="high"
-          fallbackLabel={name}
           // Contained, never cropped: a photo of another shape shows whole, on the sand behind it.
           className="h-full w-full object-contain transition-transform duration-200 ease-out"
           style={{
@@ -78,7 +79,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
 
       {images.length > 1 && (
         <ul
-          className="flex gap-3 overflow-x-auto pb-1 md:w-20 md:flex-col md:overflow-visible md:pb-0"
+          className="flex gap-3 overflow-x-auto pb-1 lg:w-20 lg:flex-col lg:overflow-visible lg:pb-0"
           aria-label="Product images"
         >
           {images.map((src, i) => (
@@ -88,7 +89,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-pressed={i === index}
                 onClick={() => setSelected(i)}
-                className={`block w-16 overflow-hidden rounded-lg border-2 transition md:w-20 ${
+                className={`block w-16 overflow-hidden rounded-lg border-2 transition lg:w-20 ${
                   i === index ? 'border-ink' : 'border-transparent opacity-70 hover:opacity-100'
                 }`}
               >
@@ -100,7 +101,6 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
                   height={100}
                   loading="lazy"
                   decoding="async"
-                  fallbackLabel={name}
                   className="aspect-[4/5] h-auto w-full bg-sand object-contain"
                 />
               </button>

@@ -1,11 +1,10 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
 import { ProductImage } from './product-image.tsx';
 
 describe('ProductImage', () => {
   it('offers an uploaded photo as AVIF, WebP and JPEG variants at the width the layout needs', () => {
-    const { container } = render(
-      <ProductImage src="/uploads/AbCdEfGhIjKlMnOp_-12.png" sizes="50vw" alt="" fallbackLabel="Oxford" />,
-    );
+    const { container } = render(<ProductImage src="/uploads/AbCdEfGhIjKlMnOp_-12.png" sizes="50vw" alt="" />);
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     for (const source of sources) expect(source.getAttribute('sizes')).toBe('50vw');
@@ -18,13 +17,23 @@ describe('ProductImage', () => {
   });
 
   it('shows a drawn illustration as it is', () => {
-    const { container } = render(
-      <ProductImage src="/images/products/shirt--white--front.svg" sizes="50vw" alt="" fallbackLabel="Oxford" />,
-    );
+    const { container } = render(<ProductImage src="/images/products/shirt--white--front.svg" sizes="50vw" alt="" />);
     expect(container.querySelector('picture')).toBeNull();
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/images/products/shirt--white--front.svg');
     expect(img.hasAttribute('srcset')).toBe(false);
     expect(img.hasAttribute('sizes')).toBe(false);
+  });
+
+  it.each([
+    ['an uploaded photo', '/uploads/AbCdEfGhIjKlMnOp_-12.png'],
+    ['a drawn illustration', '/images/products/shirt--white--front.svg'],
+  ])('shows the shop’s placeholder picture when %s fails to load', (_, src) => {
+    render(<ProductImage src={src} sizes="50vw" alt="Oxford Shirt" className="h-full" />);
+    fireEvent.error(screen.getByRole('img', { name: 'Oxford Shirt' }));
+    const fallback = screen.getByRole('img', { name: 'Oxford Shirt' });
+    expect(fallback.tagName).toBe('IMG');
+    expect(fallback).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    expect(fallback).toHaveClass('h-full');
   });
 });

@@ -1,31 +1,29 @@
 import { responsiveImage } from '@shop/core';
 import { useState, type ImgHTMLAttributes } from 'react';
+import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
 
 interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
   src: string | undefined;
   /** How wide the image is shown (the `sizes` attribute), so the browser fetches the variant it needs. */
   sizes: string;
-  /** Shown when there is no image or it fails to load. */
-  fallbackLabel: string;
+}
+
+/** An image the browser has given up on: loaded as far as it will, with nothing to show. */
+function hasFailed(img: HTMLImageElement): boolean {
+  // `currentSrc` is empty until a load was tried (and absent where images never load, as in tests).
+  return img.complete && img.naturalWidth === 0 && Boolean(img.currentSrc);
 }
 
 /**
- * A product photo with fixed intrinsic size; falls back to a quiet monogram tile. An uploaded
+ * A product photo with fixed intrinsic size; the shop's placeholder picture stands in when there
+ * is none or it fails to load, also when it failed before the page was hydrated (a
+ * server-rendered page's images load before React listens for their errors). An uploaded
  * photo comes as AVIF, WebP or JPEG at the width the screen needs; a drawn illustration as it is.
  */
-export function ProductImage({ src, sizes, fallbackLabel, className = '', ...rest }: ProductImageProps) {
+export function ProductImage({ src, sizes, className = '', ...rest }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
-    return (
-      <div
-        className={`flex items-center justify-center bg-sand font-display text-4xl text-sand-deep ${className}`}
-        role={rest.alt ? 'img' : undefined}
-        aria-label={rest.alt || undefined}
-        aria-hidden={rest.alt ? undefined : true}
-      >
-        {fallbackLabel.trim().charAt(0).toUpperCase()}
-      </div>
-    );
+    return <img {...rest} src={PLACEHOLDER_IMAGE} className={className} data-fallback="" />;
   }
   const responsive = responsiveImage(src);
   const img = (
@@ -35,6 +33,9 @@ export function ProductImage({ src, sizes, fallbackLabel, className = '', ...res
       sizes={responsive ? sizes : undefined}
       className={className}
       onError={() => setFailedSrc(src)}
+      ref={(element) => {
+        if (element && hasFailed(element)) setFailedSrc(src);
+      }}
       {...rest}
     />
   );

@@ -98,6 +98,26 @@ describe('product page', () => {
       expect(within(sizes).getByRole('button', { name: 'S (sold out)' })).toBeDisabled();
       expectNoUrgency();
     });
+
+    it.each([
+      ['marked sold out', { product: () => ({ ...shirt, soldOut: true }) }],
+      [
+        'out of stock in every size',
+        {
+          sizes: [
+            { size: 'S', stock: 0 },
+            { size: 'M', stock: 0 },
+          ],
+        },
+      ],
+    ])('a product %s offers neither "+" nor the add button', async (_, answers) => {
+      renderProductPage(answers);
+      await screen.findByRole('list', { name: 'Sizes' });
+      const stepper = screen.getByRole('group', { name: 'Quantity' });
+      expect(within(stepper).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+      expect(within(stepper).getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    });
   });
 
   it('switches the main image from the thumbnails', async () => {
@@ -258,6 +278,18 @@ describe('product page', () => {
     await user.click(minus);
     expect(stepper).toHaveTextContent('1');
     expect(minus).toBeDisabled();
+  });
+
+  it('stops "+" at the stock of the chosen size', async () => {
+    const { user } = renderProductPage({ sizes: [{ size: 'M', stock: 2 }] });
+    const sizes = await screen.findByRole('list', { name: 'Sizes' });
+    await user.click(within(sizes).getByRole('button', { name: 'M' }));
+    const plus = within(screen.getByRole('group', { name: 'Quantity' })).getByRole('button', {
+      name: 'Increase quantity',
+    });
+    await user.click(plus);
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
+    expect(plus).toBeDisabled();
   });
 
   describe('offer countdown', () => {

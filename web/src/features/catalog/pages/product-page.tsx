@@ -1,4 +1,10 @@
-import type { Product, ProductSize, ProductSummary } from '@shop/core';
+import {
+  businessDaysText,
+  DISPATCH_BUSINESS_DAYS,
+  type Product,
+  type ProductSize,
+  type ProductSummary,
+} from '@shop/core';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pageTitle } from '../../../lib/brand.ts';
@@ -128,6 +134,15 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
   const chosenSize = size !== null && sizes.some((s) => s.size === size && s.stock > 0) ? size : null;
   // Nothing can be bought: the urgency texts (viewers, offer countdown, items left) would be false.
   const nothingToBuy = product.soldOut || (sizesStatus === 'succeeded' && !sizes.some((s) => s.stock > 0));
+  // "+" goes no further than can be had: nothing when sold out, the chosen size's stock.
+  const quantityLimit = nothingToBuy ? 0 : sizes.find((s) => s.size === chosenSize)?.stock;
+
+  /** A size with less in stock than the quantity chosen brings the quantity down to it. */
+  function chooseSize(next: string) {
+    setSize(next);
+    const stock = sizes.find((s) => s.size === next)?.stock;
+    if (stock !== undefined && stock > 0) setQuantity((current) => Math.min(current, stock));
+  }
 
   function handleAddToCart() {
     if (!signedIn) {
@@ -206,7 +221,7 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
             {sizesStatus === 'failed' ? (
               <p className="text-sm text-sale">Error: {sizesError}</p>
             ) : sizesStatus === 'succeeded' ? (
-              <SizePicker sizes={sizes} selected={chosenSize} onSelect={setSize} />
+              <SizePicker sizes={sizes} selected={chosenSize} onSelect={chooseSize} />
             ) : (
               <div className="flex gap-2" aria-hidden="true">
                 {[0, 1, 2, 3].map((i) => (
@@ -216,24 +231,27 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
             )}
           </section>
 
+          {/* One row where the column is wide (a phone on its side, a desktop); where it is
+              narrow (a phone, the tablet's half) the quantity and Share share a row above a
+              full-width Add to Cart, rather than Share falling to a row of its own. */}
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            <QuantityStepper value={quantity} onChange={setQuantity} />
+            <QuantityStepper value={quantity} onChange={setQuantity} max={quantityLimit} />
             <button
               type="button"
               className={buttonClass(
                 'primary',
                 'lg',
-                'order-last w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1',
+                'order-last w-full whitespace-nowrap sm:order-none sm:w-auto sm:flex-1 md:order-last md:w-full md:flex-none lg:order-none lg:w-auto lg:flex-1',
               )}
-              disabled={product.soldOut}
+              disabled={nothingToBuy}
               aria-busy={adding}
               onClick={handleAddToCart}
             >
               <BagIcon size={18} />
-              {product.soldOut ? 'Sold Out' : adding ? 'Adding...' : 'Add to Cart'}
+              {nothingToBuy ? 'Sold Out' : adding ? 'Adding...' : 'Add to Cart'}
             </button>
             <ShareButton
-              className="ml-auto sm:ml-0"
+              className="ml-auto sm:ml-0 md:ml-auto lg:ml-0"
               title={product.name}
               url={typeof window === 'undefined' ? '' : window.location.href}
             />
@@ -245,7 +263,7 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
               <span>
                 <span className="block min-h-5 font-medium">{info?.texts.shippingPromise}</span>
                 <span className="block text-muted">
-                  Dispatched in 2–5 business days, delivered across most of India.
+                  Dispatched in {businessDaysText(DISPATCH_BUSINESS_DAYS)}, delivered across most of India.
                 </span>
                 <DeliveryCheck />
               </span>

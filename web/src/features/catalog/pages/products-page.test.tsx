@@ -132,6 +132,55 @@ describe('products page', () => {
     expect(screen.queryByText(/Try another colour or price/)).not.toBeInTheDocument();
   });
 
+  it('on a phone the filters open in a dialog whose button shows the live number of results', async () => {
+    const { user, router } = renderProductsPage('/products', (call) =>
+      call.query.color === 'navy'
+        ? makeProductPage([oxford], { total: 1 })
+        : makeProductPage([oxford, cap], { total: 14, totalPages: 3 }),
+    );
+    await screen.findByText('Oxford Shirt');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(toggle);
+
+    const drawer = screen.getByRole('dialog', { name: 'Filters' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    expect(within(drawer).getByRole('button', { name: 'Show 14 results' })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: /^Navy/ }));
+    expect(router.state.location.search).toBe('?color=navy');
+    expect(await within(drawer).findByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Show 1 result' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('the filter dialog closes with Escape, focus back on its button', async () => {
+    const { user } = renderProductsPage();
+    await screen.findByText('Oxford Shirt');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
+  });
+
+  it('a search the filters hide says so, and clearing the filters keeps the search', async () => {
+    const wallet = makeProduct({ _id: 'wallet', name: 'Leather Wallet', colors: ['black'] });
+    const { user, router } = renderProductsPage('/products?q=wallet&color=white', (call) =>
+      call.query.color ? makeProductPage([], { total: 0, totalPages: 0 }) : makeProductPage([wallet]),
+    );
+    expect(await screen.findByText('No products match “wallet” with these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('The filters leave out the 1 product that matches “wallet”.')).toBeInTheDocument();
+    expect(screen.queryByText('No products match “wallet”.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?q=wallet');
+    expect(await screen.findByText('Leather Wallet')).toBeInTheDocument();
+  });
+
   it('suggests products and collections while typing; arrows choose one and Enter opens it', async () => {
     const api = createFakeApi({
       'GET /product': () => makeProductPage([oxford, cap], { total: 2 }),

@@ -15,6 +15,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { CloseIcon } from '../../../components/icons/close.tsx';
 import { FilterIcon } from '../../../components/icons/filter.tsx';
 import { SearchIcon } from '../../../components/icons/search.tsx';
+import { FilterDrawer } from '../components/filter-drawer.tsx';
 import { activeFilterCount, FilterPanel } from '../components/filter-panel.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
@@ -99,6 +100,15 @@ export function ProductsPage() {
   const filterCount = activeFilterCount(pageState);
   const heading = productsHeading(pageState);
   const search = pageState.q.trim();
+  const filterPanel = (
+    <FilterPanel
+      state={pageState}
+      onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
+      onClearAll={clearFilters}
+      facets={listPage?.facets}
+    />
+  );
+  const hiddenByFilters = useMatchesHiddenByFilters(pageState, listPage?.total === 0 && filterCount > 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
@@ -117,12 +127,12 @@ export function ProductsPage() {
           <button
             type="button"
             className={buttonClass('secondary', 'sm', 'md:hidden')}
+            aria-haspopup="dialog"
             aria-expanded={filtersOpen}
-            aria-controls="product-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
+            onClick={() => setFiltersOpen(true)}
           >
             <FilterIcon size={16} />
-            {filtersOpen ? 'Hide filters' : 'Filters'}
+            Filters
             {filterCount > 0 && (
               <span className="ml-0.5 rounded-full bg-ink px-1.5 text-[11px] leading-5 text-white">{filterCount}</span>
             )}
@@ -162,25 +172,21 @@ export function ProductsPage() {
         ref={resultsRef}
         className="mt-8 scroll-mt-24 gap-10 md:grid md:grid-cols-[13rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]"
       >
+        {/* A sidebar from 768 px; on a phone the same filters open in a drawer. */}
         <aside
           id="product-filters"
           aria-label="Product filters"
-          className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-2xl border border-line bg-white p-5 md:sticky md:top-24 md:mb-0 md:block md:self-start md:border-0 md:bg-transparent md:p-0`}
+          className="hidden md:sticky md:top-24 md:block md:self-start"
         >
-          <FilterPanel
-            state={pageState}
-            onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
-            onClearAll={clearFilters}
-            facets={listPage?.facets}
-          />
-          <button
-            type="button"
-            className={buttonClass('primary', 'md', 'mt-6 w-full md:hidden')}
-            onClick={() => setFiltersOpen(false)}
-          >
-            Show results
-          </button>
+          {filterPanel}
         </aside>
+        <FilterDrawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          resultCount={listPage ? listPage.total : null}
+        >
+          {filterPanel}
+        </FilterDrawer>
 
         <section aria-labelledby="products-heading" aria-busy={products.isFetching}>
           {/* The level between the page's h1 and the cards' h3, for those who browse by heading. */}
@@ -207,19 +213,11 @@ export function ProductsPage() {
               ))}
             </ul>
           ) : listPage.products.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
-              <p className="font-display text-xl">
-                {search ? `No products match “${search}”.` : 'No products match these filters.'}
-              </p>
-              <p className="mt-2 max-w-sm text-sm text-muted">
-                {search
-                  ? 'Try another search word, or start again with everything.'
-                  : 'Try another colour or price, or start again with everything.'}
-              </p>
-              <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={clearFilters}>
-                Clear filters
-              </button>
-            </div>
+            <NoResults
+              search={search}
+              hiddenByFilters={hiddenByFilters}
+              onClear={hiddenByFilters ? () => navigate({ ...emptyProductsPageState, q: search }) : clearFilters}
+            />
           ) : (
             <ul className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 lg:grid-cols-3">
               {listPage.products.map((product, index) => (
@@ -240,6 +238,48 @@ export function ProductsPage() {
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * How many products the search finds without the filters, asked only when the filtered list is
+ * empty: a search the filters hide is not a search that finds nothing. 0 when not asked.
+ */
+function useMatchesHiddenByFilters(pageState: ProductsPageState, filteredListEmpty: boolean): number {
+  const search = pageState.q.trim();
+  const unfiltered = useGetProductsQuery(listQueryFor({ ...emptyProductsPageState, q: search }), {
+    skip: !search || !filteredListEmpty,
+  });
+  return search && filteredListEmpty ? (unfiltered.currentData?.total ?? 0) : 0;
+}
+
+/** The empty list: what found nothing (the search, the filters, or the filters over a search) and the way out. */
+function NoResults({
+  search,
+  hiddenByFilters,
+  onClear,
+}: {
+  search: string;
+  hiddenByFilters: number;
+  onClear: () => void;
+}) {
+  const [title, help] =
+    hiddenByFilters > 0
+      ? [
+          `No products match “${search}” with these filters.`,
+          `The filters leave out ${hiddenByFilters === 1 ? 'the 1 product that matches' : `all ${hiddenByFilters} products that match`} “${search}”.`,
+        ]
+      : search
+        ? [`No products match “${search}”.`, 'Try another search word, or start again with everything.']
+        : ['No products match these filters.', 'Try another colour or price, or start again with everything.'];
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-sand-deep bg-white px-6 py-16 text-center">
+      <p className="font-display text-xl">{title}</p>
+      <p className="mt-2 max-w-sm text-sm text-muted">{help}</p>
+      <button type="button" className={buttonClass('primary', 'md', 'mt-6')} onClick={onClear}>
+        Clear filters
+      </button>
     </div>
   );
 }

@@ -20,7 +20,10 @@ export function CarouselArrows({ carousel, itemName }: { carousel: Carousel; ite
   );
 }
 
-/** One dot per slide; the current one is long. Each dot is a button that shows its slide. */
+/**
+ * One dot per slide; the current one is long. Each dot is a button that shows its slide, its
+ * hit area at least 24 × 24 px (WCAG 2.2 target size) however small the dot drawn in it.
+ */
 export function CarouselDots({
   carousel,
   labels,
@@ -39,7 +42,7 @@ export function CarouselDots({
         <button
           key={label}
           type="button"
-          className="group flex h-11 items-center px-1.5"
+          className="group flex h-11 min-w-6 items-center justify-center px-1.5"
           aria-label={`Show ${label}`}
           aria-current={i === carousel.index ? 'true' : undefined}
           onClick={() => carousel.goTo(i)}

@@ -16,19 +16,44 @@ async function loadSections(): Promise<ComponentType> {
  * placeholder keeps what follows (Learn About Us, the footer) out of the first screen, so
  * nothing in view moves when they do. Once there, they stay.
  *
+ * Keyboard order holds whatever the timing: the box the sections fill is there from the first
+ * render (the server's too) and is the next stop after the hero while they load, so Tab cannot
+ * jump past them to "Collaborate with us". They fill that same box, which keeps the focus
+ * (`tabIndex` -1: focusable, no longer a Tab stop), so the next Tab goes to their first control.
+ *
  * Rendered once loaded rather than through React.lazy and Suspense: React reveals what
  * replaces a Suspense fallback on a timer (up to 300 ms later), which never fires while
  * timers are paused, as in the browser journeys that hold the clock still.
  */
 export function DeferredSections({ loadNow }: { loadNow: boolean }) {
-  const placeholderRef = useRef<HTMLDivElement>(null);
-  const inView = useSeenOnce(placeholderRef, '0px');
+  const boxRef = useRef<HTMLDivElement>(null);
+  const inView = useSeenOnce(boxRef, '0px');
+  const [focused, setFocused] = useState(false);
   const [Sections, setSections] = useState(() => loadedSections);
-  const wanted = inView || loadNow;
+  const wanted = inView || loadNow || focused;
 
   useEffect(() => {
     if (wanted && !Sections) void loadSections().then((loaded) => setSections(() => loaded));
   }, [wanted, Sections]);
 
-  return Sections ? <Sections /> : <div ref={placeholderRef} className="min-h-dvh bg-paper" />;
+  if (Sections) {
+    return (
+      <div ref={boxRef} tabIndex={-1} className="outline-none">
+        <Sections />
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={boxRef}
+      role="region"
+      aria-label="Deals, new arrivals and reviews"
+      aria-busy="true"
+      tabIndex={0}
+      onFocus={() => setFocused(true)}
+      className="min-h-dvh bg-paper"
+    >
+      <p className="px-4 pt-16 text-center text-sm text-muted">Loading deals, new arrivals and reviews…</p>
+    </div>
+  );
 }
