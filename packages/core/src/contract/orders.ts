@@ -92,8 +92,6 @@ export const placeOrderBody = z.object({
   ).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
-/** An order request once its address is settled: the address it ships to is known. */
-export type OrderToPlace = z.output<typeof placeOrderBody> & { shippingAddress: z.output<typeof orderAddressInput> };
 
 /**
  * A refusal of POST /order. CART_CHANGED (the cart is not what the shopper saw: other items,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopDay, type Order } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { untilCatalogueRead } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
@@ -74,6 +75,8 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       const me = await shopper();
       const s = await freshSize(5, 30_00);
       await me.add(s);
+      // Only the order's own statements: not the catalogue's read of the new size's stock.
+      await untilCatalogueRead(shop);
       shop.queries.length = 0;
       const res = await me.order('cod');
       // The shopper's token, and the order's transaction with its begin and commit; each line

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
-import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
 import { cancelOrder } from './cancellation.ts';
@@ -61,9 +60,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      const body = await withShippingAddressSettled(db, userId, request.body);
-      const order = await orders.placeOrder(db, payments, mail, userId, body, {
+      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         // The address the limits count (behind a declared proxy, the client it names). This
         // machine's own address says nothing of who orders: only the account is bounded then.
