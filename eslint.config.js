@@ -12,6 +12,15 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The staff area's parts: each folder of web/src/features/admin but `shared`, which is the
+ * layer below them all (as lib and components are below the storefront's features).
+ */
+const staffParts = fs
+  .readdirSync('web/src/features/admin', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   {
     ignores: [
@@ -150,6 +159,41 @@ export default tseslint.config(
               except: [`./${feature}`, ...features.map((other) => `./${other}/index.ts`)],
               message: 'Use another feature only through its public entry (its index.ts).',
             })),
+            // The staff area (features/admin) is code a shopper's browser never loads: no
+            // storefront feature imports it, and the app reaches it only through its door.
+            ...features
+              .filter((feature) => feature !== 'admin')
+              .map((feature) => ({
+                target: `./web/src/features/${feature}`,
+                from: './web/src/features/admin',
+                message: 'The storefront imports no staff code: move what both need into lib or components.',
+              })),
+            {
+              target: './web/src/app',
+              from: './web/src/features/admin',
+              except: ['./index.ts'],
+              message: 'The app reaches the staff area only through its door, features/admin/index.ts.',
+            },
+            // Inside it, each part (products, orders, coupons…) uses another only through its
+            // index.ts, and everything shares admin/shared, which imports no part.
+            ...staffParts.map((part) => ({
+              target: `./web/src/features/admin/${part}`,
+              from: './web/src/features/admin',
+              except: [
+                `./${part}`,
+                './shared',
+                './test-fixtures.ts',
+                ...staffParts.map((other) => `./${other}/index.ts`),
+              ],
+              message:
+                'Use another staff part only through its public entry (its index.ts); move what several share into admin/shared.',
+            })),
+            {
+              target: './web/src/features/admin/shared',
+              from: './web/src/features/admin',
+              except: ['./shared', './test-fixtures.ts'],
+              message: 'admin/shared is below the staff parts: move what it needs into admin/shared.',
+            },
           ],
         },
       ],

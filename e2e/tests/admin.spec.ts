@@ -187,6 +187,34 @@ test.describe('staff area', () => {
     expect(await fits('input[type="search"]', placeholder, 0)).toEqual([true]);
   });
 
+  test('on a 768 px tablet the product list is compact: each product on one row, its stock side by side', async ({
+    page,
+    request,
+  }) => {
+    await signInAsStaff(page, await createStaff(request));
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto('/admin/products');
+    const stockLists = page.getByRole('list', { name: /^Stock of / });
+    await expect(stockLists).toHaveCount(20);
+    // The demo catalogue's products have at most five sizes: all on one line, at any of them.
+    const linesPerList = await stockLists.evaluateAll((lists) =>
+      lists.map(
+        (list) => new Set(Array.from(list.querySelectorAll('input'), (i) => i.getBoundingClientRect().top)).size,
+      ),
+    );
+    expect(linesPerList).toEqual(Array(20).fill(1));
+    // 20 products used to take 4,868 px here, one stock input per line.
+    const table = page.getByRole('table');
+    expect((await table.boundingBox())!.height).toBeLessThan(2_600);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+
+    // A focused staff input shows the storefront's 2 px outline, not a 1 px border alone.
+    for (const input of [stockLists.first().locator('input').first(), page.getByLabel('Status')]) {
+      await input.focus();
+      await expect.poll(() => input.evaluate((element) => parseFloat(getComputedStyle(element).outlineWidth))).toBe(2);
+    }
+  });
+
   test('shoppers get no staff area, and no staff code', async ({ page, request }) => {
     const scripts: string[] = [];
     page.on('response', (res) => {

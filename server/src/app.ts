@@ -1,7 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -9,12 +7,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import type { HoldingLimits } from '@shop/core';
 import type { DatabaseHandle } from './db/connect.ts';
@@ -51,6 +44,7 @@ import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import type { StorefrontRenderer } from './modules/pages/page-renderer.ts';
 import serverRenderedPages from './modules/pages/pages.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import apiDocs from './plugins/api-docs.ts';
 import authenticate from './plugins/authenticate.ts';
 import database from './plugins/database.ts';
 import type { DemoRequestsFrom } from './plugins/demo-access.ts';
@@ -156,13 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authenticate, { tokens });
   await app.register(cookie, { secret: deps.cookieSecret ?? randomBytes(32).toString('base64url') });
 
-  if (deps.apiDocs) {
-    await app.register(swagger, {
-      openapi: { info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/' }] },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  }
+  if (deps.apiDocs) await app.register(apiDocs);
 
   await app.register(
     async (api) => {

@@ -4,15 +4,13 @@
  * financial year, and a zero-padded sequence: KP/26-27/000123 (invoices), KPCN/26-27/00001
  * (credit notes).
  */
+import { shopDay } from './shop-time.ts';
 
-/** India's financial year runs from 1 April to 31 March, in Indian time. */
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-/** The financial year `at` falls in, as invoices write it: "26-27" from 1 April 2026 IST. */
+/** The financial year `at` falls in, as invoices write it: "26-27" from 1 April 2026 in India. */
 export function financialYearOf(at: Date): string {
-  const india = new Date(at.getTime() + IST_OFFSET_MS);
-  const year = india.getUTCFullYear();
-  const startYear = india.getUTCMonth() >= 3 ? year : year - 1;
+  // India's financial year runs from 1 April to 31 March of the shop's (Indian) calendar.
+  const [year, month] = shopDay(at).split('-').map(Number) as [number, number];
+  const startYear = month >= 4 ? year : year - 1;
   const two = (y: number) => String(y % 100).padStart(2, '0');
   return `${two(startYear)}-${two(startYear + 1)}`;
 }

@@ -24,6 +24,7 @@ export * from './contract/orders.ts';
 export * from './contract/admin.ts';
 export * from './contract/messages.ts';
 export * from './contract/delivery.ts';
+export * from './shop-time.ts';
 export * from './order-stats.ts';
 export * from './indian-states.ts';
 export * from './shop-settings.ts';

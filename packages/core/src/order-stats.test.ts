@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatuses } from './order-status.ts';
-import { summariseOrderStats, utcDay, type OrderStatsInput, type StatsPeriod } from './order-stats.ts';
+import { summariseOrderStats, type OrderStatsInput, type StatsPeriod } from './order-stats.ts';
 
-// 21 Nov 2026, late evening in India but still the 21st in UTC: the rows count UTC days.
+// 21 Nov 2026, 22:30 in India: still the 21st there.
 const now = new Date('2026-11-21T17:00:00Z');
 
 const row = (date: string, status: OrderStatsInput['status'], orders: number, revenue: number): OrderStatsInput => ({
@@ -108,9 +108,18 @@ describe('summariseOrderStats', () => {
     expect(today.revenue).toBe(0);
   });
 
-  it('counts days in UTC', () => {
-    expect(utcDay(new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
-    expect(utcDay(new Date('2026-11-22T00:00:00+05:30'))).toBe('2026-11-21');
+  it.each([
+    // Before Indian midnight the 22nd's row is a day ahead (a clock running fast): counted as today.
+    ['22:30 in India, 17:00 UTC', '2026-11-21T17:00:00Z', '2026-11-21', 3],
+    ['the last instant of the 21st in India', '2026-11-21T18:29:59.999Z', '2026-11-21', 3],
+    ['Indian midnight, 18:30 UTC on the 21st', '2026-11-21T18:30:00Z', '2026-11-22', 2],
+    ['01:30 on the 22nd in India, 20:00 UTC on the 21st', '2026-11-21T20:00:00Z', '2026-11-22', 2],
+  ])('counts today in India: at %s', (_case, at, today, ordersToday) => {
+    const rows = [row('2026-11-21', 'pending', 1, 100), row('2026-11-22', 'pending', 2, 200)];
+    const summary = summariseOrderStats(rows, new Date(at));
+    expect(summary.days.at(-1)!.date).toBe(today);
+    expect(summary.today.orders).toBe(ordersToday);
+    expect(summary.last7Days.orders).toBe(3);
   });
 });
 

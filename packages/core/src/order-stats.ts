@@ -1,12 +1,14 @@
 /**
- * The staff dashboard's numbers: the stats rows (orders and revenue per UTC day and status)
- * summed into today, the last 7 and the last 30 days, plus one point per day for a chart.
+ * The staff dashboard's numbers: the stats rows (orders and revenue per shop day and status)
+ * summed into today, the last 7 and the last 30 days, plus one point per day for a chart. Days
+ * are the shop's, in India (`shop-time.ts`), on the server that counts them and here.
  */
 import type { Paise } from './money.ts';
 import { orderStatuses, type OrderStatus } from './order-status.ts';
+import { addDays, daysBetween, shopDay } from './shop-time.ts';
 
 export interface OrderStatsInput {
-  /** The UTC day the orders were placed, YYYY-MM-DD. */
+  /** The shop day (in India) the orders were placed, YYYY-MM-DD. */
   date: string;
   status: OrderStatus;
   orders: number;
@@ -45,13 +47,6 @@ export interface OrderStatsSummary {
 /** The periods, as the number of days (today included) each reaches back. */
 export const statsPeriodDays = { today: 1, last7Days: 7, last30Days: 30 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC day of an instant, YYYY-MM-DD: the stats rows count days in UTC. */
-export function utcDay(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
 function emptyPeriod(): StatsPeriod {
   const byStatus = Object.fromEntries(orderStatuses.map((s) => [s, { orders: 0, revenue: 0 }])) as Record<
     OrderStatus,
@@ -65,20 +60,20 @@ function keptRevenue(row: { status: OrderStatus; revenue: Paise }): Paise {
 }
 
 export function summariseOrderStats(rows: readonly OrderStatsInput[], now: Date): OrderStatsSummary {
-  const todayStart = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const today = shopDay(now);
   const days: StatsDay[] = Array.from({ length: statsPeriodDays.last30Days }, (_, i) => ({
-    date: utcDay(new Date(todayStart - (statsPeriodDays.last30Days - 1 - i) * DAY_MS)),
+    date: addDays(today, i - (statsPeriodDays.last30Days - 1)),
     orders: 0,
     revenue: 0,
   }));
   const summary = { today: emptyPeriod(), last7Days: emptyPeriod(), last30Days: emptyPeriod(), days };
 
   for (const row of rows) {
-    const rowStart = Date.parse(`${row.date}T00:00:00Z`);
-    if (Number.isNaN(rowStart)) continue;
+    const sinceRow = daysBetween(row.date, today);
+    if (Number.isNaN(sinceRow)) continue;
     // A day after today means the server's clock runs ahead of this one: count it as today
     // rather than lose a fresh order.
-    const daysAgo = Math.max(0, Math.round((todayStart - rowStart) / DAY_MS));
+    const daysAgo = Math.max(0, sinceRow);
     if (daysAgo >= statsPeriodDays.last30Days) continue;
 
     for (const period of ['today', 'last7Days', 'last30Days'] as const) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@shop/core';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -29,6 +29,17 @@ declare module 'fastify' {
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * Guards every route `app` declares from here on: `guards` run first, before the route's own
+ * onRequest hooks. They are put on each route rather than on the plugin (addHook) so the API
+ * description can read from the route itself who may call it (plugins/api-docs.ts).
+ */
+export function guardRoutes(app: FastifyInstance, ...guards: ((request: FastifyRequest) => Promise<void>)[]): void {
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [...(guards as onRequestHookHandler[]), ...[route.onRequest ?? []].flat()];
+  });
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -109,7 +109,8 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
 
   // `/` is the shell's unless the home page is rendered on the server (modules/pages).
   for (const url of options.shellAtRoot === false ? ['/index.html'] : ['/', '/index.html']) {
-    app.get(url, (_request, reply) => reply.sendAppShell());
+    // A page, not part of the JSON API: kept out of its description.
+    app.get(url, { schema: { hide: true } }, (_request, reply) => reply.sendAppShell());
   }
 
   await app.register(fastifyStatic, {

@@ -3,16 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDevelopmentProvider } from '../modules/identity/development-provider.ts';
 import { markEmailVerified, newShopper } from '../test/accounts.ts';
-import { createTestShop, testDialects, type TestShop } from '../test/databases.ts';
+import { testDialects, type TestShop } from '../test/databases.ts';
 import { linkTokenFor } from '../test/messages.ts';
 import {
   accountSnapshot,
-  COOKIE_SECRET,
   createCallers,
   createSecurityShop,
   createStockedProduct,
+  createWholeShop,
   deliveredMessage,
   freshAddress,
   freshPin,
@@ -25,7 +24,6 @@ import {
   signedWebhook,
   staffCoupon,
   staffRange,
-  stubIdentityProvider,
   type Caller,
   type CallerName,
   type Callers,
@@ -586,24 +584,7 @@ describe('the access matrix covers the whole app', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title>');
     // Every optional part on: the sandbox, Google sign-in, the development provider, the API
     // description, the development mailbox and the SPA.
-    shop = await createTestShop('sqlite', {
-      mailbox: true,
-      cookieSecret: COOKIE_SECRET,
-      apiDocs: true,
-      webDist,
-      identity: {
-        provider: stubIdentityProvider(),
-        development: {
-          prefix: '/dev-oidc',
-          provider: createDevelopmentProvider({
-            issuer: 'http://127.0.0.1:1/dev-oidc',
-            clientSecret: 'matrix-client-secret',
-            redirectUri: 'http://127.0.0.1:1/auth/google/callback',
-            cookieKey: 'matrix-cookie-key',
-          }),
-        },
-      },
-    });
+    shop = await createWholeShop(webDist);
     appRoutes = registered.get(shop.app as FastifyInstance) ?? [];
   });
   afterAll(async () => {

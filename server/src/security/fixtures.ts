@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Cart, Order, User } from '@shop/core';
 import type { Dialect } from '../db/connect.ts';
+import { createDevelopmentProvider } from '../modules/identity/development-provider.ts';
 import { googleSignInFailed, type IdentityProvider } from '../modules/identity/oidc-identity-provider.ts';
 import { createOutboxWorker } from '../modules/messages/outbox-worker.ts';
 import { createMailboxTransport } from '../modules/messages/transports.ts';
@@ -81,6 +82,31 @@ export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
     identity: { provider: stubIdentityProvider() },
     cookieSecret: COOKIE_SECRET,
     mailbox: true,
+  });
+}
+
+/**
+ * The shop with every optional part on: Google sign-in and the development provider, the API
+ * description, the development mailbox, and the SPA built into `webDist`.
+ */
+export function createWholeShop(webDist: string): Promise<TestShop> {
+  return createTestShop('sqlite', {
+    mailbox: true,
+    cookieSecret: COOKIE_SECRET,
+    apiDocs: true,
+    webDist,
+    identity: {
+      provider: stubIdentityProvider(),
+      development: {
+        prefix: '/dev-oidc',
+        provider: createDevelopmentProvider({
+          issuer: 'http://127.0.0.1:1/dev-oidc',
+          clientSecret: 'whole-shop-client-secret',
+          redirectUri: 'http://127.0.0.1:1/auth/google/callback',
+          cookieKey: 'whole-shop-cookie-key',
+        }),
+      },
+    },
   });
 }
 

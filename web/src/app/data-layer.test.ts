@@ -1,22 +1,18 @@
 /**
  * What every server call shares, whichever feature makes it: a refused token ends the session,
- * and a failure has one shape (message, status, code, field issues).
+ * and a failure has one shape (message, status, code, field issues). The staff area's calls are
+ * tested beside them (`features/admin/shared/admin-api.test.ts`).
  */
 import { setupStore } from '../lib/store/store.ts';
 import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from '../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../test/fake-api.ts';
 import { signIn } from '../test/render.tsx';
 import { selectUser } from '../features/auth/index.ts';
-import { adminApi } from '../features/admin/shared/admin-api.ts';
-import '../features/admin/coupons/api.ts';
-import '../features/admin/orders/api.ts';
 import { addToCart } from '../features/cart/cart-api.ts';
 import { placeOrder } from '../features/orders/slice.ts';
 import { initiatePayment } from '../features/payments/slice.ts';
 
 type Store = ReturnType<typeof setupStore>;
-type Endpoint = { initiate: (arg: unknown) => never };
-const staffEndpoint = (name: string) => (adminApi.endpoints as unknown as Record<string, Endpoint>)[name]!;
 
 const expired = 'Your session is invalid or has expired. Please sign in again.';
 const refusedToken: FakeHandler = () => {
@@ -34,14 +30,6 @@ const calls = {
     route: 'POST /payments/initiate',
     run: (store) => store.dispatch(initiatePayment({ orderId: 'o1', userId: 'u1' })),
   },
-  staff: {
-    route: 'GET /admin/orders',
-    run: (store) => store.dispatch(staffEndpoint('getAdminOrders').initiate({})),
-  },
-  staffChange: {
-    route: 'PATCH /admin/coupons/:id',
-    run: (store) => store.dispatch(staffEndpoint('updateCoupon').initiate({ id: 'c1', body: { value: 5 } })),
-  },
   cart: {
     route: 'POST /cart',
     run: (store) => store.dispatch(addToCart({ productId: 'p1', size: 'M', quantity: 1 })),
@@ -58,22 +46,19 @@ function storeAnswering(route: string, handler: FakeHandler) {
 }
 
 describe('the data layer', () => {
-  it.each(['payment', 'staff'] as const)(
-    'signs the shopper out when a %s call is refused for the token',
-    async (name) => {
-      const { route, run } = calls[name];
-      signIn();
-      const { api, store } = storeAnswering(route, refusedToken);
-      expect(selectUser(store.getState())).not.toBeNull();
+  it.each(['payment'] as const)('signs the shopper out when a %s call is refused for the token', async (name) => {
+    const { route, run } = calls[name];
+    signIn();
+    const { api, store } = storeAnswering(route, refusedToken);
+    expect(selectUser(store.getState())).not.toBeNull();
 
-      await run(store);
+    await run(store);
 
-      expect(api.callsTo(route)).toHaveLength(1);
-      expect(localStorage.getItem('token')).toBeNull();
-      expect(localStorage.getItem('user')).toBeNull();
-      expect(selectUser(store.getState())).toBeNull();
-    },
-  );
+    expect(api.callsTo(route)).toHaveLength(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(selectUser(store.getState())).toBeNull();
+  });
 
   const failures: [string, FakeHandler, object][] = [
     [
@@ -108,7 +93,7 @@ describe('the data layer', () => {
     ],
   ];
 
-  describe.each(['cart', 'order', 'payment', 'staffChange'] as const)('a %s call', (name) => {
+  describe.each(['cart', 'order', 'payment'] as const)('a %s call', (name) => {
     it.each(failures)('fails with the one shape for %s', async (_, handler, shape) => {
       const { route, run } = calls[name];
       signIn();

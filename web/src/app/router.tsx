@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
         // Only the door (require-admin.tsx) loads with the route; the staff pages load once
         // the door lets an admin through, so a shopper's browser never downloads staff code.
         path: 'admin/*',
-        lazy: async () => ({ Component: (await import('../features/admin/require-admin.tsx')).AdminArea }),
+        lazy: async () => ({ Component: (await import('../features/admin/index.ts')).AdminArea }),
       },
       { path: '*', ...page(async () => (await import('./pages/not-found-page.tsx')).NotFoundPage) },
     ],

@@ -4,8 +4,9 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
  * Focus shows as a 2 px accent outline outside the border (WCAG 2.2 focus appearance), not a
  * change of the 1 px border alone; a field marked invalid has a red border.
  */
-export const inputClass =
-  'h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-accent aria-invalid:border-sale sm:text-sm';
+export const focusOutlineClass = 'focus:border-ink focus:outline-2 focus:outline-offset-2 focus:outline-accent';
+
+export const inputClass = `h-12 w-full rounded-xl border border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors hover:border-ink/30 ${focusOutlineClass} aria-invalid:border-sale sm:text-sm`;
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string;
@@ -22,17 +23,40 @@ export function FormField({ label, hint, optional = false, className = '', ...in
   const hintId = `${id}-hint`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+      <FieldLabel htmlFor={id} optional={optional}>
         {label}
-        {optional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
+      </FieldLabel>
       <input id={id} aria-describedby={hint ? hintId : undefined} className={inputClass} {...input} />
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
     </div>
+  );
+}
+
+/** A control's label in the shop's style, marked "(optional)" when it may be left blank. */
+export function FieldLabel({
+  htmlFor,
+  optional = false,
+  children,
+}: {
+  htmlFor: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-ink">
+      {children}
+      {optional && <span className="font-normal text-muted"> (optional)</span>}
+    </label>
+  );
+}
+
+/** A short help line under a control; the control names its id in `aria-describedby`. */
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="mt-1.5 text-xs text-muted">
+      {hint}
+    </p>
   );
 }
 
@@ -59,9 +83,7 @@ export function SelectField({ label, options, placeholder, ...select }: SelectFi
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <div className="relative">
         <select id={id} className={`${inputClass} appearance-none pr-10`} {...select}>
           <option value="">{placeholder}</option>

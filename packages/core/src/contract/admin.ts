@@ -136,9 +136,9 @@ export const adminOrderListQuery = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}.` }).optional(),
   ),
-  /** Placed on or after this day (UTC). */
+  /** Placed on or after this day (in India). */
   from: isoDate.optional(),
-  /** Placed on or before this day (UTC). */
+  /** Placed on or before this day (in India). */
   to: isoDate.optional(),
   /** Order number or customer email, partial. */
   q: textQuery,

@@ -92,8 +92,6 @@ export const placeOrderBody = z.object({
   ).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
-/** An order request once its address is settled: the address it ships to is known. */
-export type OrderToPlace = z.output<typeof placeOrderBody> & { shippingAddress: z.output<typeof orderAddressInput> };
 
 /**
  * A refusal of POST /order. CART_CHANGED (the cart is not what the shopper saw: other items,
@@ -169,7 +167,7 @@ export const orderStatusBody = z.object({
 });
 
 export const orderStatsRow = z.object({
-  /** The day (YYYY-MM-DD, UTC) the orders were placed. */
+  /** The shop day (YYYY-MM-DD, in India: Asia/Kolkata) the orders were placed. */
   date: z.string(),
   status: z.enum(orderStatuses),
   orders: z.number().int(),

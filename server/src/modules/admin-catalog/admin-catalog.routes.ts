@@ -22,18 +22,18 @@ import {
   uploadedImageResponse,
 } from '@shop/core';
 import { AppError, badRequest, notFound, serviceBusy } from '../../lib/errors.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
 import * as staff from './admin-catalog.service.ts';
 import * as products from './product-writes.ts';
 import { imageTooLarge, makeMissingVariant, storedImage, storeImage, takeUploadPlace } from './image-store.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['staff'];
 
 /** Staff product management under /api/admin (admin only). */
 const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
   // Multipart bodies are parsed here only: no other route accepts them. One file, a few
   // small fields at most, so a request can never hold more than the image limit.
   await app.register(multipart, {
@@ -43,13 +43,27 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
 
   app.get(
     '/products',
-    { schema: { tags, querystring: adminProductListQuery, response: { 200: adminProductListResponse } } },
+    {
+      schema: {
+        ...apiDoc('listStaffProducts', 'Every product, hidden ones too, with stock (staff)'),
+        tags,
+        querystring: adminProductListQuery,
+        response: { 200: adminProductListResponse },
+      },
+    },
     async ({ query }) => ({ success: true as const, data: await staff.listProducts(db, query) }),
   );
   // Static, so it is matched before `/products/:id/...` could be.
   app.patch(
     '/products/stock',
-    { schema: { tags, body: stockChangesBody, response: { 200: stockChangesResponse } } },
+    {
+      schema: {
+        ...apiDoc('changeStock', 'Set or adjust the stock of sizes (staff)', 404),
+        tags,
+        body: stockChangesBody,
+        response: { 200: stockChangesResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: 'Stock updated',
@@ -58,13 +72,21 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
   );
   app.get(
     '/products/:id',
-    { schema: { tags, params: adminProductIdParams, response: { 200: adminProductDetailResponse } } },
+    {
+      schema: {
+        ...apiDoc('getStaffProduct', 'One product with its stock and history (staff)', 404),
+        tags,
+        params: adminProductIdParams,
+        response: { 200: adminProductDetailResponse },
+      },
+    },
     async ({ params }) => ({ success: true as const, data: await staff.getProductDetail(db, params.id) }),
   );
   app.patch(
     '/products/:id/visibility',
     {
       schema: {
+        ...apiDoc('setProductVisibility', 'Show or hide a product in the shop (staff)', 404),
         tags,
         params: adminProductIdParams,
         body: productVisibilityBody,
@@ -79,13 +101,27 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
   );
   app.get(
     '/low-stock',
-    { schema: { tags, querystring: lowStockQuery, response: { 200: lowStockResponse } } },
+    {
+      schema: {
+        ...apiDoc('listLowStock', 'Sizes running out (staff)'),
+        tags,
+        querystring: lowStockQuery,
+        response: { 200: lowStockResponse },
+      },
+    },
     async ({ query }) => ({ success: true as const, data: await staff.lowStock(db, query.threshold, query.limit) }),
   );
 
   app.post(
     '/uploads',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: uploadedImageResponse } } },
+    {
+      schema: {
+        ...apiDoc('uploadProductImage', 'Upload a product image (staff)'),
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedImageResponse },
+      },
+    },
     async (request, reply) => {
       if (!uploadsDir) {
         throw new AppError(503, 'UPLOADS_DISABLED', 'Image uploads are not set up on this server.');
@@ -180,7 +216,15 @@ const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: Response
 
   app.post(
     '/product/create',
-    { ...guards, schema: { tags: ['catalogue'], body: productCreateBody, response: { 201: productResponse } } },
+    {
+      ...guards,
+      schema: {
+        ...apiDoc('createProduct', 'Add a product to the catalogue'),
+        tags: ['catalogue'],
+        body: productCreateBody,
+        response: { 201: productResponse },
+      },
+    },
     async (request, reply) => {
       const product = await products.createProduct(db, request.body, signedInUser(request).id);
       return reply.status(201).send({ success: true as const, message: 'Product created', data: product });
@@ -191,6 +235,7 @@ const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: Response
     {
       ...guards,
       schema: {
+        ...apiDoc('updateProduct', 'Change a product', 404),
         tags: ['catalogue'],
         params: productIdParams,
         body: productUpdateBody,

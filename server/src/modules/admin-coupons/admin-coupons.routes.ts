@@ -8,8 +8,9 @@ import {
   couponCreateBody,
   couponUpdateBody,
 } from '@shop/core';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import * as service from './admin-coupons.service.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['admin'];
 
@@ -19,23 +20,46 @@ const tags = ['admin'];
  */
 const adminCouponRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
 
-  app.get('/coupons', { schema: { tags, response: { 200: adminCouponListResponse } } }, async () => ({
-    success: true as const,
-    data: await service.listCoupons(db),
-  }));
+  app.get(
+    '/coupons',
+    {
+      schema: {
+        ...apiDoc('listStaffCoupons', 'Every coupon, with its use (staff)'),
+        tags,
+        response: { 200: adminCouponListResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: await service.listCoupons(db),
+    }),
+  );
 
   app.get(
     '/coupons/:id',
-    { schema: { tags, params: adminCouponIdParams, response: { 200: adminCouponDetailResponse } } },
+    {
+      schema: {
+        ...apiDoc('getStaffCoupon', 'One coupon with its orders and history (staff)', 404),
+        tags,
+        params: adminCouponIdParams,
+        response: { 200: adminCouponDetailResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.couponDetail(db, request.params.id) }),
   );
 
   app.post(
     '/coupons',
-    { schema: { tags, body: couponCreateBody, response: { 201: adminCouponResponse } } },
+    {
+      schema: {
+        ...apiDoc('createCoupon', 'Create a coupon (staff)', 409),
+        tags,
+        body: couponCreateBody,
+        response: { 201: adminCouponResponse },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         success: true as const,
@@ -46,7 +70,15 @@ const adminCouponRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/coupons/:id',
-    { schema: { tags, params: adminCouponIdParams, body: couponUpdateBody, response: { 200: adminCouponResponse } } },
+    {
+      schema: {
+        ...apiDoc('updateCoupon', 'Change or deactivate a coupon (staff)', 404, 409),
+        tags,
+        params: adminCouponIdParams,
+        body: couponUpdateBody,
+        response: { 200: adminCouponResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: 'Coupon updated',

@@ -155,11 +155,12 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
       });
     });
 
-    it('filters by status, by whole UTC days (both included), and by order number or email, partly and in any case', async () => {
+    it('filters by status, by whole days in India (both included), and by order number or email, partly and in any case', async () => {
       const me = await shopper();
       const s = await freshSize(10);
       const orders = [await me.order('cod', s), await me.order('cod', s), await me.order('cod', s)];
-      const days = ['2021-03-01T00:00:00.000Z', '2021-03-02T23:59:59.999Z', '2021-03-03T00:00:00.000Z'];
+      // In India: 1 March at midnight, 2 March's last instant, 3 March at midnight.
+      const days = ['2021-02-28T18:30:00.000Z', '2021-03-02T18:29:59.999Z', '2021-03-02T18:30:00.000Z'];
       for (const [i, o] of orders.entries()) {
         await shop.handle.db.updateTable('orders').set({ created_at: days[i]! }).where('id', '=', o._id).execute();
       }

@@ -9,11 +9,12 @@ import {
   orderStatusBody,
   refundBody,
 } from '@shop/core';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import * as service from './admin-orders.service.ts';
 import { changeStatus } from './order-moves.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['admin'];
 /** No body at all, like `{}`, asks the provider to refund. */
@@ -22,25 +23,44 @@ const optionalRefundBody = refundBody.nullish().transform((body) => body ?? {});
 /** Staff order management under /api/admin (admin only). Status changes stay at PATCH /api/order/:id/status (below). */
 const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }> = async (app, { gateway }) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
 
   app.get(
     '/orders',
-    { schema: { tags, querystring: adminOrderListQuery, response: { 200: adminOrderListResponse } } },
+    {
+      schema: {
+        ...apiDoc('listStaffOrders', 'Orders of every shopper, filtered and paged (staff)'),
+        tags,
+        querystring: adminOrderListQuery,
+        response: { 200: adminOrderListResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.listOrders(db, request.query) }),
   );
 
   app.get(
     '/orders/:id',
-    { schema: { tags, params: orderIdParams, response: { 200: adminOrderDetailResponse } } },
+    {
+      schema: {
+        ...apiDoc('getStaffOrder', 'One order with its payments and history (staff)', 404),
+        tags,
+        params: orderIdParams,
+        response: { 200: adminOrderDetailResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.orderDetail(db, request.params.id) }),
   );
 
   app.post(
     '/orders/:id/refund',
     {
-      schema: { tags, params: orderIdParams, body: optionalRefundBody, response: { 200: adminOrderDetailResponse } },
+      schema: {
+        ...apiDoc('refundOrder', 'Refund a cancelled order paid online (staff)', 404, 409, 502),
+        tags,
+        params: orderIdParams,
+        body: optionalRefundBody,
+        response: { 200: adminOrderDetailResponse },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -53,12 +73,19 @@ const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }>
 /** Staff move an order along its statuses: PATCH /api/order/:id/status, where the spec puts it (admin only). */
 const orderStatusRoutesPlugin: FastifyPluginAsyncZod<{ payments: OrderPayments }> = async (app, { payments }) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
 
   app.patch(
     '/order/:id/status',
-    { schema: { tags: ['orders'], params: orderIdParams, body: orderStatusBody, response: { 200: orderResponse } } },
+    {
+      schema: {
+        ...apiDoc('changeOrderStatus', 'Move an order on (staff)', 404, 409),
+        tags: ['orders'],
+        params: orderIdParams,
+        body: orderStatusBody,
+        response: { 200: orderResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: 'Order status updated',

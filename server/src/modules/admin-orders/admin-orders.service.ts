@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   refundEligibility,
   refundRefusalMessages,
+  shopDayStart,
   staffTransitions,
   totalPagesFor,
   type AdminOrderDetail,
@@ -25,16 +26,19 @@ type ListQuery = z.output<typeof adminOrderListQuery>;
 const DAY_MS = 86_400_000;
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
-/** The first instant of a UTC day; the schema lets a day past the month's end (2026-02-30) through. */
+/** The first instant of a shop day (in India); the schema lets a day past the month's end (2026-02-30) through. */
 function startOfDay(day: string, field: 'from' | 'to'): Date {
-  const at = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(at.getTime()) || !at.toISOString().startsWith(day)) {
+  try {
+    return shopDayStart(day);
+  } catch {
     throw badRequest('VALIDATION_FAILED', `Invalid query: ${field}: is not a real date`);
   }
-  return at;
 }
 
-/** `from` and `to` are whole UTC days, both included: from the start of one to the start of the day after the other. */
+/**
+ * `from` and `to` are whole shop days (India's, as the dashboard counts them), both included:
+ * from the start of one to the start of the day after the other.
+ */
 function placedBetween(
   from: string | undefined,
   to: string | undefined,

@@ -16,6 +16,7 @@ import {
 import { signedInUser } from '../../plugins/authenticate.ts';
 import * as auth from './auth.service.ts';
 import type { TokenService } from './tokens.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 export interface AuthRoutesOptions {
   tokens: TokenService;
@@ -30,7 +31,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/signup',
-    { schema: { tags: ['auth'], body: signupBody, response: { 201: userResponse } } },
+    {
+      schema: {
+        ...apiDoc('signUp', 'Create a shopper account', 409, 429),
+        tags: ['auth'],
+        body: signupBody,
+        response: { 201: userResponse },
+      },
+    },
     async (request, reply) => {
       const user = await auth.signup(db, guards, request.ip, request.body);
       return reply.status(201).send({ success: true as const, message: 'Signup Successful', data: user });
@@ -39,7 +47,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    {
+      schema: {
+        ...apiDoc('signIn', 'Sign in with email and password', 401, 429),
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: loginResponse },
+      },
+    },
     async ({ ip, body }) => ({
       success: true as const,
       message: 'Login Successful',
@@ -49,13 +64,24 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.get(
     '/profile',
-    { ...signedIn, schema: { tags: ['auth'], response: { 200: userResponse } } },
+    {
+      ...signedIn,
+      schema: { ...apiDoc('getProfile', 'The signed-in shopper'), tags: ['auth'], response: { 200: userResponse } },
+    },
     async (request) => ({ success: true as const, data: await auth.getUser(db, signedInUser(request).id) }),
   );
 
   app.patch(
     '/profile',
-    { ...signedIn, schema: { tags: ['auth'], body: profileUpdateBody, response: { 200: userResponse } } },
+    {
+      ...signedIn,
+      schema: {
+        ...apiDoc('updateProfile', 'Change the phone number and addresses'),
+        tags: ['auth'],
+        body: profileUpdateBody,
+        response: { 200: userResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: 'Profile updated successfully!',
@@ -65,7 +91,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/logout',
-    { ...signedIn, schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      ...signedIn,
+      schema: {
+        ...apiDoc('signOut', 'Sign out everywhere: every token of the account stops working'),
+        tags: ['auth'],
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
       await auth.logout(db, signedInUser(request).id);
       return { success: true as const, message: 'Logged out', data: null };
@@ -74,7 +107,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/forgot-password',
-    { schema: { tags: ['auth'], body: forgotPasswordBody, response: { 202: messageResponse } } },
+    {
+      schema: {
+        ...apiDoc('requestPasswordReset', 'Email a password-reset link, if the account exists', 429),
+        tags: ['auth'],
+        body: forgotPasswordBody,
+        response: { 202: messageResponse },
+      },
+    },
     async (request, reply) => {
       await auth.forgotPassword(db, guards, request.ip, request.body.email);
       return reply.status(202).send({
@@ -87,7 +127,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } } },
+    {
+      schema: {
+        ...apiDoc('resetPassword', 'Set a new password with an emailed link, and sign in'),
+        tags: ['auth'],
+        body: resetPasswordBody,
+        response: { 200: loginResponse },
+      },
+    },
     async ({ ip, body }) => ({
       success: true as const,
       message: 'Your password has been changed.',
@@ -97,7 +144,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/verify-email',
-    { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: verifyEmailResponse } } },
+    {
+      schema: {
+        ...apiDoc('verifyEmail', 'Prove the email address with an emailed link'),
+        tags: ['auth'],
+        body: verifyEmailBody,
+        response: { 200: verifyEmailResponse },
+      },
+    },
     async ({ body }) => ({
       success: true as const,
       message: 'Your email address is verified.',
@@ -107,7 +161,14 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
 
   app.post(
     '/verification-email',
-    { ...signedIn, schema: { tags: ['auth'], response: { 202: messageResponse } } },
+    {
+      ...signedIn,
+      schema: {
+        ...apiDoc('sendVerificationEmail', 'Email a new verification link', 409, 429),
+        tags: ['auth'],
+        response: { 202: messageResponse },
+      },
+    },
     async (request, reply) => {
       await auth.sendVerificationEmail(db, guards, signedInUser(request).id);
       return reply.status(202).send({
@@ -118,10 +179,20 @@ const authRoutesPlugin: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, {
     },
   );
 
-  app.get('/providers', { schema: { tags: ['auth'], response: { 200: authProvidersResponse } } }, async () => ({
-    success: true as const,
-    data: providers,
-  }));
+  app.get(
+    '/providers',
+    {
+      schema: {
+        ...apiDoc('listSignInProviders', 'The ways to sign in this shop offers'),
+        tags: ['auth'],
+        response: { 200: authProvidersResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: providers,
+    }),
+  );
 };
 
 export const authRoutes = fp(authRoutesPlugin, {

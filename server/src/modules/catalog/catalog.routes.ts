@@ -22,6 +22,7 @@ import { CatalogueFeed } from './catalogue-feed.ts';
 import * as catalog from './catalog.service.ts';
 import { HeldCatalogue } from './held-catalogue.ts';
 import { reserveSearch } from './search-limits.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 /**
  * Catalogue reads are the same for every visitor: they are micro-cached in the process,
@@ -38,7 +39,14 @@ const catalogReads: FastifyPluginAsyncZod<{
 
   app.get(
     '/product',
-    { schema: { tags: ['catalogue'], querystring: productListQuery, response: { 200: productListResponse } } },
+    {
+      schema: {
+        ...apiDoc('listProducts', 'Products on sale, filtered, sorted and paged', 429),
+        tags: ['catalogue'],
+        querystring: productListQuery,
+        response: { 200: productListResponse },
+      },
+    },
     async (request) => {
       if (request.query.q !== undefined && request.query.q !== '') await reserveSearch(searches, request.ip);
       return { success: true as const, data: await catalog.listProducts(catalogue, request.query) };
@@ -46,7 +54,14 @@ const catalogReads: FastifyPluginAsyncZod<{
   );
   app.get(
     '/product/search',
-    { schema: { tags: ['catalogue'], querystring: productSearchQuery, response: { 200: productListResponse } } },
+    {
+      schema: {
+        ...apiDoc('searchProducts', 'Products matching words, typos forgiven', 429),
+        tags: ['catalogue'],
+        querystring: productSearchQuery,
+        response: { 200: productListResponse },
+      },
+    },
     async ({ query, ip }) => {
       await reserveSearch(searches, ip);
       return {
@@ -59,6 +74,7 @@ const catalogReads: FastifyPluginAsyncZod<{
     '/product/suggestions',
     {
       schema: {
+        ...apiDoc('suggestProducts', 'Product names completing what is typed', 429),
         tags: ['catalogue'],
         querystring: productSuggestionsQuery,
         response: { 200: productSuggestionsResponse },
@@ -73,6 +89,7 @@ const catalogReads: FastifyPluginAsyncZod<{
     '/product/category/:categoryId',
     {
       schema: {
+        ...apiDoc('listCategoryProducts', 'Products on sale in one category', 404),
         tags: ['catalogue'],
         params: categoryIdParams,
         querystring: categoryProductsQuery,
@@ -86,18 +103,42 @@ const catalogReads: FastifyPluginAsyncZod<{
   );
   app.get(
     '/product/:id',
-    { schema: { tags: ['catalogue'], params: productIdParams, response: { 200: productResponse } } },
+    {
+      schema: {
+        ...apiDoc('getProduct', 'One product on sale', 404),
+        tags: ['catalogue'],
+        params: productIdParams,
+        response: { 200: productResponse },
+      },
+    },
     async ({ params }) => ({ success: true as const, data: await catalog.getProduct(db, params.id) }),
   );
   app.get(
     '/product/:id/sizes',
-    { schema: { tags: ['catalogue'], params: productIdParams, response: { 200: productSizesResponse } } },
+    {
+      schema: {
+        ...apiDoc('listProductSizes', 'The sizes of a product and whether each is in stock', 404),
+        tags: ['catalogue'],
+        params: productIdParams,
+        response: { 200: productSizesResponse },
+      },
+    },
     async ({ params }) => ({ success: true as const, data: await catalog.getProductSizes(db, params.id) }),
   );
-  app.get('/categories', { schema: { tags: ['catalogue'], response: { 200: categoryListResponse } } }, async () => ({
-    success: true as const,
-    data: await catalog.listCategories(db),
-  }));
+  app.get(
+    '/categories',
+    {
+      schema: {
+        ...apiDoc('listCategories', 'Every category of the catalogue'),
+        tags: ['catalogue'],
+        response: { 200: categoryListResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: await catalog.listCategories(db),
+    }),
+  );
 };
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { databaseReadiness, type ReadinessProblem } from '../../db/readiness.ts';
 import type { AttemptCounter } from '../../lib/attempt-counter.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const healthResponse = successEnvelope(z.object({ status: z.string() }));
 
@@ -18,10 +19,20 @@ const healthRoutesPlugin: FastifyPluginAsyncZod<{ database: DatabaseHandle; atte
   app,
   { database, attempts },
 ) => {
-  app.get('/health/live', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
-    success: true as const,
-    data: { status: 'live' },
-  }));
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        ...apiDoc('checkLiveness', 'Answers while the process runs'),
+        tags: ['health'],
+        response: { 200: healthResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { status: 'live' },
+    }),
+  );
 
   let lastProblem: ReadinessProblem | null = null;
   const noteChange = (problem: ReadinessProblem | null) => {
@@ -33,7 +44,13 @@ const healthRoutesPlugin: FastifyPluginAsyncZod<{ database: DatabaseHandle; atte
 
   app.get(
     '/health/ready',
-    { schema: { tags: ['health'], response: { 200: healthResponse, 503: errorEnvelope } } },
+    {
+      schema: {
+        ...apiDoc('checkReadiness', 'Answers 200 only when the database and the attempt counters are ready'),
+        tags: ['health'],
+        response: { 200: healthResponse, 503: errorEnvelope },
+      },
+    },
     async (_request, reply) => {
       const databaseProblem = await databaseReadiness(database);
       // The Redis counter logs its own changes of state; these lines are the database's.

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleSignInBody, googleSignInResponse } from '@shop/core';
+import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { signInWithIdentity } from '../auth/auth.service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { FlowChecks, IdentityProvider } from './oidc-identity-provider.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 import { googleCallbackUrl } from './shop-origins.ts';
 
 const FLOW_COOKIE = 'shop_google_flow';
@@ -60,21 +62,39 @@ const identityRoutesPlugin: FastifyPluginAsyncZod<IdentityRoutesOptions> = async
     return options.provider;
   };
 
-  app.get('/google/start', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    // Back to the origin the shopper is at (its cookie and stored session live there), when it
-    // is one of the shop's; the provider chooses among its registered pages only.
-    const here = googleCallbackUrl(`${request.protocol}://${request.host}`);
-    const { checks, authorizationUrl } = await requireProvider().start(here);
-    const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
-    return reply
-      .setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_TTL_SECONDS })
-      .header('cache-control', 'no-store')
-      .redirect(authorizationUrl.href, 302);
-  });
+  app.get(
+    '/google/start',
+    {
+      schema: {
+        ...apiDoc('startGoogleSignIn', 'Redirect the browser to Google to sign in', 404),
+        tags: ['auth'],
+        // No body: the browser follows Location. Documents the redirect, serializes nothing.
+        response: { 302: z.null().describe("To Google's sign-in page (Location)") },
+      },
+    },
+    async (request, reply) => {
+      // Back to the origin the shopper is at (its cookie and stored session live there), when it
+      // is one of the shop's; the provider chooses among its registered pages only.
+      const here = googleCallbackUrl(`${request.protocol}://${request.host}`);
+      const { checks, authorizationUrl } = await requireProvider().start(here);
+      const value = Buffer.from(JSON.stringify(checks)).toString('base64url');
+      return reply
+        .setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_TTL_SECONDS })
+        .header('cache-control', 'no-store')
+        .redirect(authorizationUrl.href, 302);
+    },
+  );
 
   app.post(
     '/google',
-    { schema: { tags: ['auth'], body: googleSignInBody, response: { 200: googleSignInResponse } } },
+    {
+      schema: {
+        ...apiDoc('signInWithGoogle', 'Finish a Google sign-in with the code Google returned', 404, 409),
+        tags: ['auth'],
+        body: googleSignInBody,
+        response: { 200: googleSignInResponse },
+      },
+    },
     async (request, reply) => {
       const provider = requireProvider();
       const raw = request.cookies[FLOW_COOKIE];

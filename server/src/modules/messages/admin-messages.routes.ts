@@ -7,8 +7,9 @@ import {
   adminMessageListResponse,
 } from '@shop/core';
 import { z } from 'zod';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import * as service from './messages.service.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['admin'];
 /** The call takes no body; an empty one (as fetch sends with a JSON content type) is fine. */
@@ -17,25 +18,44 @@ const noBody = z.object({}).strict().nullish();
 /** The shop's messages for staff, under /api/admin (admin only): the outbox, and sending again. */
 const adminMessageRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireAdmin);
+  guardRoutes(app, app.authenticate, app.requireAdmin);
 
   app.get(
     '/messages',
-    { schema: { tags, querystring: adminMessageListQuery, response: { 200: adminMessageListResponse } } },
+    {
+      schema: {
+        ...apiDoc('listMessages', 'Emails the shop sent or is sending (staff)'),
+        tags,
+        querystring: adminMessageListQuery,
+        response: { 200: adminMessageListResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.listMessages(db, request.query) }),
   );
 
   app.get(
     '/messages/:id',
-    { schema: { tags, params: adminMessageIdParams, response: { 200: adminMessageDetailResponse } } },
+    {
+      schema: {
+        ...apiDoc('getMessage', 'One email with its attempts (staff)', 404),
+        tags,
+        params: adminMessageIdParams,
+        response: { 200: adminMessageDetailResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await service.messageDetail(db, request.params.id) }),
   );
 
   app.post(
     '/messages/:id/resend',
     {
-      schema: { tags, params: adminMessageIdParams, body: noBody, response: { 201: adminMessageDetailResponse } },
+      schema: {
+        ...apiDoc('resendMessage', 'Send an email again (staff)', 404, 409),
+        tags,
+        params: adminMessageIdParams,
+        body: noBody,
+        response: { 201: adminMessageDetailResponse },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({

@@ -59,6 +59,31 @@ describe.each(testDialects)('where orders ship to on %s', (dialect) => {
     ]);
   });
 
+  it('keeps exactly one default when profile saves arrive at once (10 rounds)', async () => {
+    const me = await apiShopper(shop.app);
+    for (let round = 0; round < 10; round++) {
+      const place = (n: number) => ({ ...first, addressLine1: `${round}-${n}, Race Street` });
+      const saves = await Promise.all(
+        Array.from({ length: 12 }, (_, n) =>
+          // Half replace the list (the default ticked on one), half save the prefill field,
+          // which reads the list under the account's lock and replaces its default.
+          n % 2 === 0
+            ? me.call('PATCH', '/api/auth/profile', {
+                addresses: [place(n), { ...place(n + 100), isDefault: true }],
+              })
+            : me.call('PATCH', '/api/auth/profile', { shippingAddress: place(n) }),
+        ),
+      );
+      for (const save of saves) expect(save.statusCode, save.body).toBe(200);
+      const { addresses } = (await me.call('GET', '/api/auth/profile')).json().data as { addresses: Address[] };
+      expect(
+        addresses.filter((a) => a.isDefault),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(new Set(addresses.map((a) => a.addressLine1)).size, `round ${round}`).toBe(addresses.length);
+    }
+  });
+
   it('ships an order sent without an address to the default address, not the first saved', async () => {
     const { me } = await shopperWith([first, second]);
     const res = await me.call('POST', '/api/order', { paymentMethod: 'cod' });
@@ -124,6 +149,24 @@ describe.each(testDialects)('where orders ship to on %s', (dialect) => {
       await nothingWritten(me, size);
     },
   );
+
+  it.each([
+    ['the picked address saved again (new ids)', 'pick', [first, second]],
+    ['the default address removed', 'default', []],
+  ])('answers a retry of a placed order with that order after %s', async (_case, how, savedNext) => {
+    const { me, addresses } = await shopperWith([first, second]);
+    const body = { ...(how === 'pick' && { addressId: addresses[0]!._id }), paymentMethod: 'cod' };
+    const key = { 'idempotency-key': `retry-${how}-${me.user._id}` };
+    const placed = await me.call('POST', '/api/order', body, key);
+    expect(placed.statusCode, placed.body).toBe(201);
+    // The answer was lost; meanwhile the profile saves the list again.
+    expect((await me.call('PATCH', '/api/auth/profile', { addresses: savedNext })).statusCode).toBe(200);
+    const retry = await me.call('POST', '/api/order', body, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().data._id).toBe(placed.json().data._id);
+    expect(retry.json().data.shippingAddress).toEqual(placed.json().data.shippingAddress);
+    expect(await me.orders()).toHaveLength(1);
+  });
 
   it('refuses an order with no address sent and none saved', async () => {
     const { me, size } = await shopperWith([]);

@@ -1,15 +1,16 @@
 /**
- * Where an order ships to, settled before it is placed. The address typed in the request (the
- * spec's `shippingAddress`) is taken as sent; a saved address picked by its id, or with neither
- * the shopper's shipping address, is taken from their account, by core's `addressToShipTo`,
- * and must be theirs and complete. A refusal comes before anything is written.
+ * Where an order ships to, settled as a step of placing it (inside the order's transaction,
+ * after a retry has been answered: an order once placed is answered as it is, whatever the
+ * saved addresses became since). The address typed in the request (the spec's
+ * `shippingAddress`) is taken as sent; a saved address picked by its id, or with neither the
+ * shopper's shipping address, is taken from their account, by core's `addressToShipTo`, and
+ * must be theirs and complete. A refusal rolls the order back: nothing is written.
  */
 import {
   addressToShipTo,
   DEFAULT_CONTACT_PHONE,
   isAddressComplete,
   orderAddressInput,
-  type OrderToPlace,
   type placeOrderBody,
 } from '@shop/core';
 import type { Kysely } from 'kysely';
@@ -18,18 +19,19 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { getUser } from '../auth/auth.service.ts';
 
-type OrderRequest = z.output<typeof placeOrderBody>;
+export type OrderRequest = z.output<typeof placeOrderBody>;
+/** An address an order ships to, as the order keeps it. */
+export type ShippingAddress = z.output<typeof orderAddressInput>;
 
 const incomplete = (message = 'Shipping address or pincode is incomplete.') =>
   badRequest('ADDRESS_INCOMPLETE', message);
 
-export async function withShippingAddressSettled(
+export async function settledShippingAddress(
   db: Kysely<Database>,
   userId: string,
-  body: OrderRequest,
-): Promise<OrderToPlace> {
-  const { shippingAddress, addressId } = body;
-  if (shippingAddress && addressId === undefined) return { ...body, shippingAddress };
+  { shippingAddress, addressId }: Pick<OrderRequest, 'shippingAddress' | 'addressId'>,
+): Promise<ShippingAddress> {
+  if (shippingAddress && addressId === undefined) return shippingAddress;
   const account = await getUser(db, userId);
   const saved = addressToShipTo(account.addresses, addressId);
   if (!saved) {
@@ -50,5 +52,5 @@ export async function withShippingAddressSettled(
   });
   // An address saved before today's rules (a PIN code of another state, say) is not sent anywhere.
   if (!parsed.success) throw incomplete(parsed.error.issues[0]?.message);
-  return { ...body, shippingAddress: parsed.data };
+  return parsed.data;
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@shop/core';
+import { shopDay, type Order } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { freshSize } from '../../test/stock.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
+import { orderStats } from './order-stats.ts';
 
 interface StatsRow {
   date: string;
@@ -82,7 +83,7 @@ describe.each(testDialects)('GET /api/order/stats revenue on %s', (dialect) => {
     await shop?.close();
   });
 
-  const today = () => new Date().toISOString().slice(0, 10);
+  const today = () => shopDay(new Date());
   const row = (status: string) => rows.find((r) => r.date === today() && r.status === status);
   const total = (name: string) => placed[name]!.total;
 
@@ -114,5 +115,47 @@ describe.each(testDialects)('GET /api/order/stats revenue on %s', (dialect) => {
   it('adds up to the money taken: the delivered cash and the two captured payments not refunded', () => {
     const revenue = rows.filter((r) => r.date === today()).reduce((sum, r) => sum + r.revenue, 0);
     expect(revenue).toBeCloseTo(total('codDelivered') + total('onlinePaid') + total('onlineShipped'), 2);
+  });
+});
+
+/** The dashboard's days are India's: an order placed at 20:00 UTC counts on the next day. */
+describe.each(testDialects)('order stats by Indian day on %s', (dialect) => {
+  let shop: TestShop;
+  // 01:30 on 22 Nov 2026 in India; the 30 days shown run from 24 Oct to 22 Nov there.
+  const now = new Date('2026-11-21T20:00:00.000Z');
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('puts each order on the day it was placed in India, and keeps the 30 days India has', async () => {
+    const placedAt = [
+      '2026-11-21T20:00:00.000Z', // 22 Nov, 01:30
+      '2026-11-21T18:30:00.000Z', // 22 Nov, midnight
+      '2026-11-21T18:29:59.999Z', // 21 Nov, the day's last instant
+      '2026-10-23T18:30:00.000Z', // 24 Oct, midnight: the first day shown
+      '2026-10-23T18:29:59.999Z', // 23 Oct: before the 30 days
+    ];
+    for (const at of placedAt) {
+      const me = await apiShopper(shop.app);
+      expect((await me.add(await freshSize(shop.handle.db, 5, 100_00))).statusCode).toBe(200);
+      const res = await me.order('cod');
+      expect(res.statusCode, res.body).toBe(201);
+      await shop.handle.db
+        .updateTable('orders')
+        .set({ created_at: at })
+        .where('id', '=', (res.json().data as Order)._id)
+        .execute();
+    }
+
+    const rows = await orderStats(shop.handle.db, 30, now);
+    expect(rows).toEqual([
+      { date: '2026-10-24', status: 'pending', orders: 1, revenue: 0 },
+      { date: '2026-11-21', status: 'pending', orders: 1, revenue: 0 },
+      { date: '2026-11-22', status: 'pending', orders: 2, revenue: 0 },
+    ]);
   });
 });

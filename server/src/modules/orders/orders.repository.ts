@@ -1,3 +1,4 @@
+import { SHOP_DAY_STARTS_AT_UTC } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -226,20 +227,27 @@ const moneyTaken = sql<number>`case
                  where payments.order_id = orders.id and payments.status = 'paid'), 0)
 end`;
 
-/** Orders and revenue (money taken, less refunds: `moneyTaken`) by day (UTC) the order was placed, and status. */
+/**
+ * Orders and revenue (money taken, less refunds: `moneyTaken`) placed from `since`, by status
+ * and by the UTC date of `created_at` split at the UTC time a shop day begins (`fromDayStart`:
+ * placed at or after it). Both halves of a UTC date belong to one shop day each
+ * (`shopDayOfUtcDate`), so the service can add them up by shop day; comparing the ISO text keeps
+ * the query the same on SQLite and PostgreSQL.
+ */
 export function statsByDayAndStatus(db: Db, since: string) {
+  const utcDate = sql<string>`substr(created_at, 1, 10)`;
+  const fromDayStart = sql<number>`case when substr(created_at, 12, 5) >= ${sql.lit(SHOP_DAY_STARTS_AT_UTC)} then 1 else 0 end`;
   return db
     .selectFrom('orders')
     .select((eb) => [
-      sql<string>`substr(created_at, 1, 10)`.as('date'),
+      utcDate.as('utc_date'),
+      fromDayStart.as('from_day_start'),
       'status',
       eb.fn.countAll<number>().as('orders'),
       eb.fn.sum<number>(moneyTaken).as('revenue'),
     ])
     .where('created_at', '>=', since)
-    .groupBy([sql`substr(created_at, 1, 10)`, 'status'])
-    .orderBy(sql`substr(created_at, 1, 10)`)
-    .orderBy('status')
+    .groupBy([utcDate, fromDayStart, 'status'])
     .execute();
 }
 

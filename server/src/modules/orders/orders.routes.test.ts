@@ -1,8 +1,9 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@shop/core';
+import { shopDay, type Order } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { untilCatalogueRead } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { addTestCoupon, freshCode, redemptionsOf } from '../../test/coupons.ts';
 import { createSandboxGateway, createUnavailableGateway, hmacHex } from '../payments/payment-gateway.ts';
@@ -74,6 +75,8 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       const me = await shopper();
       const s = await freshSize(5, 30_00);
       await me.add(s);
+      // Only the order's own statements: not the catalogue's read of the new size's stock.
+      await untilCatalogueRead(shop);
       shop.queries.length = 0;
       const res = await me.order('cod');
       // The shopper's token, and the order's transaction with its begin and commit; each line
@@ -508,10 +511,11 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       const res = await shop.app.inject({ url: '/api/order/stats', headers: admin.auth });
       expect(res.statusCode).toBe(200);
       const rows: { date: string; status: string; orders: number; revenue: number }[] = res.json().data;
-      const today = new Date().toISOString().slice(0, 10);
+      // Days are India's: an order placed at 20:00 UTC counts on the next day there.
+      const today = shopDay(new Date());
       const all = await shop.handle.db.selectFrom('orders').select(['status', 'total', 'created_at']).execute();
       for (const status of ['pending', 'cancelled', 'delivered']) {
-        const mine = all.filter((o) => o.status === status && o.created_at.startsWith(today));
+        const mine = all.filter((o) => o.status === status && shopDay(new Date(o.created_at)) === today);
         const row = rows.find((r) => r.date === today && r.status === status);
         expect(row?.orders ?? 0).toBe(mine.length);
       }

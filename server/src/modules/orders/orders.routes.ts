@@ -14,14 +14,14 @@ import {
 } from '@shop/core';
 import { z } from 'zod';
 import { clientNetwork, isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderMailSettings } from './order-messages.ts';
-import { withShippingAddressSettled } from './order-address.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as orders from './orders.service.ts';
 import { cancelOrder } from './cancellation.ts';
 import { orderStats } from './order-stats.ts';
 import { listOrders } from './order-view.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['orders'];
 const idempotencyHeaders = z.object({
@@ -42,13 +42,14 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   { payments, mail, holdingLimits = defaultHoldingLimits },
 ) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
+  guardRoutes(app, app.authenticate);
   const staff = { onRequest: [app.requireAdmin] };
 
   app.post(
     '/order',
     {
       schema: {
+        ...apiDoc('placeOrder', 'Order what is in the cart, paid on delivery or online', 404, 409),
         tags,
         description:
           'Places the cart as an order. It ships to the saved address named by addressId, else to the ' +
@@ -59,9 +60,7 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      const body = await withShippingAddressSettled(db, userId, request.body);
-      const order = await orders.placeOrder(db, payments, mail, userId, body, {
+      const order = await orders.placeOrder(db, payments, mail, signedInUser(request).id, request.body, {
         idempotencyKey: request.headers['idempotency-key'],
         // The address the limits count (behind a declared proxy, the client it names). This
         // machine's own address says nothing of who orders: only the account is bounded then.
@@ -76,14 +75,31 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     },
   );
 
-  app.get('/order/orders', { schema: { tags, response: { 200: orderListResponse } } }, async (request) => ({
-    success: true as const,
-    data: { orders: await listOrders(db, signedInUser(request).id) },
-  }));
+  app.get(
+    '/order/orders',
+    {
+      schema: {
+        ...apiDoc('listOrders', "The shopper's orders, newest first"),
+        tags,
+        response: { 200: orderListResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { orders: await listOrders(db, signedInUser(request).id) },
+    }),
+  );
 
   app.post(
     '/order/:id/cancel',
-    { schema: { tags, params: orderIdParams, response: { 200: orderResponse } } },
+    {
+      schema: {
+        ...apiDoc('cancelOrder', "Cancel one of the shopper's orders", 404, 409),
+        tags,
+        params: orderIdParams,
+        response: { 200: orderResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: 'Order cancelled',
@@ -91,10 +107,21 @@ const orderRoutesPlugin: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     }),
   );
 
-  app.get('/order/stats', { ...staff, schema: { tags, response: { 200: orderStatsResponse } } }, async () => ({
-    success: true as const,
-    data: await orderStats(db),
-  }));
+  app.get(
+    '/order/stats',
+    {
+      ...staff,
+      schema: {
+        ...apiDoc('getOrderStats', 'Order counts and takings of the last 30 days (staff)'),
+        tags,
+        response: { 200: orderStatsResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: await orderStats(db),
+    }),
+  );
 };
 
 export const orderRoutes = fp(orderRoutesPlugin, {

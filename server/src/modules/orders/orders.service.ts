@@ -13,7 +13,6 @@ import {
   MAX_ORDER_PAISE,
   type HoldingLimits,
   type Order,
-  type OrderToPlace,
   type ShopSettings,
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
@@ -34,6 +33,7 @@ import { couponUsage, redeemCoupon, releaseCoupon } from '../coupons/coupons.ser
 import { deliveryTo } from '../delivery/delivery.service.ts';
 import { issueFirstInvoice } from '../invoices/invoices.service.ts';
 import { queueOrderPlaced, type OrderContact, type OrderMailSettings } from './order-messages.ts';
+import { settledShippingAddress, type OrderRequest } from './order-address.ts';
 import { newOrderNumber } from './order-number.ts';
 import type { OrderPayments } from './order-payments.ts';
 import { buyerNameOf } from './order-payment-state.ts';
@@ -52,7 +52,7 @@ import { moveStock, stockReturnOf, type StockChange } from './stock-moves.ts';
  */
 
 type Trx = Transaction<Database>;
-type ParsedOrder = OrderToPlace;
+type ParsedOrder = OrderRequest;
 
 /** The spec's `items`, if sent, must be what the cart holds now: else the shopper saw an old cart. */
 function assertCartMatches(lines: CartLine[], items: ParsedOrder['items']) {
@@ -257,12 +257,16 @@ async function priceOrder(trx: Trx, { cart, lines }: LockedCart, userId: string,
 
 type OrderPrice = Awaited<ReturnType<typeof priceOrder>>;
 
-/** Step: where the order goes, and who is billed (the shipping address unless another is sent). */
-function orderAddresses(body: ParsedOrder) {
-  return { shipping: body.shippingAddress, billing: body.billingAddress ?? body.shippingAddress };
+/**
+ * Step: where the order goes (order-address.ts: the address sent, the saved one picked, or the
+ * default), and who is billed (the shipping address unless another is sent).
+ */
+async function orderAddresses(trx: Trx, userId: string, body: ParsedOrder) {
+  const shipping = await settledShippingAddress(trx, userId, body);
+  return { shipping, billing: body.billingAddress ?? shipping };
 }
 
-type OrderAddresses = ReturnType<typeof orderAddresses>;
+type OrderAddresses = Awaited<ReturnType<typeof orderAddresses>>;
 
 /** What the order's row is made of, besides its number. */
 interface OrderDraft {
@@ -420,7 +424,7 @@ async function invoiceCashOrder(
  * one the shopper saw, an online order waiting for payment replaced, stock taken (never
  * below zero), the coupon's use counted, the order written with a price snapshot per line
  * and its first status event, and the cart emptied. With an idempotency key, a retry answers
- * the same order. Online payment with no provider configured is refused before anything. Only
+ * the same order, before its address is settled again (the saved one may be gone since). Online payment with no provider configured is refused before anything. Only
  * an account whose email is verified may order, and what it, its client address and network
  * hold in orders not paid or shipped stays within the holding limits.
  */
@@ -443,7 +447,7 @@ export async function placeOrder(
       const contact = await orderingAccount(trx, userId);
       const cart = await readCart(trx, userId, body.items, now);
       const price = await priceOrder(trx, cart, userId, body, now);
-      const addresses = orderAddresses(body);
+      const addresses = await orderAddresses(trx, userId, body);
       await assertDeliverable(trx, userId, {
         paymentMethod: body.paymentMethod,
         pinCode: addresses.shipping.pinCode,

@@ -10,12 +10,13 @@ import {
   sandboxPayBody,
   sandboxPayResponse,
 } from '@shop/core';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import { demoAccessHook, type DemoRequestsFrom } from '../../plugins/demo-access.ts';
 import { getOrder } from '../orders/order-view.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { OrderMailSettings } from '../orders/order-messages.ts';
 import * as payments from './payments.service.ts';
+import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['payments'];
 
@@ -33,11 +34,18 @@ const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   { gateway, mail, demoRequestsFrom },
 ) => {
   const { db } = app;
-  app.addHook('onRequest', app.authenticate);
+  guardRoutes(app, app.authenticate);
 
   app.post(
     '/payments/initiate',
-    { schema: { tags, body: initiatePaymentBody, response: { 200: paymentDetailsResponse } } },
+    {
+      schema: {
+        ...apiDoc('initiatePayment', 'Open the online payment of an order', 404, 409, 502),
+        tags,
+        body: initiatePaymentBody,
+        response: { 200: paymentDetailsResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await payments.initiatePayment(db, gateway, signedInUser(request).id, request.body.orderId),
@@ -46,7 +54,14 @@ const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
 
   app.post(
     '/payments/success',
-    { schema: { tags, body: paymentSuccessBody, response: { 200: paymentVerifiedResponse } } },
+    {
+      schema: {
+        ...apiDoc('confirmPayment', "Confirm a payment the provider's window reported", 404, 409, 502),
+        tags,
+        body: paymentSuccessBody,
+        response: { 200: paymentVerifiedResponse },
+      },
+    },
     async (request) => {
       const orderId = await payments.confirmPayment(db, gateway, mail, signedInUser(request).id, request.body);
       return {
@@ -62,7 +77,12 @@ const shopperPayments: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
       '/payments/sandbox/pay',
       {
         onRequest: demoAccessHook(demoRequestsFrom),
-        schema: { tags, body: sandboxPayBody, response: { 200: sandboxPayResponse } },
+        schema: {
+          ...apiDoc('payInSandbox', 'Pay an order in the local payment sandbox (demo)', 404, 409),
+          tags,
+          body: sandboxPayBody,
+          response: { 200: sandboxPayResponse },
+        },
       },
       async (request) => ({
         success: true as const,
@@ -83,29 +103,49 @@ const webhook: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway' | 'mai
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.post('/payments/webhook', { schema: { tags, response: { 200: messageResponse } } }, async (request) => {
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    const outcome = await payments.handleWebhook(
-      app.db,
-      gateway,
-      mail,
-      typeof request.body === 'string' ? request.body : '',
-      header('x-razorpay-signature'),
-      header('x-razorpay-event-id'),
-    );
-    return { success: true as const, message: outcome, data: null };
-  });
+  app.post(
+    '/payments/webhook',
+    {
+      schema: {
+        ...apiDoc('receivePaymentWebhook', "Razorpay's signed payment events", 409),
+        tags,
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const outcome = await payments.handleWebhook(
+        app.db,
+        gateway,
+        mail,
+        typeof request.body === 'string' ? request.body : '',
+        header('x-razorpay-signature'),
+        header('x-razorpay-event-id'),
+      );
+      return { success: true as const, message: outcome, data: null };
+    },
+  );
 };
 
 /** Public: what checkout may offer, so it never shows a way to pay that would be refused. */
 const paymentOptions: FastifyPluginAsyncZod<Pick<PaymentRoutesOptions, 'gateway'>> = async (app, { gateway }) => {
-  app.get('/payments/options', { schema: { tags, response: { 200: paymentOptionsResponse } } }, async () => ({
-    success: true as const,
-    data: { online: { available: gateway.available, sandbox: gateway.available && gateway.name === 'sandbox' } },
-  }));
+  app.get(
+    '/payments/options',
+    {
+      schema: {
+        ...apiDoc('getPaymentOptions', 'The ways to pay checkout may offer'),
+        tags,
+        response: { 200: paymentOptionsResponse },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { online: { available: gateway.available, sandbox: gateway.available && gateway.name === 'sandbox' } },
+    }),
+  );
 };
 
 const paymentRoutesPlugin: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {

@@ -3,12 +3,10 @@ import { makeAdminOrderPage, renderAppAsAdmin } from './test-fixtures.ts';
 
 // The product, coupon and message pages have their own tests; here they only show which page
 // and id the staff routes handed them.
-vi.mock('./products/admin-products-page.tsx', async () => {
+vi.mock('./products/admin-products-page.tsx', () => ({ AdminProductsPage: () => <h1>Products</h1> }));
+vi.mock('./products/product-edit-page.tsx', async () => {
   const { useParams } = await import('react-router');
-  return {
-    AdminProductsPage: () => <h1>Products</h1>,
-    AdminProductEditPage: () => <h1>Product {useParams().id ?? 'new'}</h1>,
-  };
+  return { AdminProductEditPage: () => <h1>Product {useParams().id ?? 'new'}</h1> };
 });
 vi.mock('./coupons/admin-coupons-page.tsx', () => ({ AdminCouponsPage: () => <h1>Coupons</h1> }));
 vi.mock('./messages/messages-page.tsx', () => ({ AdminMessagesPage: () => <h1>Messages</h1> }));

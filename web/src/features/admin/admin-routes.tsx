@@ -4,17 +4,15 @@
  */
 import { Link, Route, Routes } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
-import { AdminCouponsPage } from './coupons/admin-coupons-page.tsx';
-import { DashboardPage } from './dashboard/dashboard-page.tsx';
-import { AdminDeliveryPage } from './delivery/delivery-page.tsx';
-import { AdminLayout } from './layout/admin-layout.tsx';
-import { AdminMessageDetailPage } from './messages/message-detail-page.tsx';
-import { AdminMessagesPage } from './messages/messages-page.tsx';
-import { AdminOrderDetailPage } from './orders/order-detail-page.tsx';
-import { AdminOrdersPage } from './orders/orders-page.tsx';
-import { AdminProductEditPage, AdminProductsPage } from './products/admin-products-page.tsx';
+import { AdminCouponsPage } from './coupons/index.ts';
+import { DashboardPage } from './dashboard/index.ts';
+import { AdminDeliveryPage } from './delivery/index.ts';
+import { AdminLayout } from './layout/index.ts';
+import { AdminMessageDetailPage, AdminMessagesPage } from './messages/index.ts';
+import { AdminOrderDetailPage, AdminOrdersPage } from './orders/index.ts';
+import { AdminProductEditPage, AdminProductsPage } from './products/index.ts';
 import { AdminPageHeader } from './shared/admin-page.tsx';
-import { TaxSettingsPage } from './tax/tax-settings-page.tsx';
+import { TaxSettingsPage } from './tax/index.ts';
 
 export function AdminRoutes() {
   return (

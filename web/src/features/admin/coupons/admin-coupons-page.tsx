@@ -11,7 +11,7 @@ import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
-import { usePendingIds } from '../products/use-pending-ids.ts';
+import { usePendingIds } from '../shared/use-pending-ids.ts';
 import { asResource } from '../shared/use-resource.ts';
 import { useListCouponsQuery, useSetCouponActiveMutation } from './api.ts';
 import { CouponEditor } from './coupon-editor.tsx';

@@ -4,7 +4,7 @@
  * sends buyX = getY = 0, a buy X get Y coupon sends value = 0.
  */
 import { couponCreateBody, requestJson, type AdminCoupon, type CouponCreateBody, type DiscountType } from '@shop/core';
-import { issuesFromSchema, readNumber, type FieldIssue } from '../products/form-support.ts';
+import { issuesFromSchema, readNumber, type FieldIssue } from '../shared/form-support.ts';
 
 export interface CouponForm {
   code: string;

@@ -35,9 +35,9 @@ const cellTexts = (row: HTMLElement) =>
 
 describe('dashboard', () => {
   beforeEach(() => {
-    // Late on 21 Nov in UTC: the stats count UTC days.
+    // Late on 21 Nov in India (22:00 IST): the stats count India's days.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
+    vi.setSystemTime(new Date('2026-11-21T16:30:00Z'));
   });
   afterEach(() => vi.useRealTimers());
 
@@ -56,6 +56,22 @@ describe('dashboard', () => {
     expect(within(month).getByText('₹16,500.50')).toBeInTheDocument();
 
     expect(screen.getByText(/Revenue is money taken less refunds/)).toBeInTheDocument();
+  });
+
+  it("starts a new day at midnight in India, 18:30 UTC: the 21st's orders are yesterday's at 20:00 UTC", async () => {
+    vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
+    renderDashboard();
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByText('0')).toBeInTheDocument();
+    expect(within(today).getByText('₹0.00')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Last 7 days' })).getByText('6')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Orders per day/ })).toHaveAccessibleName(
+      'Orders per day over the last 30 days: 10 in all, the busiest day 1 Nov with 4.',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Day (IST)' })).toBeInTheDocument();
+    // The chart's days run to the 22nd, today in India.
+    expect(cellTexts(screen.getByRole('row', { name: /22 Nov/ }))).toEqual(['0', '₹0.00']);
+    expect(screen.getByText(/Days are counted in Indian time \(IST\)/)).toBeInTheDocument();
   });
 
   it('draws the month as bars with a text alternative, and counts orders by status', async () => {

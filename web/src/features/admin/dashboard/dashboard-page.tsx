@@ -1,7 +1,7 @@
 import type { AdminOrderRow, LowStockRow } from '@shop/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
-import { useGetAdminOrdersQuery } from '../orders/api.ts';
+import { useGetAdminOrdersQuery } from '../orders/index.ts';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge } from '../shared/status-badge.tsx';
@@ -27,7 +27,7 @@ export function DashboardPage() {
     <>
       <AdminPageHeader
         title="Dashboard"
-        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in UTC."
+        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in Indian time (IST)."
       />
       <ResourceView resource={stats} label="Loading the stats…">
         {(summary) => <StatsOverview summary={summary} />}

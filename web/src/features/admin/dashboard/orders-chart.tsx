@@ -6,12 +6,15 @@ const WIDTH = 300;
 const HEIGHT = 100;
 
 const dayColumns: Column[] = [
-  'Day (UTC)',
+  'Day (IST)',
   { label: 'Orders', className: 'text-right' },
   { label: 'Revenue', className: 'text-right' },
 ];
 
-/** The stats count UTC days, so they are named in UTC: no zone may move one to its neighbour. */
+/**
+ * Days are the shop's (India's) and come as dates; a date read as UTC midnight and written in
+ * UTC keeps its name whatever the browser's own zone.
+ */
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** "21 Nov" from "2026-11-21". */

@@ -5,9 +5,9 @@ import { adminApi, changeMutation, pageQuery, recordPath, recordQuery } from '..
 /** The list's filters as the URL and the API both spell them; blank values are left out. */
 export interface AdminOrderFilters {
   status?: OrderStatus;
-  /** Placed on or after this UTC day, YYYY-MM-DD. */
+  /** Placed on or after this day in India, YYYY-MM-DD. */
   from?: string;
-  /** Placed on or before this UTC day, YYYY-MM-DD. */
+  /** Placed on or before this day in India, YYYY-MM-DD. */
   to?: string;
   /** Order number or customer email, partial. */
   q?: string;

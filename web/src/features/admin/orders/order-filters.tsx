@@ -49,7 +49,7 @@ export function OrderFilters({ filters, onChange }: OrderFiltersProps) {
   );
 }
 
-/** A UTC day, YYYY-MM-DD; blank is no limit. */
+/** A day in India, YYYY-MM-DD; blank is no limit. */
 function DayField({
   label,
   value,

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/form-field.tsx';
+import { focusOutlineClass, FormAlert } from '../../../components/form-field.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { AdminPageHeader, EmptyState, ErrorState, LoadingState } from '../shared/admin-page.tsx';
 import { notifyFailure, notifySuccess } from '../shared/notify.ts';
@@ -20,7 +20,7 @@ import {
   type AdminProductStatus,
 } from './api.ts';
 import { readListState, writeListState, type ProductListState } from './list-state.ts';
-import { issuesOf } from './form-support.ts';
+import { issuesOf } from '../shared/form-support.ts';
 import { ProductTable } from './product-table.tsx';
 import {
   stockChangesFrom,
@@ -31,9 +31,7 @@ import {
   type StockEdit,
   type StockEdits,
 } from './stock-edits.ts';
-import { usePendingIds } from './use-pending-ids.ts';
-
-export { AdminProductEditPage } from './product-edit-page.tsx';
+import { usePendingIds } from '../shared/use-pending-ids.ts';
 
 /** Rows per page. */
 export const PRODUCTS_PER_PAGE = 20;
@@ -143,7 +141,7 @@ export function AdminProductsPage() {
             id="admin-product-status"
             value={state.status}
             onChange={(event) => navigate({ status: event.target.value as AdminProductStatus, page: 1 })}
-            className="h-12 w-full rounded-full border border-line bg-white px-4 text-base focus:border-ink focus:outline-none sm:w-40 sm:text-sm"
+            className={`h-12 w-full rounded-full border border-line bg-white px-4 text-base ${focusOutlineClass} sm:w-40 sm:text-sm`}
           >
             {Object.entries(statusLabels).map(([value, label]) => (
               <option key={value} value={value}>

@@ -8,7 +8,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { failureText } from '../shared/notify.ts';
-import { FieldMessage, smallControlClass } from './form-controls.tsx';
+import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
 import { imageFileProblem, type UploadImage } from './upload-image.ts';
 
 /** The server's limit (`productCreateBody.images`). */

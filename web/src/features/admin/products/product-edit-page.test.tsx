@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { AdminProductEditPage } from './admin-products-page.tsx';
+import { AdminProductEditPage } from './product-edit-page.tsx';
 import type { UploadImage } from './upload-image.ts';
 import { refusedFields, renderStaffPage } from '../test-fixtures.ts';
 
@@ -36,6 +36,17 @@ function renderCreate(
 
 const field = (name: string | RegExp) => screen.getByLabelText(name);
 
+/** Fills the new product form with a product the form's own check lets through, and sends it. */
+async function sendValidRing(user: ReturnType<typeof renderCreate>['user']) {
+  await screen.findByRole('option', { name: 'Jewelery' });
+  await user.type(field('Name'), 'Ring');
+  await user.selectOptions(field('Category'), 'Jewelery');
+  await user.type(field('Price (₹)'), '500');
+  await user.type(field('Size of row 1'), 'ONE');
+  await user.type(field('Stock of row 1'), '3');
+  await user.click(screen.getByRole('button', { name: 'Create product' }));
+}
+
 describe('new product form', () => {
   it('checks the form before sending, with a message under each field', async () => {
     const { user, api } = renderCreate();
@@ -57,6 +68,55 @@ describe('new product form', () => {
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     expect(field('Price (₹)')).toHaveAccessibleDescription('Price must be at least 1.');
   }, 15_000);
+
+  it('clears each message once its field is valid, and keeps the others', async () => {
+    const { user } = renderCreate();
+    await screen.findByRole('option', { name: 'Jewelery' });
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(field('Name')).toHaveAccessibleDescription('Name is required.');
+
+    await user.type(field('Name'), 'Ring');
+    expect(field('Name')).toHaveAccessibleDescription('');
+    expect(field('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
+    expect(field('Category')).toHaveAccessibleDescription('Choose a category.');
+
+    await user.selectOptions(field('Category'), 'Jewelery');
+    expect(field('Category')).toHaveAccessibleDescription('');
+    // A field still wrong keeps a message, worded for what it holds now.
+    await user.type(field('Price (₹)'), '0.5');
+    expect(field('Price (₹)')).toHaveAccessibleDescription('Price must be at least 1.');
+    await user.clear(field('Price (₹)'));
+    await user.type(field('Price (₹)'), '500');
+    expect(field('Price (₹)')).toHaveAccessibleDescription('');
+
+    await user.type(field('Size of row 1'), 'ONE');
+    expect(field('Size of row 1')).toHaveAccessibleDescription('');
+    expect(field('Stock of row 1')).toHaveAccessibleDescription('Stock is required.');
+    expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
+    await user.type(field('Stock of row 1'), '3');
+    expect(field('Stock of row 1')).toHaveAccessibleDescription('');
+    // Nothing is marked any more, so the summary asking to correct them goes too.
+    expect(screen.queryByText('Please correct the marked fields.')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("keeps the server's message on a field until that field is changed", async () => {
+    const { user } = renderCreate({
+      'POST /product/create': () => {
+        throw refusedFields([
+          { path: 'name', message: 'is already taken' },
+          { path: 'price', message: 'is too high for this category' },
+        ]);
+      },
+    });
+    await sendValidRing(user);
+    expect(await screen.findByText('The server refused some fields; they are marked below.')).toBeInTheDocument();
+
+    await user.type(field('Name'), 's');
+    expect(field('Name')).toHaveAccessibleDescription('');
+    expect(field('Price (₹)')).toHaveAccessibleDescription('Price is too high for this category.');
+    expect(screen.getByText('The server refused some fields; they are marked below.')).toBeInTheDocument();
+  }, 20_000);
 
   it('uploads an image, adds an address, reorders, and creates the product with the right body', async () => {
     const { user, api, router, upload } = renderCreate();
@@ -160,13 +220,7 @@ describe('new product form', () => {
         );
       },
     });
-    await screen.findByRole('option', { name: 'Jewelery' });
-    await user.type(field('Name'), 'Ring');
-    await user.selectOptions(field('Category'), 'Jewelery');
-    await user.type(field('Price (₹)'), '500');
-    await user.type(field('Size of row 1'), 'ONE');
-    await user.type(field('Stock of row 1'), '3');
-    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await sendValidRing(user);
 
     expect(await screen.findByText('The server refused some fields; they are marked below.')).toBeInTheDocument();
     expect(field('Name')).toHaveAccessibleDescription('Name must be 120 characters or fewer.');

@@ -11,12 +11,12 @@ import { capitalize } from '../../../lib/format.ts';
 import { asResource } from '../shared/use-resource.ts';
 import { useCreateProductMutation, useListCategoriesQuery, useUpdateProductMutation } from './api.ts';
 import { categoryOptions } from './categories.ts';
-import { controlClass, Field, type ControlProps } from './form-controls.tsx';
+import { controlClass, Field, type ControlProps } from '../shared/form-controls.tsx';
 import { ImagesEditor } from './images-editor.tsx';
 import { emptyProductForm, productBodyFrom, productFieldLabels, productFormFor } from './product-form.ts';
 import { SizesEditor } from './sizes-editor.tsx';
 import type { UploadImage } from './upload-image.ts';
-import { useRecordForm } from './use-record-form.ts';
+import { useRecordForm } from '../shared/use-record-form.ts';
 
 /** Where each issue is shown; one about any other field goes in the summary. */
 const issueOptions = {

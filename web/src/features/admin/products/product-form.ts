@@ -4,7 +4,7 @@
  * server would apply after.
  */
 import { productCreateBody, requestJson, type Product, type ProductCreateBody } from '@shop/core';
-import { issuesFromSchema, readNumber, type FieldIssue } from './form-support.ts';
+import { issuesFromSchema, readNumber, type FieldIssue } from '../shared/form-support.ts';
 
 export interface SizeRow {
   /** Stable React key for the row; never sent. */

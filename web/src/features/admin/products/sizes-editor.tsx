@@ -1,7 +1,7 @@
 /** A product's sizes with the stock of each: add, change and remove rows. */
 import { flushSync } from 'react-dom';
 import { buttonClass } from '../../../components/button.ts';
-import { FieldMessage, smallControlClass } from './form-controls.tsx';
+import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
 import { sizeRow, type SizeRow } from './product-form.ts';
 
 /** The server's limit (`productCreateBody.sizes`). */

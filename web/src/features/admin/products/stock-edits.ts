@@ -3,7 +3,7 @@
  * product and size (so edits survive paging and reloads), and the one request that saves them.
  */
 import { stockChangesBody, type StockChangesBody } from '@shop/core';
-import { fieldErrorsFrom, issuesFromSchema, type FieldErrors, type FieldIssue } from './form-support.ts';
+import { fieldErrorsFrom, issuesFromSchema, type FieldErrors, type FieldIssue } from '../shared/form-support.ts';
 
 export interface StockEdit {
   productId: string;

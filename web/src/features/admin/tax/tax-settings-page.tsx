@@ -1,7 +1,7 @@
 import { indianStates, type CategoryTax, type SellerDetailsBody, type TaxSettings } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
-import { controlClass, Field, smallControlClass } from '../products/form-controls.tsx';
+import { controlClass, Field, smallControlClass } from '../shared/form-controls.tsx';
 import { AdminPageHeader, AdminSection, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';

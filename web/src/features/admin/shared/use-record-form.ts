@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
-import { failureText } from '../shared/notify.ts';
+import { failureText } from './notify.ts';
 import { changedFields, issuesOf, type FieldIssue } from './form-support.ts';
 import { useFormIssues } from './use-form-issues.ts';
 
@@ -37,7 +37,12 @@ export function useRecordForm<Stored, Form, Body extends object>({
 }: RecordFormOptions<Stored, Form, Body>) {
   const [form, setForm] = useState<Form>(() => (record ? formFor(record) : emptyForm()));
   const [saving, setSaving] = useState(false);
-  const { formRef, errorFor, summary, showIssues, showMessage } = useFormIssues(issueOptions);
+  // The form's own check of the input as it is now, so a message goes once its field is fixed.
+  const check = useMemo(() => {
+    const result = bodyFrom(form);
+    return result.ok ? [] : result.issues;
+  }, [bodyFrom, form]);
+  const { formRef, errorFor, summary, showIssues, showMessage, noteChange } = useFormIssues(issueOptions, check);
 
   // What an edit is compared with: the stored record read through the same form.
   const initial = useMemo(() => {
@@ -48,6 +53,7 @@ export function useRecordForm<Stored, Form, Body extends object>({
 
   function set<K extends keyof Form>(key: K, value: Form[K]) {
     setForm((current) => ({ ...current, [key]: value }));
+    noteChange(String(key));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +61,7 @@ export function useRecordForm<Stored, Form, Body extends object>({
     if (saving) return;
     const result = bodyFrom(form);
     if (!result.ok) {
-      showIssues(result.issues, 'Please correct the marked fields.');
+      showIssues(result.issues, 'Please correct the marked fields.', 'check');
       return;
     }
     showMessage(null);
@@ -74,7 +80,7 @@ export function useRecordForm<Stored, Form, Body extends object>({
     } catch (error) {
       setSaving(false);
       const issues = issuesOf(error);
-      if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.');
+      if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.', 'server');
       else showMessage(failureText(error));
     }
   }

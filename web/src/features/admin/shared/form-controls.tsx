@@ -4,11 +4,10 @@
  * `aria-describedby`, with the control marked `aria-invalid`.
  */
 import { useId, type ReactNode } from 'react';
-import { inputClass } from '../../../components/form-field.tsx';
+import { FieldHint, FieldLabel, focusOutlineClass, inputClass } from '../../../components/form-field.tsx';
 
 export const controlClass = `${inputClass} aria-invalid:border-sale`;
-export const smallControlClass =
-  'h-10 w-full rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 focus:border-ink focus:outline-none aria-invalid:border-sale sm:text-sm';
+export const smallControlClass = `h-10 w-full rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 ${focusOutlineClass} aria-invalid:border-sale sm:text-sm`;
 
 export interface ControlProps {
   id: string;
@@ -33,16 +32,11 @@ export function Field({ label, error, hint, optional = false, className = '', ch
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+      <FieldLabel htmlFor={id} optional={optional}>
         {label}
-        {optional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
+      </FieldLabel>
       {children({ id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
       <FieldMessage id={errorId} message={error} />
     </div>
   );

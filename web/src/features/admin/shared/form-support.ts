@@ -4,7 +4,7 @@
  * up here as one map from a dotted path (`price`, `sizes.0.stock`) to the text shown under
  * that field.
  */
-import { issuesIn } from '../shared/notify.ts';
+import { issuesIn } from './notify.ts';
 
 export interface FieldIssue {
   path: string;

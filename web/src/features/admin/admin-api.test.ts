@@ -1,9 +1,11 @@
-import { setupStore } from '../../../lib/store/store.ts';
-import { createFakeApi } from '../../../test/fake-api.ts';
-import { refusedFields } from '../test-fixtures.ts';
-import { adminApi } from './admin-api.ts';
-import '../coupons/api.ts';
-import '../orders/api.ts';
+import { setupStore } from '../../lib/store/store.ts';
+import { ApiError, NETWORK_ERROR } from '../../lib/http.ts';
+import { signIn } from '../../test/render.tsx';
+import { createFakeApi } from '../../test/fake-api.ts';
+import { refusedFields } from './test-fixtures.ts';
+import { adminApi } from './shared/admin-api.ts';
+import './coupons/api.ts';
+import './orders/api.ts';
 
 type Endpoint = { initiate: (arg: unknown) => never };
 const endpoint = (name: string) => (adminApi.endpoints as unknown as Record<string, Endpoint>)[name]!;
@@ -48,5 +50,40 @@ describe('the staff API', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.callsTo('GET /admin/coupons/:id')).toHaveLength(1);
     expect(api.callsTo('GET /admin/coupons')).toHaveLength(1);
+  });
+
+  it('signs the shopper out when a staff call is refused for the token', async () => {
+    signIn();
+    const api = createFakeApi({
+      'GET /admin/orders': () => {
+        throw new ApiError('Your session is invalid or has expired. Please sign in again.', {
+          status: 401,
+          code: 'UNAUTHORIZED',
+        });
+      },
+    });
+    const store = setupStore({ api });
+    await store.dispatch(endpoint('getAdminOrders').initiate({}));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.getState().auth.user).toBeNull();
+  });
+
+  it('fails in the one shape: a validation failure and no answer at all', async () => {
+    signIn();
+    const issues = [{ path: 'value', message: 'Value must be at most 100.' }];
+    let fail: () => never = () => {
+      throw refusedFields(issues);
+    };
+    const store = setupStore({ api: createFakeApi({ 'PATCH /admin/coupons/:id': () => fail() }) });
+    const update = () => store.dispatch(endpoint('updateCoupon').initiate({ id: 'c1', body: { value: 500 } }));
+    expect(await update()).toEqual({
+      error: { message: 'Invalid body', status: 400, code: 'VALIDATION_FAILED', issues },
+    });
+    fail = () => {
+      throw new ApiError('Could not reach the server.', { status: 0, code: NETWORK_ERROR });
+    };
+    expect(await update()).toEqual({
+      error: { message: 'Could not save the coupon.', status: null, code: NETWORK_ERROR, issues: [] },
+    });
   });
 });

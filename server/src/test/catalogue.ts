@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import type { TestShop } from './databases.ts';
+
+/**
+ * Resolves once the shop has read again what every write committed so far changed in the
+ * catalogue, so that no statement of that runs later in the background. On PostgreSQL the
+ * catalogue is kept by notifications (catalogue-feed.ts), read a moment after each commit: a
+ * statement count taken meanwhile would count that read too. A list answered without a
+ * statement shows the feed listens and has read everything written before it (it pings its own
+ * connection first). SQLite reads nothing in the background.
+ */
+export async function untilCatalogueRead(shop: TestShop): Promise<void> {
+  if (shop.config.dialect !== 'postgres') return;
+  await expect
+    .poll(
+      async () => {
+        shop.queries.length = 0;
+        const res = await shop.app.inject({ method: 'GET', url: '/api/product?limit=1' });
+        expect(res.statusCode, res.body).toBe(200);
+        return shop.queries.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(0);
+}

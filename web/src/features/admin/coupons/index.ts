@@ -1,0 +1,2 @@
+/** The staff coupons page's public entry. */
+export { AdminCouponsPage } from './admin-coupons-page.tsx';

@@ -1,0 +1,2 @@
+/** The staff dashboard's public entry. */
+export { DashboardPage } from './dashboard-page.tsx';

@@ -1,0 +1,2 @@
+/** The delivery settings page's public entry. */
+export { AdminDeliveryPage } from './delivery-page.tsx';

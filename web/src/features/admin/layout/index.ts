@@ -1,0 +1,2 @@
+/** The staff frame's public entry. */
+export { AdminLayout } from './admin-layout.tsx';

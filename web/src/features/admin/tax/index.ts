@@ -1,0 +1,2 @@
+/** The tax and invoice settings page's public entry. */
+export { TaxSettingsPage } from './tax-settings-page.tsx';
