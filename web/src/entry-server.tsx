@@ -24,11 +24,11 @@ import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvide
 import { routes } from './app/router.tsx';
 import { homeHead, plainHead, productHead, productsHead, type PageHead } from './app/ssr/head.ts';
 import { setupStore, type AppStore, type RootState } from './lib/store/store.ts';
-import { fetchStoreInfo } from './lib/store/store-info.ts';
-import { catalogApi } from './features/catalog/catalog-api.ts';
+import { api } from './lib/api/api.ts';
+import { fetchStoreInfo } from './lib/api/store-info.ts';
+import { catalogApi, isRefusal } from './features/catalog/catalog-api.ts';
 import { listQueryForSearch, productsHeading, productsPageTitle } from './features/catalog/pages/products-page.tsx';
 import type { ApiClient } from './lib/http.ts';
-import { isRefusal } from './lib/api-base-query.ts';
 
 export { headTags, scriptJson } from './app/ssr/head.ts';
 export { SERVER_STATE_ID } from './app/ssr/server-state.ts';
@@ -69,8 +69,7 @@ function isAvailable(product: Product): boolean {
 
 /** Asks what the page at `url` shows, and says what its head holds. */
 async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepared> {
-  await store.dispatch(fetchStoreInfo());
-  const info = store.getState().storeInfo.data;
+  const { data: info } = await store.dispatch(fetchStoreInfo());
   // Every page shows the shop's details (banner, footer, policies): without them the API is away.
   if (!info) throw new Error('The shop details could not be read');
   const product = matchPath('/product/:id', url.pathname);
@@ -176,8 +175,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   if (context instanceof Response)
     throw new Error(`Unexpected ${context.status} answer from the routes for ${url.pathname}`);
   const router = createStaticRouter(staticHandler.dataRoutes, context);
-  const { storeInfo, catalogApi: catalogState } = store.getState() as RootState & { catalogApi?: unknown };
-  const state = { storeInfo, ...(catalogState !== undefined && { catalogApi: catalogState }) } as Partial<RootState>;
+  // The shop's details and the data layer's answers: the browser starts from them and asks nothing again.
+  const { storeInfo, api: answers } = store.getState();
+  const state: Partial<RootState> = { storeInfo, api: answers };
 
   const markup = renderToString(
     <StrictMode>
@@ -188,6 +188,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   );
   // The store lives for this page only. RTK Query keeps an answer nobody uses for 60 s on a
   // timer: an entry set here (the sizes) would hold this page's store in memory that long.
-  store.dispatch(catalogApi.util.resetApiState());
+  store.dispatch(api.util.resetApiState());
   return { status, head, state, markup };
 }

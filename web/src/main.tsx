@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './app/router.tsx';
 import { readServerState } from './app/ssr/server-state.ts';
+import { readToken } from './lib/session.ts';
 import { setupStore } from './lib/store/store.ts';
 import './index.css';
 
@@ -55,7 +56,9 @@ function start() {
     // The server rendered this page signed out, from the store it sends along: the first render
     // here must say the same, so the stored session joins once the page is hydrated
     // (SessionKeeper).
-    const store = setupStore({ preloadedState: { ...serverState, auth: { user: null, loading: false, error: null } } });
+    // The token is no part of the markup: the data layer sends it from the first request on.
+    const auth = { user: null, loading: false, error: null, token: readToken() };
+    const store = setupStore({ preloadedState: { ...serverState, auth } });
     const app = (
       <StrictMode>
         <Provider store={store}>

@@ -1,6 +1,6 @@
 import { deliveryRefusal, toPaise, type Address, type DeliveryAnswerData } from '@shop/core';
 import { Link } from 'react-router';
-import { useDeliveryTo } from '../lib/store/delivery.ts';
+import { useDeliveryTo } from '../lib/api/delivery.ts';
 import { useStoreInfo } from '../lib/store/store-info.ts';
 
 export interface DeliveryVerdict {

@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { endSession, userRestored } from '../features/auth/auth-state.ts';
-import type { RequestFailure } from '../lib/http.ts';
 import { parseStoredUser, readStoredUser, readToken, USER_KEY } from '../lib/session.ts';
 import { useAppDispatch, useAppSelector } from '../lib/store/hooks.ts';
 import { selectHasAuthUser } from '../features/auth/session.ts';
 import { signedOut } from '../lib/store/session-events.ts';
-import { toast, toastDurations } from '../lib/toasts.tsx';
 
 /**
  * Keeps the session honest. At start-up, with a token held, it loads the current user
- * (spec §1); a 401 ends the session with one notice, in the server's words. Without a token, a stored user is
+ * (spec §1); a 401 ends the session with one notice (the data layer's). Without a token, a stored user is
  * stale and is forgotten. Sign-ins and sign-outs in other tabs are followed.
  */
 export function SessionKeeper() {
@@ -30,15 +28,11 @@ export function SessionKeeper() {
     const stored = readStoredUser();
     if (!hasAuthUser && stored) dispatch(userRestored(stored));
     // The auth calls load only now: a visitor who holds no session never downloads them.
-    void import('../features/auth/slice.ts')
+    // A refused token ends the session, with its notice, in the data layer.
+    void import('../features/auth/slice.ts').then(({ fetchProfile }) => {
       // Signed out meanwhile (in another tab): no session is left to load.
-      .then(({ fetchProfile }) => (readToken() ? dispatch(fetchProfile()).unwrap() : null))
-      .catch((failure: RequestFailure) => {
-        if (failure.status === 401) {
-          // The server's words, e.g. "Your session is invalid or has expired. Please sign in again."
-          toast.info(failure.message, { toastId: 'session-expired', autoClose: toastDurations.signIn });
-        }
-      });
+      if (readToken()) void dispatch(fetchProfile());
+    });
   }, [dispatch, hasAuthUser]);
 
   useEffect(() => {

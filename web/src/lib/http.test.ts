@@ -1,4 +1,5 @@
-import { ApiError, buildQuery, createApiClient, failureFor, NETWORK_ERROR } from './http.ts';
+import { failureFor } from './api/failure.ts';
+import { ApiError, buildQuery, createApiClient, NETWORK_ERROR } from './http.ts';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -49,7 +50,12 @@ describe('api client', () => {
     const error = await api.get('/product/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Product not found', code: 'NOT_FOUND', status: 404 });
-    expect(failureFor(error, 'Fallback')).toEqual({ message: 'Product not found', status: 404, code: 'NOT_FOUND' });
+    expect(failureFor(error, 'Fallback')).toEqual({
+      message: 'Product not found',
+      status: 404,
+      code: 'NOT_FOUND',
+      issues: [],
+    });
   });
 
   it('turns a network failure into an ApiError, and the spec fallback is shown for it', async () => {

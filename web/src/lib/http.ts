@@ -1,7 +1,8 @@
 /**
  * The SPA's one way to talk to the API. It speaks JSON, adds the bearer token held in
  * localStorage, unwraps the `{ success: true, data }` envelope and turns every failure into
- * an `ApiError` carrying the server's `message` and `code`.
+ * an `ApiError` carrying the server's `message` and `code`. The data layer (`api/`) calls it
+ * with the token the auth state holds.
  */
 import { readToken } from './session.ts';
 
@@ -45,6 +46,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the bearer token when one is held (default true). */
   auth?: boolean;
+  /** The token to send; without it, the client's own `getToken` is asked. */
+  token?: string | null;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -132,10 +135,11 @@ export function createApiClient(config: ClientConfig = {}): ApiClient {
     signal,
     auth = true,
     headers: extra,
+    token: given,
   }: ApiRequest): Promise<T> {
     const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = auth ? getToken() : null;
+    const token = !auth ? null : given !== undefined ? given : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     const doFetch: FetchLike = config.fetch ?? globalThis.fetch;
@@ -199,30 +203,6 @@ function isEnvelope(value: unknown): value is Envelope {
 export function messageFor(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.fromServer && error.message) return error.message;
   return fallback;
-}
-
-/** How a failed thunk reports itself (its `rejectValue`): the message to show, plus what the server said. */
-export interface RequestFailure {
-  message: string;
-  /** HTTP status, or null when no answer arrived. */
-  status: number | null;
-  code: string | null;
-  /** What the server sent along with its refusal, if anything. */
-  data?: unknown;
-}
-
-export function failureFor(error: unknown, fallback: string): RequestFailure {
-  return {
-    message: messageFor(error, fallback),
-    status: error instanceof ApiError && error.status > 0 ? error.status : null,
-    code: error instanceof ApiError ? error.code : null,
-    ...(error instanceof ApiError && error.data !== undefined && { data: error.data }),
-  };
-}
-
-/** True for a thunk's rejection value (a `RequestFailure`), not a thrown error. */
-export function isRequestFailure(value: unknown): value is RequestFailure {
-  return typeof value === 'object' && value !== null && 'message' in value && 'code' in value;
 }
 
 /** The client the running app uses. */

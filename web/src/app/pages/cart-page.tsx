@@ -16,7 +16,7 @@ import { BagIcon } from '../../components/icons/bag.tsx';
 import { LockIcon } from '../../components/icons/lock.tsx';
 import { LoadingShapes } from '../../components/loading-shapes.tsx';
 import { PoliciesBeforeOrder, SummaryAside } from '../order-columns.tsx';
-import type { RequestFailure } from '../../lib/http.ts';
+import { failureText } from '../../lib/api/failure.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
 import { useStoreInfo } from '../../lib/store/store-info.ts';
@@ -55,7 +55,7 @@ export function CartPage() {
       await dispatch(clearCart()).unwrap();
       toast.info('Cart cleared', { autoClose: toastDurations.orders });
     } catch (failure) {
-      toast.error((failure as RequestFailure).message, { autoClose: toastDurations.orders });
+      toast.error(failureText(failure), { autoClose: toastDurations.orders });
     }
   }
 

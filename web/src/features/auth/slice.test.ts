@@ -19,9 +19,9 @@ const stored = () => ({
 
 describe('auth slice', () => {
   it('starts with the user stored in localStorage, or none', () => {
-    expect(setupStore().getState().auth).toEqual<AuthState>({ user: null, loading: false, error: null });
+    expect(setupStore().getState().auth).toEqual<AuthState>({ user: null, loading: false, error: null, token: null });
     const user = signIn(makeUser({ firstName: 'Ravi' }));
-    expect(setupStore().getState().auth).toEqual<AuthState>({ user, loading: false, error: null });
+    expect(setupStore().getState().auth).toEqual<AuthState>({ user, loading: false, error: null, token: 'test-token' });
   });
 
   it('restores a partial stored user with empty values for what it lacks', () => {
@@ -51,7 +51,7 @@ describe('auth slice', () => {
     held.resolve({ accessToken: 'tok-1', user });
     await pending;
 
-    expect(auth()).toEqual({ user, loading: false, error: null });
+    expect(auth()).toEqual({ user, loading: false, error: null, token: 'tok-1' });
     expect(stored()).toEqual({ token: 'tok-1', user });
     expect(api.calls[1]).toMatchObject({ body: { email: 'asha@example.com', password: 'pw' } });
   });
@@ -66,7 +66,7 @@ describe('auth slice', () => {
   ])('login failure stores %s', async (_, handler, message) => {
     const { store, auth } = storeWith({ 'POST /auth/login': handler });
     await store.dispatch(login({ email: 'a@example.com', password: 'x' }));
-    expect(auth()).toEqual({ user: null, loading: false, error: message });
+    expect(auth()).toEqual({ user: null, loading: false, error: message, token: null });
     expect(stored()).toEqual({ token: null, user: null });
   });
 
@@ -74,7 +74,7 @@ describe('auth slice', () => {
     const body = { firstName: 'A', lastName: 'R', email: 'a@example.com', phone: '9876543210', password: 'pw' };
     const ok = storeWith({ 'POST /auth/signup': () => makeUser() });
     await ok.store.dispatch(signup(body));
-    expect(ok.auth()).toEqual({ user: null, loading: false, error: null });
+    expect(ok.auth()).toEqual({ user: null, loading: false, error: null, token: null });
     expect(stored().user).toBeNull();
 
     const taken = storeWith({ 'POST /auth/signup': refuse(409, 'Email already registered', 'EMAIL_TAKEN') });
@@ -103,7 +103,7 @@ describe('auth slice', () => {
     const fresh = makeUser({ firstName: 'New' });
     const { store, auth } = storeWith({ 'GET /auth/profile': () => fresh });
     await store.dispatch(fetchProfile());
-    expect(auth()).toEqual({ user: fresh, loading: false, error: null });
+    expect(auth()).toEqual({ user: fresh, loading: false, error: null, token: 'test-token' });
     expect(stored().user).toEqual(fresh);
   });
 
@@ -112,13 +112,13 @@ describe('auth slice', () => {
     const expired = storeWith({ 'GET /auth/profile': refuse(401, 'Unauthorized', 'UNAUTHORIZED') });
     await expired.store.dispatch(fetchProfile());
     // The sign-out notice tells the shopper; the sign-in form must not repeat it.
-    expect(expired.auth()).toEqual({ user: null, loading: false, error: null });
+    expect(expired.auth()).toEqual({ user: null, loading: false, error: null, token: null });
     expect(stored()).toEqual({ token: null, user: null });
 
     const user = signIn();
     const down = storeWith({ 'GET /auth/profile': unreachable });
     await down.store.dispatch(fetchProfile());
-    expect(down.auth()).toEqual({ user, loading: false, error: 'Error fetching profile' });
+    expect(down.auth()).toEqual({ user, loading: false, error: 'Error fetching profile', token: 'test-token' });
     expect(stored().token).toBe('test-token');
   });
 
@@ -137,7 +137,7 @@ describe('auth slice', () => {
   it('Google sign-in keeps the token but sets no user; failure says "Google sign-in failed"', async () => {
     const ok = storeWith({ 'POST /auth/google': () => ({ accessToken: 'g-tok' }) });
     await ok.store.dispatch(googleLogin({ code: 'c', state: 's' }));
-    expect(ok.auth()).toEqual({ user: null, loading: false, error: null });
+    expect(ok.auth()).toEqual({ user: null, loading: false, error: null, token: 'g-tok' });
     expect(stored().token).toBe('g-tok');
     expect(ok.api.calls[0]?.body).toEqual({ code: 'c', state: 's' });
 
@@ -153,7 +153,7 @@ describe('auth slice', () => {
     const updated = makeUser({ addresses: [makeAddress()] });
     const ok = storeWith({ 'PATCH /auth/profile': () => updated });
     await ok.store.dispatch(updateProfile({ phone: '9876543210' }));
-    expect(ok.auth()).toEqual({ user: updated, loading: false, error: null });
+    expect(ok.auth()).toEqual({ user: updated, loading: false, error: null, token: 'test-token' });
     expect(stored().user).toEqual(updated);
 
     const empty = storeWith({ 'PATCH /auth/profile': () => null });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RequestFailure } from '../../lib/http.ts';
+import { failureText, type RequestFailure } from '../../lib/api/failure.ts';
 import { useAppDispatch } from '../../lib/store/hooks.ts';
 import { toast } from '../../lib/toasts.tsx';
 import { fetchProfile, sendVerificationEmail } from './slice.ts';
@@ -19,7 +19,7 @@ export function useResendVerification(): { send: () => Promise<void>; sending: b
       await dispatch(sendVerificationEmail()).unwrap();
       toast.success('We have sent a new link to your email address.');
     } catch (failure) {
-      toast.error((failure as RequestFailure).message);
+      toast.error(failureText(failure));
       if ((failure as RequestFailure).code === 'ALREADY_VERIFIED') void dispatch(fetchProfile());
     } finally {
       setSending(false);

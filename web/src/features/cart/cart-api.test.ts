@@ -16,10 +16,12 @@ import {
   fetchCart,
   removeCartItem,
   removeCoupon,
+  selectCart,
+  selectCartItemCount,
   selectQuantityChangePending,
   updateCartItemQuantity,
 } from './cart-api.ts';
-import { selectCachedCart, selectCartItemCount } from './cart-cache.ts';
+import { withApi } from '../../lib/api/api.ts';
 
 const refuse =
   (status: number, message: string, code = 'REFUSED') =>
@@ -41,11 +43,12 @@ async function storeWith(cart: Cart, handlers: Record<string, FakeHandler> = {})
   const api = createFakeApi({ 'GET /cart/details': () => cart, ...handlers });
   const store = setupStore({ api });
   await store.dispatch(cartApi.endpoints.getCart.initiate());
-  return { api, store, cart: () => selectCachedCart(store.getState()) };
+  return { api, store, cart: () => selectCart(store.getState()) };
 }
 
-/** The cached cart's entry: its status, data and error (the API has joined the store by then). */
-const cartEntry = (store: ReturnType<typeof setupStore>) => store.getState().cartApi?.queries.cart;
+/** The cached cart's entry: its status, data and error, as the data layer's selector reads it. */
+const selectCartEntry = cartApi.endpoints.getCart.select();
+const cartEntry = (store: ReturnType<typeof setupStore>) => selectCartEntry(withApi(store.getState()));
 
 describe('cart API', () => {
   it('fetches the cart: loading while pending, then the data; a failure keeps the message and the cart', async () => {
@@ -56,7 +59,7 @@ describe('cart API', () => {
 
     const pending = store.dispatch(cartApi.endpoints.getCart.initiate());
     expect(cartEntry(store)).toMatchObject({ status: 'pending' });
-    expect(selectCachedCart(store.getState())).toBeNull();
+    expect(selectCart(store.getState())).toBeNull();
     // A second asker while one fetch is on its way gets no second request.
     void store.dispatch(fetchCart());
     expect(api.callsTo('GET /cart/details')).toHaveLength(1);
@@ -68,7 +71,7 @@ describe('cart API', () => {
     answer = unreachable;
     await store.dispatch(fetchCart());
     expect(cartEntry(store)).toMatchObject({ status: 'rejected', error: { message: 'Failed to fetch cart' } });
-    expect(selectCachedCart(store.getState())).toEqual(makeCart([oxford]));
+    expect(selectCart(store.getState())).toEqual(makeCart([oxford]));
   });
 
   it('adds: sends the product, quantity and size in lower case, and keeps the whole cart answered', async () => {
@@ -97,6 +100,7 @@ describe('cart API', () => {
       message: 'Only 2 left in size M',
       status: 409,
       code: 'OUT_OF_STOCK',
+      issues: [],
     });
     expect(cart()).toEqual(makeCart([]));
   });
@@ -301,15 +305,18 @@ describe('cart API', () => {
     expect(api.callsTo('GET /cart/details')).toHaveLength(1);
   });
 
-  it('forgets the cart on sign-out, and ends the session when a change is refused for the token', async () => {
+  it('forgets the cart on sign-out', async () => {
+    signIn();
+    const { store, cart } = await storeWith(makeCart([oxford]));
+    store.dispatch(signedOut({ reason: 'logout' }));
+    expect(cart()).toBeNull();
+  });
+
+  it('ends the session, and forgets the cart, when a change is refused for the token', async () => {
     signIn();
     const { store, cart } = await storeWith(makeCart([oxford]), {
       'POST /cart': refuse(401, 'Your session is invalid or has expired. Please sign in again.', 'UNAUTHORIZED'),
     });
-    store.dispatch(signedOut({ reason: 'logout' }));
-    expect(cart()).toBeNull();
-
-    await store.dispatch(fetchCart());
     await store.dispatch(addToCart({ productId: 'oxford', size: 'M', quantity: 1 }));
     expect(localStorage.getItem('token')).toBeNull();
     expect(selectUser(store.getState())).toBeNull();

@@ -1,24 +1,20 @@
 /**
- * The cart's server data (spec §3, §4, §7 Cart and discounts) in RTK Query: one cached cart,
- * kept under `CART_CACHE_KEY` (the header reads it through `cart-cache.ts` without this module),
- * and the changes. Every cart call answers the whole cart, which replaces the cached one.
- * Quantity changes, removals and clearing show at once and are undone if the server refuses;
- * a removal, and a refused quantity change, fetch the cart again (the totals come fresh).
- * A change refused for the token ends the session; the `signedOut` event forgets the cart.
+ * The cart's endpoints (spec §3, §4, §7 Cart and discounts): one cached cart and the changes.
+ * Every cart call answers the whole cart, which replaces the cached one. Quantity changes,
+ * removals and clearing show at once and are undone if the server refuses; a removal, and a
+ * refused quantity change, fetch the cart again (the totals come fresh). The data layer ends
+ * the session on a refused token, and forgets the cart with it.
  *
- * This module joins the store (reducer and middleware injected) with the first page or
- * start-up that needs the cart, so the home page's first download carries none of it.
+ * This module loads with the first page or start-up step that needs the cart, so the home
+ * page's first download carries none of it.
  */
 import type { Cart } from '@shop/core';
-import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { createApi, type BaseQueryFn, type QueryReturnValue } from '@reduxjs/toolkit/query/react';
-import { apiClientBaseQuery, failureOfQuery, type ApiCall } from '../../lib/api-base-query.ts';
-import { NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
-import { clearSession } from '../../lib/session.ts';
-import { signedOut } from '../../lib/store/session-events.ts';
-import { registerLazyMiddleware, rootReducer, type AppDispatch, type RootState } from '../../lib/store/store.ts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { QueryReturnValue } from '@reduxjs/toolkit/query/react';
+import { api, withApi } from '../../lib/api/api.ts';
+import { failureText, type RequestFailure } from '../../lib/api/failure.ts';
+import type { AppDispatch, RootState } from '../../lib/store/store.ts';
 import { toast, toastDurations } from '../../lib/toasts.tsx';
-import { CART_API_PATH, CART_CACHE_KEY, selectCachedCart, type CartCacheState } from './cart-cache.ts';
 import { asKept, empty, removeLine, setLineQuantity } from './cart-edits.ts';
 
 export interface AddToCartInput {
@@ -33,18 +29,8 @@ export interface QuantityChange {
   quantity: number;
 }
 
-/**
- * The store's API client; a change refused for the token (expired or revoked mid-visit) ends
- * the session, so the header stops offering a cart that can no longer be reached.
- */
-const cartBaseQuery: BaseQueryFn<ApiCall, unknown, RequestFailure> = async (call, api, extra) => {
-  const result = await apiClientBaseQuery(call, api, extra);
-  if (api.type === 'mutation' && result.error?.status === 401) {
-    clearSession();
-    api.dispatch(signedOut({ reason: 'expired' }));
-  }
-  return result;
-};
+/** The one cached cart's key: a shopper has one cart, so the query has no argument to key it by. */
+const CART_CACHE_KEY = 'cart';
 
 const itemPath = (itemId: string) => `/cart/${encodeURIComponent(itemId)}`;
 
@@ -69,16 +55,13 @@ interface ChangeLifecycle {
   queryFulfilled: Promise<{ data: Cart }>;
 }
 
-export const cartApi = createApi({
-  reducerPath: CART_API_PATH,
-  baseQuery: cartBaseQuery,
-  tagTypes: ['Cart'],
+export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<Cart, void>({
       serializeQueryArgs: () => CART_CACHE_KEY,
       providesTags: ['Cart'],
       async queryFn(_, api, __, baseQuery) {
-        const before = selectCachedCart(api.getState() as CartCacheState);
+        const before = selectCart(api.getState() as RootState);
         const result = (await baseQuery({
           method: 'GET',
           path: '/cart/details',
@@ -86,7 +69,7 @@ export const cartApi = createApi({
         })) as QueryReturnValue<Cart, RequestFailure>;
         if (result.error) return { error: result.error };
         // A change answered (or shown) while this fetch was on its way knows better than its answer.
-        const now = selectCachedCart(api.getState() as CartCacheState);
+        const now = selectCart(api.getState() as RootState);
         if (now && now !== before) return { data: now };
         sayNotice(result.data);
         return { data: asKept(result.data) };
@@ -111,12 +94,12 @@ export const cartApi = createApi({
         fallback: 'Failed to update cart item',
       }),
       // Refused: the line is rolled back, and the totals (and any change answered meanwhile) come fresh.
-      invalidatesTags: (_, error) => (error && error.status !== 401 ? ['Cart'] : []),
+      invalidatesTags: (_, error) => (error && error.status !== 401 ? ['Cart' as const] : []),
       async onQueryStarted({ itemId, quantity }, { dispatch, getState, queryFulfilled, requestId }): Promise<void> {
         // A newer change to this line is on its way: its answer (or its own rollback) settles the line.
         const isNewest = () => {
-          const tracked = (getState() as CartCacheState)[CART_API_PATH]?.mutations[quantityKey(itemId)];
-          return !tracked || tracked.requestId === requestId;
+          const tracked = selectQuantityChange(getState() as RootState, itemId);
+          return tracked.isUninitialized || tracked.requestId === requestId;
         };
         await keepAnswer({ dispatch, queryFulfilled }, (cart) => setLineQuantity(cart, itemId, quantity), isNewest);
       },
@@ -139,11 +122,9 @@ export const cartApi = createApi({
         method: 'POST',
         path: '/cart/apply-discount',
         body: { code: code.trim() },
-        fallback: 'Invalid or expired coupon',
+        // The server's words, else this; no answer at all is "Failed to apply coupon" (spec §8).
+        fallback: { refused: 'Invalid or expired coupon', unreachable: 'Failed to apply coupon' },
       }),
-      // The server's words, else "Invalid or expired coupon"; no answer at all is "Failed to apply coupon" (spec §8).
-      transformErrorResponse: (failure) =>
-        failure.code === NETWORK_ERROR ? { ...failure, message: 'Failed to apply coupon' } : failure,
       onQueryStarted: (_, api) => keepAnswer(api),
     }),
 
@@ -162,7 +143,7 @@ export function cartReceived(cart: Cart) {
   return (dispatch: CartDispatch, getState: () => unknown): void => {
     sayNotice(cart);
     const kept = asKept(cart);
-    if (selectCachedCart(getState() as CartCacheState)) {
+    if (selectCart(getState() as RootState)) {
       dispatch(cartApi.util.updateQueryData('getCart', undefined, () => kept));
     } else {
       void dispatch(cartApi.util.upsertQueryData('getCart', undefined, kept));
@@ -188,22 +169,23 @@ async function keepAnswer(
   }
 }
 
-/** The signed-out event forgets the cart (and any change still tracked). */
-const forgetOnSignOut: Middleware = (store) => (next) => (action) => {
-  const result = next(action);
-  if (signedOut.match(action)) store.dispatch(cartApi.util.resetApiState());
-  return result;
-};
+const selectCartQuery = cartApi.endpoints.getCart.select();
 
-rootReducer.inject(cartApi);
-registerLazyMiddleware(cartApi.middleware);
-registerLazyMiddleware(forgetOnSignOut);
-
-declare module '../../lib/store/store.ts' {
-  interface LazyLoadedSlices {
-    cartApi: ReturnType<typeof cartApi.reducer>;
-  }
+/** The cart as the server last answered it (with changes shown before their answer); null until loaded. */
+export function selectCart(state: RootState): Cart | null {
+  return selectCartQuery(withApi(state)).data ?? null;
 }
+
+/** Σ quantity, the header's badge: null until the cart is loaded. */
+export function selectCartItemCount(state: RootState): number | null {
+  return selectCart(state)?.itemCount ?? null;
+}
+
+/** The newest quantity change to one line, as tracked under the line's key. */
+const selectQuantityChange = (state: RootState, itemId: string) =>
+  cartApi.endpoints.updateCartItemQuantity.select({ fixedCacheKey: quantityKey(itemId), requestId: undefined })(
+    withApi(state),
+  );
 
 // Changes dispatched outside a component's hook are not tracked in the store: nothing reads them.
 const untracked = { track: false } as const;
@@ -220,7 +202,7 @@ export const addToCart = (input: AddToCartInput) => cartApi.endpoints.addToCart.
 export function updateCartItemQuantity({ itemId, quantity }: QuantityChange) {
   return (dispatch: AppDispatch, getState: () => RootState) => {
     const valid = Number.isInteger(quantity) && quantity >= 1;
-    if (!valid || !selectCachedCart(getState())?.items.some((line) => line._id === itemId)) return null;
+    if (!valid || !selectCart(getState())?.items.some((line) => line._id === itemId)) return null;
     return dispatch(
       cartApi.endpoints.updateCartItemQuantity.initiate({ itemId, quantity }, { fixedCacheKey: quantityKey(itemId) }),
     );
@@ -240,11 +222,8 @@ export function applyCoupon(code: string) {
 export const removeCoupon = () => cartApi.endpoints.removeCoupon.initiate(undefined, untracked);
 
 /** A quantity change is on its way: the totals shown are about to be replaced. */
-export function selectQuantityChangePending(state: CartCacheState): boolean {
-  const mutations = state[CART_API_PATH]?.mutations ?? {};
-  return Object.values(mutations).some(
-    (entry) => entry?.endpointName === 'updateCartItemQuantity' && entry.status === 'pending',
-  );
+export function selectQuantityChangePending(state: RootState): boolean {
+  return (selectCart(state)?.items ?? []).some((line) => selectQuantityChange(state, line._id).isLoading);
 }
 
 export interface CartView {
@@ -260,7 +239,7 @@ export function useCart(): CartView {
   const { data, isError, error, refetch } = cartApi.useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   return {
     cart: data ?? null,
-    error: isError ? (failureOfQuery(error)?.message ?? null) : null,
+    error: isError ? failureText(error) : null,
     retry: () => void refetch(),
   };
 }

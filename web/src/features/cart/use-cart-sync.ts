@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
+import { useEffect, useState } from 'react';
 import { readToken } from '../../lib/session.ts';
-import { selectCachedCart, selectCartItemCount } from './cart-cache.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
+import type { RootState } from '../../lib/store/store.ts';
 
 export interface CartBadge {
   /** Σ quantity. */
@@ -10,22 +10,28 @@ export interface CartBadge {
   known: boolean;
 }
 
+type CountSelector = (state: RootState) => number | null;
+const unknownCount: CountSelector = () => null;
+
 /**
- * Keeps the cart in step with the session and returns the badge. While a token is held the
- * header keeps the cart cached (loading the cart's API then, not before); the `signedOut`
- * event forgets it.
+ * Keeps the cart in step with the session and returns the badge. While signed in, the header
+ * keeps the cart cached, loading the cart's endpoints then, not before (a visitor's first
+ * download carries none of the data layer); signing out forgets it.
  */
 export function useCartSync(signedIn: boolean): CartBadge {
   const dispatch = useAppDispatch();
-  const count = useAppSelector(selectCartItemCount);
-  const known = useAppSelector((state) => selectCachedCart(state) !== null);
+  // The cart's selector, once its module has loaded.
+  const [selectCount, setSelectCount] = useState<{ select: CountSelector }>({ select: unknownCount });
+  const count = useAppSelector(signedIn ? selectCount.select : unknownCount);
 
   useEffect(() => {
     if (!signedIn || !readToken()) return;
     let subscription: { unsubscribe: () => void } | null = null;
     let left = false;
-    void import('./cart-api.ts').then(({ cartApi }) => {
-      if (!left) subscription = dispatch(cartApi.endpoints.getCart.initiate());
+    void import('./cart-api.ts').then(({ cartApi, selectCartItemCount }) => {
+      if (left) return;
+      setSelectCount({ select: selectCartItemCount });
+      subscription = dispatch(cartApi.endpoints.getCart.initiate());
     });
     return () => {
       left = true;
@@ -33,5 +39,5 @@ export function useCartSync(signedIn: boolean): CartBadge {
     };
   }, [dispatch, signedIn]);
 
-  return { count, known };
+  return { count: count ?? 0, known: count !== null };
 }

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { useAppDispatch } from '../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../lib/toasts.tsx';
 import { addToCart, wantsMiniCart } from '../cart/index.ts';
-import type { RequestFailure } from '../../lib/http.ts';
+import { failureText } from '../../lib/api/failure.ts';
 
 export { MiniCart } from '../cart/index.ts';
 
@@ -45,7 +45,7 @@ export function useAddSelectionToCart(): AddSelectionToCart {
         toast.success('Item added to cart', { autoClose: toastDurations.product });
         if (wantsMiniCart()) setMiniCartOpen(true);
       } catch (error) {
-        toast.error((error as RequestFailure).message, { autoClose: toastDurations.product });
+        toast.error(failureText(error), { autoClose: toastDurations.product });
       } finally {
         setAdding(false);
       }

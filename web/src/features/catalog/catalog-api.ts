@@ -1,17 +1,14 @@
 /**
- * The catalogue's server data (spec §7, Products), fetched the same way in the browser and by
+ * The catalogue's endpoints (spec §7, Products), fetched the same way in the browser and by
  * the server renderer: RTK Query keeps each answer by its query, drops answers to older queries
  * and tells loading from failed. The server renders a page from these queries and sends their
  * cache along, so the browser starts with the same answers and asks nothing again.
- *
- * This module joins the store with the first catalogue page (reducer and middleware are
- * injected), so the home page's first download carries none of it.
+ * Public reads: no bearer token is sent.
  */
-import type { Product, ProductListQuery, ProductPage, ProductSize } from '@shop/core';
-import { createApi, type QueryReturnValue } from '@reduxjs/toolkit/query/react';
-import { registerLazyMiddleware, rootReducer } from '../../lib/store/store.ts';
-import { apiClientBaseQuery, isRefusal } from '../../lib/api-base-query.ts';
-import type { RequestFailure } from '../../lib/http.ts';
+import type { Product, ProductListQuery, ProductPage, ProductSize, ProductSuggestions } from '@shop/core';
+import type { QueryReturnValue } from '@reduxjs/toolkit/query/react';
+import { api } from '../../lib/api/api.ts';
+import type { RequestFailure } from '../../lib/api/failure.ts';
 
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -34,9 +31,16 @@ async function noneIfRefused<T>(
   return { data: data as T };
 }
 
-export const catalogApi = createApi({
-  reducerPath: 'catalogApi',
-  baseQuery: apiClientBaseQuery,
+/**
+ * The API said the address names nothing: not there (404), or not something that could be there
+ * (400, e.g. a product id of the wrong form).
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 404 || status === 400;
+}
+
+export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductPage, Partial<ProductListQuery>>({
       query: (query) => ({
@@ -71,17 +75,19 @@ export const catalogApi = createApi({
           }),
         ),
     }),
+    /** What the search box suggests for the text typed. */
+    getSuggestions: build.query<ProductSuggestions, string>({
+      query: (q) => ({
+        method: 'GET',
+        path: '/product/suggestions',
+        query: { q },
+        auth: false,
+        fallback: 'Search failed',
+      }),
+    }),
   }),
 });
 
-rootReducer.inject(catalogApi);
-registerLazyMiddleware(catalogApi.middleware);
-
-export const { useGetProductsQuery, useGetProductQuery, useGetProductSizesQuery } = catalogApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetProductSizesQuery, useLazyGetSuggestionsQuery } =
+  catalogApi;
 export { PRODUCT_FRESH_SECONDS };
-
-declare module '../../lib/store/store.ts' {
-  interface LazyLoadedSlices {
-    catalogApi: ReturnType<typeof catalogApi.reducer>;
-  }
-}

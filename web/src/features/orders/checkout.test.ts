@@ -1,5 +1,5 @@
 import { DEFAULT_CONTACT_PHONE, DEFAULT_DELIVERY_NOTE } from '@shop/core';
-import type { RequestFailure } from '../../lib/http.ts';
+import type { RequestFailure } from '../../lib/api/failure.ts';
 import { makeAddress, makeCart, makeCartLine } from '../../test/fixtures.ts';
 import { attemptScope, changedCart, orderBodyFor, shippingLine } from './checkout.ts';
 
@@ -53,6 +53,7 @@ describe('changedCart', () => {
     message: 'Your cart changed',
     status: 409,
     code,
+    issues: [],
     data,
   });
   it.each([

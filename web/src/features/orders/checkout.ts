@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
   type PlaceOrderBody,
 } from '@shop/core';
-import { isRequestFailure, type RequestFailure } from '../../lib/http.ts';
+import { isRequestFailure, type RequestFailure } from '../../lib/api/failure.ts';
 import { cartSignature } from './idempotency-key.ts';
 
 type ShippingParts = Pick<Address, 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'pinCode'>;

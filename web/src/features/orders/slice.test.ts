@@ -98,7 +98,6 @@ describe('order slice', () => {
       loading: false,
       error: null,
       ordersStatus: 'idle',
-      ordersRequestId: null,
       cancellingId: null,
     });
   });

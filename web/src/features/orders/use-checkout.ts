@@ -17,9 +17,9 @@ import {
   type Order,
   type PaymentMethod,
 } from '@shop/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { isRequestFailure } from '../../lib/http.ts';
+import { isRequestFailure } from '../../lib/api/failure.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../lib/toasts.tsx';
 import { fetchProfile, selectUser } from '../auth/index.ts';
@@ -27,7 +27,7 @@ import { cartReceived, fetchCart, useCart } from '../cart/index.ts';
 import { usePayForOrder, type PayHandlers } from '../payments/index.ts';
 import { attemptScope, changedCart, orderBodyFor } from './checkout.ts';
 import { attemptKey, forgetAttemptKey } from './idempotency-key.ts';
-import { fetchOrders, placeOrder, selectOrderState } from './slice.ts';
+import { placeOrder, selectOrderState, useMyOrders } from './slice.ts';
 
 const orderToast = { autoClose: toastDurations.orders };
 
@@ -88,11 +88,7 @@ export function useCheckout(): Checkout {
 
   const cartEmpty = cart !== null && cart.items.length === 0;
   // Back at checkout with an empty cart: an online order of theirs may be waiting for payment.
-  useEffect(() => {
-    if (!cartEmpty) return;
-    const request = dispatch(fetchOrders());
-    return () => request.abort();
-  }, [cartEmpty, dispatch]);
+  useMyOrders({ skip: !cartEmpty });
 
   const waiting = placedOnline ?? (cartEmpty ? (orders.find(awaitsOnlinePayment) ?? null) : null);
   const addresses = user?.addresses ?? [];

@@ -1,6 +1,6 @@
-/** Payment requests (spec §7, Orders and payments). */
+/** The payment endpoints (spec §7, Orders and payments). */
 import type { Order, PaymentDetails, PaymentOptions, PaymentSuccessBody } from '@shop/core';
-import type { ApiClient } from '../../lib/http.ts';
+import { api } from '../../lib/api/api.ts';
 
 export interface InitiatePaymentInput {
   orderId: string;
@@ -8,20 +8,46 @@ export interface InitiatePaymentInput {
   userId: string;
 }
 
-export function postInitiatePayment(api: ApiClient, { orderId, userId }: InitiatePaymentInput) {
-  return api.post<PaymentDetails>('/payments/initiate', { orderId, user: userId, method: 'razorpay' });
-}
+export const paymentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    initiatePayment: build.mutation<PaymentDetails, InitiatePaymentInput>({
+      query: ({ orderId, userId }) => ({
+        method: 'POST',
+        path: '/payments/initiate',
+        body: { orderId, user: userId, method: 'razorpay' },
+        fallback: { refused: 'Failed to initiate Razorpay', unreachable: 'Payment initiation failed' },
+      }),
+    }),
 
-export function postPaymentSuccess(api: ApiClient, body: PaymentSuccessBody) {
-  return api.post<{ verified: true; order: Order }>('/payments/success', body);
-}
+    /** Sends Checkout's signed success to the server, which checks the signature. */
+    verifyPayment: build.mutation<{ verified: true; order: Order }, PaymentSuccessBody>({
+      query: (body) => ({
+        method: 'POST',
+        path: '/payments/success',
+        body,
+        fallback: 'Payment verification failed',
+      }),
+      invalidatesTags: (_, error) => (error ? [] : ['MyOrders']),
+    }),
 
-/** The sandbox's stand-in for Razorpay Checkout's own server: a signed successful payment. */
-export function postSandboxPay(api: ApiClient, razorpayOrderId: string) {
-  return api.post<PaymentSuccessBody>('/payments/sandbox/pay', { razorpay_order_id: razorpayOrderId });
-}
+    /** The sandbox's stand-in for Razorpay Checkout's own server: a signed successful payment. */
+    payInSandbox: build.mutation<PaymentSuccessBody, string>({
+      query: (razorpayOrderId) => ({
+        method: 'POST',
+        path: '/payments/sandbox/pay',
+        body: { razorpay_order_id: razorpayOrderId },
+        fallback: 'Payment processing failed',
+      }),
+    }),
 
-/** Whether checkout can offer online payment (public). */
-export function getPaymentOptions(api: ApiClient, signal?: AbortSignal) {
-  return api.get<PaymentOptions>('/payments/options', { auth: false, signal });
-}
+    /** Whether checkout can offer online payment (public). */
+    getPaymentOptions: build.query<PaymentOptions, void>({
+      query: () => ({
+        method: 'GET',
+        path: '/payments/options',
+        auth: false,
+        fallback: 'Could not load the payment options',
+      }),
+    }),
+  }),
+});

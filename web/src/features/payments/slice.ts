@@ -1,15 +1,14 @@
 /**
  * The payment store (spec §3): paymentDetails (the provider key and its order, and what the
- * payment window shows), loading and error. Cleared after a verified payment and on sign-out.
+ * payment window shows), loading and error, read from the data layer's answers (`api.ts`).
+ * Cleared after a verified payment and on sign-out.
  */
-import { createSlice } from '@reduxjs/toolkit';
-import type { PaymentDetails, PaymentSuccessBody } from '@shop/core';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import type { PaymentDetails } from '@shop/core';
+import { failureText } from '../../lib/api/failure.ts';
 import { signedOut } from '../../lib/store/session-events.ts';
 import { rootReducer } from '../../lib/store/store.ts';
-import { ApiError, failureFor, NETWORK_ERROR, type RequestFailure } from '../../lib/http.ts';
-import { requestThunk } from '../../lib/request-thunk.ts';
-import * as paymentsApi from './api.ts';
-import type { InitiatePaymentInput } from './api.ts';
+import { paymentsApi, type InitiatePaymentInput } from './api.ts';
 
 export interface PaymentState {
   paymentDetails: PaymentDetails | null;
@@ -25,43 +24,7 @@ declare module '../../lib/store/store.ts' {
 
 const initialPaymentState: PaymentState = { paymentDetails: null, loading: false, error: null };
 
-/** "Failed to initiate Razorpay" when refused without a message, "Payment initiation failed" when unreachable. */
-function initiateFailure(error: unknown): RequestFailure {
-  const offline = error instanceof ApiError && error.code === NETWORK_ERROR;
-  return failureFor(error, offline ? 'Payment initiation failed' : 'Failed to initiate Razorpay');
-}
-
-export const initiatePayment = requestThunk(
-  'payment/initiatePayment',
-  initiateFailure,
-  (api, input: InitiatePaymentInput) => paymentsApi.postInitiatePayment(api, input),
-);
-
-/** What checkout may offer. No state kept: the checkout page holds the answer. */
-export const fetchPaymentOptions = requestThunk(
-  'payment/fetchOptions',
-  (error) => failureFor(error, 'Could not load the payment options'),
-  (api, _: void, signal) => paymentsApi.getPaymentOptions(api, signal),
-);
-
-/** Sends Checkout's signed success to the server, which checks the signature. */
-export const verifyPayment = requestThunk(
-  'payment/verifyPayment',
-  (error) => failureFor(error, 'Payment verification failed'),
-  (api, body: PaymentSuccessBody) => paymentsApi.postPaymentSuccess(api, body),
-);
-
-/** The sandbox window's Pay: what Razorpay Checkout's server would answer on success. No state kept. */
-export const payInSandbox = requestThunk(
-  'payment/payInSandbox',
-  (error) => failureFor(error, 'Payment processing failed'),
-  (api, razorpayOrderId: string) => paymentsApi.postSandboxPay(api, razorpayOrderId),
-);
-
-function failed(state: PaymentState, failure: RequestFailure | undefined, fallback: string) {
-  state.loading = false;
-  state.error = failure?.message ?? fallback;
-}
+const { endpoints } = paymentsApi;
 
 const paymentSlice = createSlice({
   name: 'payment',
@@ -71,29 +34,30 @@ const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(initiatePayment.pending, (state) => {
-        state.loading = true;
-        state.error = null;
+      .addCase(signedOut, () => initialPaymentState)
+      .addMatcher(endpoints.initiatePayment.matchPending, (state) => {
         state.paymentDetails = null;
       })
-      .addCase(initiatePayment.fulfilled, (state, action) => {
-        state.loading = false;
+      .addMatcher(endpoints.initiatePayment.matchFulfilled, (state, action) => {
         state.paymentDetails = action.payload;
       })
-      .addCase(initiatePayment.rejected, (state, action) =>
-        failed(state, action.payload, 'Failed to initiate Razorpay'),
-      )
-
-      .addCase(verifyPayment.pending, (state) => {
+      .addMatcher(isAnyOf(endpoints.initiatePayment.matchPending, endpoints.verifyPayment.matchPending), (state) => {
         state.loading = true;
         state.error = null;
       })
-      .addCase(verifyPayment.fulfilled, (state) => {
-        state.loading = false;
-      })
-      .addCase(verifyPayment.rejected, (state, action) => failed(state, action.payload, 'Payment verification failed'))
-
-      .addCase(signedOut, () => initialPaymentState);
+      .addMatcher(
+        isAnyOf(endpoints.initiatePayment.matchFulfilled, endpoints.verifyPayment.matchFulfilled),
+        (state) => {
+          state.loading = false;
+        },
+      )
+      .addMatcher(
+        isAnyOf(endpoints.initiatePayment.matchRejected, endpoints.verifyPayment.matchRejected),
+        (state, action) => {
+          state.loading = false;
+          if (action.payload) state.error = failureText(action.payload);
+        },
+      );
   },
 });
 
@@ -102,3 +66,14 @@ export const { paymentCleared } = paymentSlice.actions;
 const injectedPaymentSlice = paymentSlice.injectInto(rootReducer);
 
 export const selectPayment = injectedPaymentSlice.selectSlice;
+
+// What the pages dispatch. A payment's progress is this store's, so the data layer keeps no entry of it.
+const untracked = { track: false } as const;
+
+export const initiatePayment = (input: InitiatePaymentInput) => endpoints.initiatePayment.initiate(input, untracked);
+export const verifyPayment = (body: Parameters<typeof endpoints.verifyPayment.initiate>[0]) =>
+  endpoints.verifyPayment.initiate(body, untracked);
+export const payInSandbox = (razorpayOrderId: string) => endpoints.payInSandbox.initiate(razorpayOrderId, untracked);
+
+/** What checkout may offer: unknown until answered (or when the answer failed). */
+export const usePaymentOptions = endpoints.getPaymentOptions.useQuery;

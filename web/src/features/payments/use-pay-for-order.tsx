@@ -3,7 +3,7 @@ import { selectUser } from '../auth/index.ts';
 import type { CheckoutFailure, CheckoutSuccess } from './checkout-window.ts';
 import { initiatePayment, paymentCleared, verifyPayment } from './slice.ts';
 import { usePaymentWindow } from './use-payment-window.tsx';
-import { isRequestFailure } from '../../lib/http.ts';
+import { failureText } from '../../lib/api/failure.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../lib/toasts.tsx';
 
@@ -48,7 +48,7 @@ export function usePayForOrder(): PayForOrder {
         try {
           await dispatch(verifyPayment(response)).unwrap();
         } catch (failure) {
-          return stop(isRequestFailure(failure) ? failure.message : 'Payment verification failed');
+          return stop(failureText(failure));
         }
         toast.success('Payment successful!', orderToast);
         try {
@@ -63,7 +63,7 @@ export function usePayForOrder(): PayForOrder {
       try {
         details = await dispatch(initiatePayment({ orderId, userId: user?._id ?? '' })).unwrap();
       } catch (failure) {
-        return stop(isRequestFailure(failure) ? failure.message : 'Failed to initiate Razorpay');
+        return stop(failureText(failure));
       }
       if (!details?.key || !details.order?.id) return stop('Invalid payment response structure');
 

@@ -13,7 +13,7 @@ import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
 import { usePendingIds } from '../shared/use-pending-ids.ts';
 import { asResource } from '../shared/use-resource.ts';
-import { useListCouponsQuery, useUpdateCouponMutation } from './api.ts';
+import { useListCouponsQuery, useSetCouponActiveMutation } from './api.ts';
 import { CouponEditor } from './coupon-editor.tsx';
 
 /** What the panel shows: nothing, the form for a new coupon, or the form for one coupon. */
@@ -38,7 +38,7 @@ const limitText = (limit: number | null) => (limit === null ? 'no limit' : Strin
 /** Staff coupons: list, create, edit, deactivate. */
 export function AdminCouponsPage() {
   const coupons = asResource(useListCouponsQuery());
-  const [updateCoupon] = useUpdateCouponMutation();
+  const [setCouponActive] = useSetCouponActiveMutation();
   const [panel, setPanel] = useState<Panel>({ mode: 'closed' });
   const { pending, track } = usePendingIds();
   /** The button that opened the panel: focus goes back to it when the panel closes. */
@@ -62,10 +62,10 @@ export function AdminCouponsPage() {
   function setActive(coupon: AdminCoupon, isActive: boolean) {
     return track(coupon._id, async () => {
       try {
-        await updateCoupon({ id: coupon._id, body: { isActive } }).unwrap();
+        await setCouponActive({ id: coupon._id, isActive }).unwrap();
         notifySuccess(isActive ? 'Coupon activated' : 'Coupon deactivated');
       } catch (error) {
-        notifyFailure(error, isActive ? 'Could not activate the coupon.' : 'Could not deactivate the coupon.');
+        notifyFailure(error);
       }
     });
   }

@@ -23,15 +23,37 @@ const couponsApi = adminApi.injectEndpoints({
     getCoupon: recordQuery<AdminCouponDetail>(build, { ...coupons, fallback: 'Could not load the history.' }),
     createCoupon: changeMutation<AdminCoupon, CouponCreateBody>(
       build,
-      (body) => ({ method: 'POST', path: coupons.path, body }),
+      (body) => ({ method: 'POST', path: coupons.path, body, fallback: 'Could not create the coupon.' }),
       () => [{ type: 'Coupon', id: 'LIST' }],
     ),
     updateCoupon: changeMutation<AdminCoupon, { id: string; body: CouponUpdateBody }>(
       build,
-      ({ id, body }) => ({ method: 'PATCH', path: recordPath(coupons.path, id), body }),
+      ({ id, body }) => ({
+        method: 'PATCH',
+        path: recordPath(coupons.path, id),
+        body,
+        fallback: 'Could not save the coupon.',
+      }),
+      ({ id }) => [{ type: 'Coupon', id }],
+    ),
+    /** The list's switch: the same change as an edit of `isActive`, said as what it does. */
+    setCouponActive: changeMutation<AdminCoupon, { id: string; isActive: boolean }>(
+      build,
+      ({ id, isActive }) => ({
+        method: 'PATCH',
+        path: recordPath(coupons.path, id),
+        body: { isActive },
+        fallback: isActive ? 'Could not activate the coupon.' : 'Could not deactivate the coupon.',
+      }),
       ({ id }) => [{ type: 'Coupon', id }],
     ),
   }),
 });
 
-export const { useListCouponsQuery, useGetCouponQuery, useCreateCouponMutation, useUpdateCouponMutation } = couponsApi;
+export const {
+  useListCouponsQuery,
+  useGetCouponQuery,
+  useCreateCouponMutation,
+  useUpdateCouponMutation,
+  useSetCouponActiveMutation,
+} = couponsApi;

@@ -42,7 +42,6 @@ export function CouponEditor({ coupon, onSaved, onClose }: CouponEditorProps) {
     bodyFrom: couponBodyFrom,
     issueOptions,
     send: (body, changes) => (coupon ? updateCoupon({ id: coupon._id, body: changes }) : createCoupon(body)).unwrap(),
-    failure: coupon ? 'Could not save the coupon.' : 'Could not create the coupon.',
     onSaved,
   });
   const categories = asResource(useListCategoriesQuery());

@@ -23,7 +23,7 @@ const deliveryApi = adminApi.injectEndpoints({
     }),
     saveSettings: changeMutation<ShopSettingsData, ShopSettingsBody>(
       build,
-      (body) => ({ method: 'PUT', path: '/admin/settings', body }),
+      (body) => ({ method: 'PUT', path: '/admin/settings', body, fallback: 'Could not save the settings.' }),
       () => [SETTINGS, RANGES],
     ),
     /** The ranges, and the history of delivery changes (newest first). */
@@ -33,23 +33,28 @@ const deliveryApi = adminApi.injectEndpoints({
     }),
     addRange: changeMutation<ServiceableRangeData, ServiceableRangeBody>(
       build,
-      (body) => ({ method: 'POST', path: '/admin/delivery', body }),
+      (body) => ({ method: 'POST', path: '/admin/delivery', body, fallback: 'Could not add the PIN codes.' }),
       rangesChanged,
     ),
     setRangeCod: changeMutation<ServiceableRangeData, { id: string; cod: boolean }>(
       build,
-      ({ id, cod }) => ({ method: 'PATCH', path: rangePath(id), body: { cod } }),
+      ({ id, cod }) => ({
+        method: 'PATCH',
+        path: rangePath(id),
+        body: { cod },
+        fallback: 'Could not change cash on delivery.',
+      }),
       rangesChanged,
     ),
     deleteRange: changeMutation<null, string>(
       build,
-      (id) => ({ method: 'DELETE', path: rangePath(id) }),
+      (id) => ({ method: 'DELETE', path: rangePath(id), fallback: 'Could not remove the range.' }),
       rangesChanged,
     ),
     /** Replaces every range with the file's (all or nothing; bad lines come back by number). */
     importRanges: changeMutation<{ imported: number }, string>(
       build,
-      (csv) => ({ method: 'PUT', path: '/admin/delivery.csv', body: { csv } }),
+      (csv) => ({ method: 'PUT', path: '/admin/delivery.csv', body: { csv }, fallback: 'Could not import the file.' }),
       rangesChanged,
     ),
   }),

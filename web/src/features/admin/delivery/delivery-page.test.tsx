@@ -2,6 +2,7 @@ import type { ServiceableRangeData, ShopSettingsBody } from '@shop/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi } from '../../../test/fake-api.ts';
+import { makeStoreInfo } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { refusedFields } from '../test-fixtures.ts';
 import { AdminDeliveryPage } from './delivery-page.tsx';
@@ -20,6 +21,7 @@ function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
       return settings;
     },
     'GET /admin/delivery': () => ({ ranges, audit: [] }),
+    'GET /store': () => makeStoreInfo(),
     ...handlers,
   });
   return { ...renderWithProviders(<AdminDeliveryPage />, { api }), api };
@@ -42,6 +44,8 @@ describe('staff Delivery page', () => {
       codMaxOrderValue: 50000,
       codMaxOpenOrders: 5,
     } satisfies ShopSettingsBody);
+    // The shop's details every page shows are asked again, so they say what the totals now do.
+    await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));
   });
 
   it("shows a refused change's field message under its form, and the form keeps what was typed", async () => {

@@ -1,7 +1,7 @@
 import { serializeServiceableCsv, type ServiceableRangeData, type ShopSettingsData } from '@shop/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { storeInfoStale } from '../../../lib/store/store-info.ts';
+import { refreshStoreInfo } from '../../../lib/api/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { AuditTrail } from '../shared/audit-trail.tsx';
@@ -30,7 +30,7 @@ export function AdminDeliveryPage() {
   const ranges = asResource(useListRangesQuery());
   const dispatch = useAppDispatch();
   // The banner and every text of this visit follow the new settings at once.
-  const settingsSaved = () => dispatch(storeInfoStale());
+  const settingsSaved = () => void dispatch(refreshStoreInfo());
   return (
     <>
       <AdminPageHeader
@@ -107,7 +107,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     codMaxOrderValue: settingText(settings.codMaxOrderValue),
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
   }));
-  const { saving, error, send } = useFormChange('Could not save the settings.');
+  const { saving, error, send } = useFormChange();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -178,13 +178,13 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
 
-  async function change(id: string, run: () => Promise<unknown>, done: string, fallback: string) {
+  async function change(id: string, run: () => Promise<unknown>, done: string) {
     setBusy(id);
     try {
       await run();
       notifySuccess(done);
     } catch (failure) {
-      notifyFailure(failure, fallback);
+      notifyFailure(failure);
     } finally {
       setBusy(null);
     }
@@ -201,7 +201,7 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
       const lines =
         issues.length > 0
           ? issues.map((issue) => `${issue.path.replace(/^line/, 'Line')}: ${issue.message}`)
-          : [failureText(failure, 'Could not import the file.')];
+          : [failureText(failure)];
       setImportErrors(lines);
     } finally {
       setBusy(null);
@@ -270,7 +270,6 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
                             range._id,
                             () => setRangeCod({ id: range._id, cod: event.target.checked }).unwrap(),
                             `Cash on delivery ${event.target.checked ? 'on' : 'off'} for ${name}`,
-                            'Could not change cash on delivery.',
                           )
                         }
                       />
@@ -283,14 +282,7 @@ function Ranges({ ranges }: { ranges: ServiceableRangeData[] }) {
                       className="rounded-sm text-sm text-muted underline-offset-4 hover:text-sale hover:underline"
                       disabled={busy === range._id}
                       aria-label={`Delete ${name}`}
-                      onClick={() =>
-                        void change(
-                          range._id,
-                          () => deleteRange(range._id).unwrap(),
-                          `${name} removed`,
-                          'Could not remove the range.',
-                        )
-                      }
+                      onClick={() => void change(range._id, () => deleteRange(range._id).unwrap(), `${name} removed`)}
                     >
                       Delete
                     </button>
@@ -310,7 +302,7 @@ function AddRangeForm() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [cod, setCod] = useState(true);
-  const { saving: adding, error, send } = useFormChange('Could not add the PIN codes.');
+  const { saving: adding, error, send } = useFormChange();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

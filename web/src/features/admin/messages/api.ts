@@ -21,7 +21,12 @@ const messagesApi = adminApi.injectEndpoints({
     /** Queues a copy of a sent or failed message: answers the copy. */
     postResend: changeMutation<AdminMessageDetail, string>(
       build,
-      (id) => ({ method: 'POST', path: `${recordPath(messages.path, id)}/resend`, body: {} }),
+      (id) => ({
+        method: 'POST',
+        path: `${recordPath(messages.path, id)}/resend`,
+        body: {},
+        fallback: 'Failed to send the message again',
+      }),
       (id) => [
         { type: 'Message', id },
         { type: 'Message', id: 'LIST' },

@@ -133,7 +133,7 @@ function ResendButton({ detail }: { detail: AdminMessageDetail }) {
       notifySuccess('Message queued to be sent again');
       navigate(`/admin/messages/${encodeURIComponent(copy.message._id)}`);
     } catch (error) {
-      notifyFailure(error, 'Failed to send the message again');
+      notifyFailure(error);
     } finally {
       setBusy(false);
     }

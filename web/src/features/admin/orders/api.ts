@@ -36,7 +36,12 @@ const ordersApi = adminApi.injectEndpoints({
     /** The spec's status update; the server checks the move is allowed and restocks on cancel. */
     patchOrderStatus: changeMutation<Order, { id: string; status: OrderStatus }>(
       build,
-      ({ id, status }) => ({ method: 'PATCH', path: `${recordPath('/order', id)}/status`, body: { status } }),
+      ({ id, status }) => ({
+        method: 'PATCH',
+        path: `${recordPath('/order', id)}/status`,
+        body: { status },
+        fallback: 'Failed to update the order status',
+      }),
       orderChanged,
     ),
     /** Without a reference the provider refunds the payment; with one, a refund made elsewhere is recorded. */
@@ -46,6 +51,7 @@ const ordersApi = adminApi.injectEndpoints({
         method: 'POST',
         path: `${recordPath(orders.path, id)}/refund`,
         body: reference === undefined ? {} : { reference },
+        fallback: 'Failed to record the refund',
       }),
       orderChanged,
     ),

@@ -49,7 +49,7 @@ export function OrderActions({ detail }: OrderActionsProps) {
       notifySuccess(moves[status].done);
       setConfirmingCancel(false);
     } catch (error) {
-      notifyFailure(error, 'Failed to update the order status');
+      notifyFailure(error);
     } finally {
       setBusy(null);
     }
@@ -63,7 +63,7 @@ export function OrderActions({ detail }: OrderActionsProps) {
       notifySuccess(reference ? 'Refund recorded' : 'Payment refunded');
       setRefundOpen(false);
     } catch (error) {
-      setRefundError(failureText(error, 'Failed to record the refund'));
+      setRefundError(failureText(error));
     } finally {
       setBusy(null);
     }

@@ -90,7 +90,7 @@ export function AdminProductsPage() {
     } catch (error) {
       const issues = issuesOf(error);
       if (issues.length > 0) showStockErrors(stockErrorsFor(issues, edits));
-      notifyFailure(error, 'Could not update the stock.');
+      notifyFailure(error);
     } finally {
       setSavingStock(false);
     }
@@ -102,7 +102,7 @@ export function AdminProductsPage() {
         await setProductVisibility({ id: row._id, isActive: !row.isActive }).unwrap();
         notifySuccess(row.isActive ? `${row.name} is hidden from the shop` : `${row.name} is back in the shop`);
       } catch (error) {
-        notifyFailure(error, row.isActive ? 'Could not hide the product.' : 'Could not unhide the product.');
+        notifyFailure(error);
       }
     });
   }

@@ -45,12 +45,17 @@ const productsApi = adminApi.injectEndpoints({
     getAdminProduct: recordQuery<AdminProductDetail>(build, { ...products, fallback: 'Could not load the product.' }),
     createProduct: changeMutation<Product, ProductCreateBody>(
       build,
-      (body) => ({ method: 'POST', path: '/product/create', body }),
+      (body) => ({ method: 'POST', path: '/product/create', body, fallback: 'Could not create the product.' }),
       () => [{ type: 'Product', id: 'LIST' }, 'LowStock'],
     ),
     updateProduct: changeMutation<Product, { id: string; body: ProductUpdateBody }>(
       build,
-      ({ id, body }) => ({ method: 'PATCH', path: recordPath('/product/update', id), body }),
+      ({ id, body }) => ({
+        method: 'PATCH',
+        path: recordPath('/product/update', id),
+        body,
+        fallback: 'Could not save the product.',
+      }),
       productChanged,
     ),
     /** Answers the product as staff see it, with its history. */
@@ -60,12 +65,13 @@ const productsApi = adminApi.injectEndpoints({
         method: 'PATCH',
         path: `${recordPath(products.path, id)}/visibility`,
         body: { isActive },
+        fallback: isActive ? 'Could not unhide the product.' : 'Could not hide the product.',
       }),
       productChanged,
     ),
     saveStockChanges: changeMutation<{ updated: number }, StockChangesBody>(
       build,
-      (body) => ({ method: 'PATCH', path: `${products.path}/stock`, body }),
+      (body) => ({ method: 'PATCH', path: `${products.path}/stock`, body, fallback: 'Could not update the stock.' }),
       (body) => [
         { type: 'Product', id: 'LIST' },
         'LowStock',

@@ -81,7 +81,7 @@ function EditProduct({ id, uploadImage }: { id: string; uploadImage: UploadImage
       await setProductVisibility({ id: product._id, isActive: !product.isActive }).unwrap();
       notifySuccess(product.isActive ? 'Product hidden from the shop' : 'Product back in the shop');
     } catch (error) {
-      notifyFailure(error, product.isActive ? 'Could not hide the product.' : 'Could not unhide the product.');
+      notifyFailure(error);
     } finally {
       setSwitching(false);
     }

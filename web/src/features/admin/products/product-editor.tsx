@@ -44,7 +44,6 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
     issueOptions,
     send: (body, changes) =>
       (product ? updateProduct({ id: product._id, body: changes }) : createProduct(body)).unwrap(),
-    failure: product ? 'Could not save the product.' : 'Could not create the product.',
     onSaved,
   });
   const categories = asResource(useListCategoriesQuery());

@@ -1,59 +1,24 @@
 /**
- * The staff area's server data in RTK Query: one API (`adminApi`) whose endpoints each staff
- * page group injects from its own `api.ts` (orders, products, coupons, messages, delivery, tax,
+ * How the staff area's page groups build their endpoints on the web's one API: each group
+ * injects its own from its `api.ts` (orders, products, coupons, messages, delivery, tax,
  * dashboard), with tags, so a change refetches what it changed and nothing else. Only staff
- * modules import this, so the shopper's bundle carries none of it; it joins the store (reducer
- * and middleware) with the first staff page.
+ * modules import the groups, so the shopper's bundle carries none of their endpoints. A staff
+ * call refused for the token ends the session, as any call does (the data layer's base query).
  */
 import type { EndpointBuilder, TagDescription } from '@reduxjs/toolkit/query';
-import { createApi } from '@reduxjs/toolkit/query/react';
-import { apiClientBaseQueryWith, type ApiCall } from '../../../lib/api-base-query.ts';
-import { ApiError, failureFor, type RequestFailure } from '../../../lib/http.ts';
-import { registerLazyMiddleware, rootReducer } from '../../../lib/store/store.ts';
+import { api, type TagType } from '../../../lib/api/api.ts';
+import type { ApiCall, baseQuery } from '../../../lib/api/base-query.ts';
+import { genericFallback, type RequestFailure } from '../../../lib/api/failure.ts';
 
-/** A refused staff request: the message to show, and each refused field the server named. */
-export interface StaffFailure extends RequestFailure {
-  issues: readonly { path: string; message: string }[];
-  /** The message is the server's own (not the fallback). */
-  fromServer: boolean;
-}
+/** A refused staff request: the one failure shape, with each refused field the server named. */
+export type StaffFailure = RequestFailure;
 
-export const defaultStaffFallback = 'Something went wrong. Please try again.';
+export const defaultStaffFallback = genericFallback;
 
-/** The store's API client, as the shop's APIs use it; a failure keeps the server's field issues. */
-const staffBaseQuery = apiClientBaseQueryWith((error, fallback): StaffFailure => {
-  const fromServer = error instanceof ApiError && error.fromServer;
-  return { ...failureFor(error, fallback), issues: fromServer ? [...error.issues] : [], fromServer };
-});
+/** The API the staff page groups inject their endpoints into. */
+export const adminApi = api;
 
-const tagTypes = [
-  'Order',
-  'OrderStats',
-  'LowStock',
-  'Product',
-  'Category',
-  'Coupon',
-  'Message',
-  'Delivery',
-  'Tax',
-] as const;
-type StaffTag = (typeof tagTypes)[number];
-
-export const adminApi = createApi({
-  reducerPath: 'adminApi',
-  baseQuery: staffBaseQuery,
-  tagTypes,
-  endpoints: () => ({}),
-});
-
-rootReducer.inject(adminApi);
-registerLazyMiddleware(adminApi.middleware);
-
-declare module '../../../lib/store/store.ts' {
-  interface LazyLoadedSlices {
-    adminApi: ReturnType<typeof adminApi.reducer>;
-  }
-}
+type StaffTag = TagType;
 
 /** A list's tags: each row's, and the list's own (which a creation invalidates). */
 export function listTags<Type extends string>(type: Type, ids: readonly string[] = []) {
@@ -66,7 +31,7 @@ export function whenDone<Arg, Tags extends readonly unknown[]>(tags: (arg: Arg) 
 }
 
 /** What each page group's `injectEndpoints` builds its endpoints with. */
-type StaffBuilder = EndpointBuilder<typeof staffBaseQuery, StaffTag, 'adminApi'>;
+type StaffBuilder = EndpointBuilder<typeof baseQuery, StaffTag, 'api'>;
 
 /** Where one record of a staff collection lives: `/admin/orders/o1`. */
 export const recordPath = (collection: string, id: string) => `${collection}/${encodeURIComponent(id)}`;

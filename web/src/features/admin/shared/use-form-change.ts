@@ -5,7 +5,7 @@ import { failureText } from './notify.ts';
  * A staff form that sends one change: `saving` while the request is out, and the text of
  * its refusal (shown under the form) until the next try.
  */
-export function useFormChange(fallback: string) {
+export function useFormChange() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -17,7 +17,7 @@ export function useFormChange(fallback: string) {
       await request();
       return true;
     } catch (failure) {
-      setError(failureText(failure, fallback));
+      setError(failureText(failure));
       return false;
     } finally {
       setSaving(false);

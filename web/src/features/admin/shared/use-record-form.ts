@@ -23,8 +23,6 @@ interface RecordFormOptions<Stored, Form, Body extends object> {
   issueOptions: Parameters<typeof useFormIssues>[0];
   /** Sends a new record's body, or the changes to the stored one; answers the record as stored. */
   send: (body: Body, changes: Partial<Body>) => Promise<Stored>;
-  /** What a refusal that names no field says when the server gives no message. */
-  failure: string;
   onSaved: (saved: Stored) => void;
 }
 
@@ -35,7 +33,6 @@ export function useRecordForm<Stored, Form, Body extends object>({
   bodyFrom,
   issueOptions,
   send,
-  failure,
   onSaved,
 }: RecordFormOptions<Stored, Form, Body>) {
   const [form, setForm] = useState<Form>(() => (record ? formFor(record) : emptyForm()));
@@ -84,7 +81,7 @@ export function useRecordForm<Stored, Form, Body extends object>({
       setSaving(false);
       const issues = issuesOf(error);
       if (issues.length > 0) showIssues(issues, 'The server refused some fields; they are marked below.', 'server');
-      else showMessage(failureText(error, failure));
+      else showMessage(failureText(error));
     }
   }
 

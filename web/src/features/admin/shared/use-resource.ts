@@ -1,4 +1,4 @@
-import type { RequestFailure } from '../../../lib/http.ts';
+import type { RequestFailure } from '../../../lib/api/failure.ts';
 
 /** What a staff page shows of one query: the shape `ResourceView` and the pages read. */
 export interface AdminResource<T> {

@@ -80,7 +80,7 @@ function SellerForm({ seller }: { seller: TaxSettings['seller'] }) {
       notifySuccess('Seller details saved');
     } catch (error) {
       setIssues(Object.fromEntries(issuesIn(error).map((i) => [i.path, i.message])));
-      notifyFailure(error, 'Failed to save the seller details');
+      notifyFailure(error);
     } finally {
       setSaving(false);
     }
@@ -190,7 +190,7 @@ function CategoryTaxRow({ category, rates }: { category: CategoryTax; rates: num
       await saveCategoryTax({ categoryId: category.categoryId, body: { hsn: hsn.trim(), gstRate: rate } }).unwrap();
       notifySuccess(`${category.name}: HSN ${hsn.trim()}, GST ${rate}%`);
     } catch (error) {
-      notifyFailure(error, 'Failed to save the category tax');
+      notifyFailure(error);
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { GoogleIcon } from '../../../components/icons/google.tsx';
 import { apiUrl } from '../../../lib/http.ts';
-import type { AuthProviders } from '../api.ts';
-import { fetchAuthProviders } from '../slice.ts';
+import { useAuthProviders } from '../slice.ts';
 
 /** The start of Google sign-in: a full page navigation, the server redirects to the provider. */
 const GOOGLE_START_URL = apiUrl('/auth/google/start');
@@ -20,19 +17,8 @@ const reservedBlock = 'min-h-[72px]';
  * sends it to its local development provider, the page says so (no Google account needed).
  */
 export function GoogleSignIn({ label = 'Sign in with Google' }: { label?: string }) {
-  const dispatch = useAppDispatch();
-  const [google, setGoogle] = useState<AuthProviders['google'] | null>(null);
-
-  useEffect(() => {
-    const request = dispatch(fetchAuthProviders());
-    request
-      .unwrap()
-      .then((providers) => setGoogle(providers.google))
-      .catch(() => {
-        // Not known: keep offering the button; the server answers the start itself.
-      });
-    return () => request.abort();
-  }, [dispatch]);
+  // Not known (not answered yet, or a failure): the button is offered; the server answers the start itself.
+  const google = useAuthProviders().data?.google ?? null;
 
   if (google && !google.enabled) {
     return (

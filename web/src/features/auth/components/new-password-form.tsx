@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { resetPassword } from '../slice.ts';
 import { AuthForm, authLinkClass } from './auth-form.tsx';
 
@@ -38,7 +38,7 @@ export function NewPasswordForm({ token, submitLabel, onDone }: NewPasswordFormP
       await dispatch(resetPassword({ token, password })).unwrap();
     } catch (failure) {
       setSaving(false);
-      setError((failure as RequestFailure).message);
+      setError(failureText(failure));
       return;
     }
     onDone();

@@ -1,6 +1,6 @@
 import type { ProfileUpdateBody } from '@shop/core';
 import { useState } from 'react';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { fetchProfile, updateProfile } from '../slice.ts';
@@ -30,7 +30,7 @@ export function useProfileSave({ failed, saved, onSaved }: ProfileSaveTexts) {
       await dispatch(updateProfile(body)).unwrap();
     } catch (error) {
       setSaving(false);
-      setMessage((error as RequestFailure).message);
+      setMessage(failureText(error));
       toast.error(failed);
       return;
     }

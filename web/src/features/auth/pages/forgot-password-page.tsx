@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { buttonClass } from '../../../components/button.ts';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { AuthForm, authLinkClass, EmailField } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { emailFrom } from '../return-path.ts';
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
       await dispatch(forgotPassword({ email })).unwrap();
       setSentTo(email.trim());
     } catch (failure) {
-      setError((failure as RequestFailure).message);
+      setError(failureText(failure));
     } finally {
       setSending(false);
     }

@@ -6,7 +6,7 @@ import { useIsSignedIn } from '../session.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
+import type { RequestFailure } from '../../../lib/api/failure.ts';
 import { AuthForm, authLinkClass, EmailField } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
 import { useIsSignedIn } from '../session.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
+import type { RequestFailure } from '../../../lib/api/failure.ts';
 import { AuthForm } from '../components/auth-form.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { GoogleSignIn, OrDivider } from '../components/google-sign-in.tsx';

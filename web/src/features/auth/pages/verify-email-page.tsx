@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useIsSignedIn } from '../session.ts';
 import { buttonClass } from '../../../components/button.ts';
-import type { RequestFailure } from '../../../lib/http.ts';
+import type { RequestFailure } from '../../../lib/api/failure.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { fetchProfile, verifyEmail } from '../slice.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { removeCartItem, updateCartItemQuantity } from '../cart-api.ts';
 import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
@@ -65,7 +65,7 @@ function CartLineRow({ line }: { line: CartLine }) {
       // One toast for a run of clicks on the stepper: a shown toast with this id is not repeated.
       toast.success('Cart item updated', { autoClose: toastDurations.orders, toastId: 'cart-item-updated' });
     } catch (error) {
-      toast.error((error as RequestFailure).message, { autoClose: toastDurations.orders });
+      toast.error(failureText(error), { autoClose: toastDurations.orders });
     }
   }
 
@@ -74,7 +74,7 @@ function CartLineRow({ line }: { line: CartLine }) {
       await dispatch(removeCartItem(line._id)).unwrap();
       toast.info('Item removed', { autoClose: toastDurations.orders });
     } catch (error) {
-      toast.error((error as RequestFailure).message, { autoClose: toastDurations.orders });
+      toast.error(failureText(error), { autoClose: toastDurations.orders });
     }
   }
 

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { applyCoupon, removeCoupon } from '../cart-api.ts';
 
 /**
@@ -27,7 +27,7 @@ export function CouponForm({ applied }: { applied: PublicCoupon | null }) {
       setCode('');
       toast.success(`Coupon ${trimmed} applied!`, { autoClose: toastDurations.orders });
     } catch (error) {
-      toast.error((error as RequestFailure).message || 'Invalid or expired coupon', {
+      toast.error(failureText(error), {
         autoClose: toastDurations.orders,
       });
     } finally {
@@ -40,7 +40,7 @@ export function CouponForm({ applied }: { applied: PublicCoupon | null }) {
       await dispatch(removeCoupon()).unwrap();
       toast.info('Coupon removed', { autoClose: toastDurations.orders });
     } catch (error) {
-      toast.error((error as RequestFailure).message, { autoClose: toastDurations.orders });
+      toast.error(failureText(error), { autoClose: toastDurations.orders });
     }
   }
 

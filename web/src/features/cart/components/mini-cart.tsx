@@ -12,7 +12,7 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { ModalFrame } from '../../../components/modal-frame.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { selectCachedCart } from '../cart-cache.ts';
+import { selectCart } from '../cart-api.ts';
 
 /** The width from which Add to Cart opens the mini cart instead of only a toast. */
 const MINI_CART_MEDIA_QUERY = '(min-width: 768px)';
@@ -22,7 +22,7 @@ export function wantsMiniCart(): boolean {
 }
 
 export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const cart = useAppSelector(selectCachedCart);
+  const cart = useAppSelector(selectCart);
   const navigate = useNavigate();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);

@@ -1,42 +1,36 @@
-import { isSixDigitPin, type DeliveryAnswerData } from '@shop/core';
+import { isSixDigitPin } from '@shop/core';
 import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../lib/store/hooks.ts';
-import { checkDelivery } from '../../../lib/store/delivery.ts';
+import { useLazyCheckDeliveryQuery } from '../../../lib/api/delivery.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
 
 /**
  * "Check delivery": the shopper types a PIN code and is told at once whether the shop delivers
  * there and takes cash on delivery ("Delivers to 560001 · Cash on delivery available").
  */
 export function DeliveryCheck() {
-  const dispatch = useAppDispatch();
   const id = useId();
   const [pin, setPin] = useState('');
-  const [answer, setAnswer] = useState<DeliveryAnswerData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const [shapeError, setShapeError] = useState<string | null>(null);
+  const [check, checked] = useLazyCheckDeliveryQuery();
+  // Nothing from an earlier check shows while the PIN typed is refused for its shape.
+  const answer = shapeError ? null : (checked.currentData ?? null);
+  const error = shapeError ?? (checked.isError && !checked.isFetching ? failureText(checked.error) : null);
+  const checking = checked.isFetching;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pinCode = pin.trim();
-    setAnswer(null);
     // Only what is not six digits is refused here; whether six digits are a PIN code the shop
     // serves (or any PIN code at all) is the shop's answer to give.
     if (!isSixDigitPin(pinCode)) {
-      setError('Please enter a 6-digit PIN code.');
+      setShapeError('Please enter a 6-digit PIN code.');
       return;
     }
-    setError(null);
-    setChecking(true);
-    try {
-      setAnswer(await dispatch(checkDelivery(pinCode)).unwrap());
-    } catch (failure) {
-      setError((failure as RequestFailure).message);
-    } finally {
-      setChecking(false);
-    }
+    setShapeError(null);
+    // Asked afresh each time: the shop's delivery ranges may have changed.
+    void check(pinCode);
   }
 
   const tone = error || !answer?.serviceable ? 'text-sale' : answer.cod ? 'text-success' : 'text-accent';

@@ -35,7 +35,7 @@ import {
   useGetProductSizesQuery,
   type RequestStatus,
 } from '../catalog-api.ts';
-import { failureOfQuery } from '../../../lib/api-base-query.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 
 /** Fixed figures the spec asks for (§9): they are not tied to data. */
 const VIEWERS_NOW = 23;
@@ -78,7 +78,7 @@ export function ProductPage() {
 
   const fetched = productQuery.currentData;
   const product: ShownProduct | null = fetched ?? productFromNavigation(location.state, id);
-  const failure = productQuery.isError ? failureOfQuery(productQuery.error) : null;
+  const failure = productQuery.isError ? failureText(productQuery.error) : null;
   const sizesStatus = statusOf(sizesQuery);
 
   if (fetched === null) return <ProductNotFound />;
@@ -86,7 +86,7 @@ export function ProductPage() {
     return failure ? (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
-          <p className="font-medium text-sale">Error: {failure.message}</p>
+          <p className="font-medium text-sale">Error: {failure}</p>
           <button
             type="button"
             className={buttonClass('secondary', 'sm', 'mt-4')}
@@ -107,7 +107,7 @@ export function ProductPage() {
       product={product}
       sizes={sizesQuery.currentData ?? []}
       sizesStatus={sizesStatus}
-      sizesError={sizesQuery.isError ? (failureOfQuery(sizesQuery.error)?.message ?? null) : null}
+      sizesError={sizesQuery.isError ? failureText(sizesQuery.error) : null}
     />
   );
 }

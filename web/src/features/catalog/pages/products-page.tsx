@@ -5,6 +5,7 @@ import {
   readProductsPageState,
   writeProductsPageState,
   type ProductListQuery,
+  type ProductSuggestions,
   type ProductsPageState,
 } from '@shop/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,10 +22,8 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card.tsx';
 import { SearchBox, type SearchSuggestion } from '../../../components/search-box.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { useApiClient } from '../../../lib/store/use-api-client.ts';
-import { getSuggestions } from '../api.ts';
-import { useGetProductsQuery } from '../catalog-api.ts';
-import { failureOfQuery } from '../../../lib/api-base-query.ts';
+import { useGetProductsQuery, useLazyGetSuggestionsQuery } from '../catalog-api.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 
 const settings = defaultStoreSettings;
 
@@ -195,7 +194,7 @@ export function ProductsPage() {
           </h2>
           {failed ? (
             <div role="alert" className="rounded-2xl border border-sale/20 bg-sale/5 p-6">
-              <p className="font-medium text-sale">Error: {failureOfQuery(products.error)?.message}</p>
+              <p className="font-medium text-sale">Error: {failureText(products.error)}</p>
               <button
                 type="button"
                 className={buttonClass('secondary', 'sm', 'mt-4')}
@@ -292,41 +291,36 @@ const collectionIds = new Set(settings.collections.map((c) => c.id));
  * older answer never replaces a newer one.
  */
 function useSuggestions() {
-  const api = useApiClient();
   const [typed, setTyped] = useState('');
-  // Suggestions with the text they answer: shown only while that is still the text typed.
-  const [answer, setAnswer] = useState<{ q: string; list: SearchSuggestion[] }>({ q: '', list: [] });
+  const [askFor, { currentData, originalArgs }] = useLazyGetSuggestionsQuery();
   useEffect(() => {
     const q = typed.trim();
     if (q.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getSuggestions(api, q, controller.signal)
-        .then(({ products, categories }) =>
-          setAnswer({
-            q,
-            list: [
-              ...products.map((p) => ({ key: `product:${p._id}`, label: p.name, detail: formatPrice(p.price) })),
-              ...categories
-                .filter((c) => collectionIds.has(c._id))
-                .map((c) => ({
-                  key: `collection:${c._id}`,
-                  label: `All of “${q}” in ${c.name}`,
-                  detail: `${c.count} ${c.count === 1 ? 'product' : 'products'}`,
-                })),
-            ],
-          }),
-        )
-        // Suggestions are a help: a failed or aborted request shows none.
-        .catch(() => setAnswer({ q, list: [] }));
-    }, 150);
+    let request: { abort: () => void } | null = null;
+    // A cached answer for the same text is reused; the request for a text no longer typed is aborted.
+    const timer = setTimeout(() => (request = askFor(q, true)), 150);
     return () => {
       clearTimeout(timer);
-      controller.abort();
+      request?.abort();
     };
-  }, [api, typed]);
-  const list = answer.q === typed.trim() ? answer.list : [];
+  }, [askFor, typed]);
+  const q = typed.trim();
+  // Shown only while the answer is for the text typed; a failed or aborted request shows none.
+  const list = currentData && originalArgs === q ? suggestionsFor(q, currentData) : [];
   return { typed, type: setTyped, list };
+}
+
+function suggestionsFor(q: string, { products, categories }: ProductSuggestions): SearchSuggestion[] {
+  return [
+    ...products.map((p) => ({ key: `product:${p._id}`, label: p.name, detail: formatPrice(p.price) })),
+    ...categories
+      .filter((c) => collectionIds.has(c._id))
+      .map((c) => ({
+        key: `collection:${c._id}`,
+        label: `All of “${q}” in ${c.name}`,
+        detail: `${c.count} ${c.count === 1 ? 'product' : 'products'}`,
+      })),
+  ];
 }
 
 function resultCountText(total: number, q: string): string {

@@ -1,5 +1,5 @@
 import { awaitsOnlinePayment, customerCancellation, type Order } from '@shop/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
@@ -9,9 +9,9 @@ import { DocumentDownloads } from '../../../components/document-downloads.tsx';
 import { BoxIcon } from '../../../components/icons/box.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { LoadingShapes } from '../../../components/loading-shapes.tsx';
-import type { RequestFailure } from '../../../lib/http.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { cancelOrder, fetchOrders, isServerMessage, selectOrderState } from '../slice.ts';
+import { isRequestFailure, isServerMessage } from '../../../lib/api/failure.ts';
+import { cancelOrder, fetchOrders, selectOrderState, useMyOrders } from '../slice.ts';
 
 const placedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -42,18 +42,17 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
   const { orders, ordersStatus, error, cancellingId } = useAppSelector(selectOrderState);
   const [confirming, setConfirming] = useState<Order | null>(null);
 
-  useEffect(() => {
-    const request = dispatch(fetchOrders());
-    return () => request.abort();
-  }, [dispatch]);
+  useMyOrders();
 
   async function handleCancel(order: Order) {
     setConfirming(null);
     try {
       await dispatch(cancelOrder(order._id)).unwrap();
     } catch (failure) {
-      const f = failure as RequestFailure;
-      toast.error(isServerMessage(f) ? f.message : 'Failed to cancel order', { autoClose: toastDurations.orders });
+      // Spec §8: the profile says "Failed to cancel order" where the server gave no reason.
+      toast.error(isRequestFailure(failure) && isServerMessage(failure) ? failure.message : 'Failed to cancel order', {
+        autoClose: toastDurations.orders,
+      });
       return;
     }
     toast.success('Order cancelled', { autoClose: toastDurations.orders });

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { CloseIcon } from '../../../components/icons/close.tsx';
 import { LockIcon } from '../../../components/icons/lock.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
-import type { RequestFailure } from '../../../lib/http.ts';
+import { failureText } from '../../../lib/api/failure.ts';
 import { SANDBOX_DECLINE, type SandboxCheckout, type SandboxSession } from '../sandbox-checkout.ts';
 import { payInSandbox } from '../slice.ts';
 
@@ -40,7 +40,7 @@ function SandboxPanel({ sandbox, session }: { sandbox: SandboxCheckout; session:
       sandbox.succeed(response);
     } catch (error) {
       setPaying(false);
-      sandbox.fail((error as RequestFailure).message);
+      sandbox.fail(failureText(error));
     }
   }
 
