@@ -35,11 +35,17 @@ const chunkLoad = { timeout: 10_000 };
 /** The home page as on a first visit: fresh modules, so the sections have not been fetched yet. */
 async function freshHome() {
   vi.resetModules();
-  const [{ HomePage }, { renderWithProviders }] = await Promise.all([
+  const [{ HomePage }, { renderWithProviders }, { makeStoreInfo }] = await Promise.all([
     import('./home-page.tsx'),
     import('../../test/render.tsx'),
+    import('../../test/fixtures.ts'),
+    // The layout brings this slice in the app; the page alone does not.
+    import('../../lib/store/store-info-slice.ts'),
   ]);
-  return (state?: unknown) => renderWithProviders(<HomePage />, { route: '/', path: '/', state });
+  // With the shop's details, as the server renders the page: nothing is asked for them, so no
+  // lazy import of the data layer outlives the test (and the modules reset for the next one).
+  const preloadedState = { storeInfo: { data: makeStoreInfo() } };
+  return (state?: unknown) => renderWithProviders(<HomePage />, { route: '/', path: '/', state, preloadedState });
 }
 
 describe('the home sections under the hero', () => {

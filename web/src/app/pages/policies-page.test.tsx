@@ -3,13 +3,18 @@ import { createFakeApi } from '../../test/fake-api.ts';
 import { makeStoreInfo } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 
-const api = () => createFakeApi({ 'GET /store': () => makeStoreInfo() });
 import { policyFromHash, PoliciesPage } from './policies-page.tsx';
+
+/**
+ * The shop's details as a server-rendered page starts with them: the page asks nothing, so no
+ * request (nor the data layer's lazy import) is still on its way when a test ends.
+ */
+const withStoreInfo = () => ({ api: createFakeApi(), preloadedState: { storeInfo: { data: makeStoreInfo() } } });
 
 describe('policies page', () => {
   it('opens the policy named in the link', () => {
     renderWithProviders(<PoliciesPage />, {
-      api: api(),
+      ...withStoreInfo(),
       route: '/policies#return-and-refund-policy',
       path: '/policies',
     });
@@ -20,7 +25,11 @@ describe('policies page', () => {
   });
 
   it('follows a new hash while open, and offers a way to write to us', async () => {
-    const { navigate } = renderWithProviders(<PoliciesPage />, { api: api(), route: '/policies', path: '/policies' });
+    const { navigate } = renderWithProviders(<PoliciesPage />, {
+      ...withStoreInfo(),
+      route: '/policies',
+      path: '/policies',
+    });
     for (const name of ['Shipping Policy', 'Terms and Conditions', 'Return and Refund Policy']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'false');
     }
