@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configWarnings, loadConfig, modeSummary } from './config.ts';
+import { identityFromConfig } from './modules/identity/identity-setup.ts';
 
 const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
@@ -56,6 +57,20 @@ describe('modes and the demo features', () => {
 
   it.each(['http://mail.example.in', 'mail.example.in:587', 'smtp://', 'smtp:///x'])('refuses SMTP_URL=%s', (url) => {
     expect(() => loadConfig({ SMTP_URL: url })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  // The sign-in's return pages are made from these origins at start-up (identity/shop-origins.ts):
+  // an entry that is no address must be named here, not end start-up with "Invalid URL".
+  it.each(['*', 'www.kapas.in', 'https://kapas.in, null', 'ftp://kapas.in'])('refuses CORS_ORIGINS=%s', (origins) => {
+    expect(() => loadConfig({ CORS_ORIGINS: origins })).toThrow(
+      /CORS_ORIGINS: must be http:\/\/ or https:\/\/ origins/,
+    );
+  });
+
+  it('takes CORS_ORIGINS as a comma-separated list of origins, and the shop starts with them', () => {
+    const config = loadConfig({ CORS_ORIGINS: ' https://www.kapas.in, http://localhost:5173 ,' });
+    expect(config.corsOrigins).toEqual(['https://www.kapas.in', 'http://localhost:5173']);
+    expect(identityFromConfig(config, new Uint8Array(32))?.provider).toBeDefined();
   });
 
   it.each([

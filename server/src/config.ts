@@ -3,6 +3,11 @@ import { STORE_NAME } from '@shop/core';
 import { z } from 'zod';
 import { DEFAULT_SQLITE_LOCK_WAIT_MS } from './db/connect.ts';
 
+/** An http(s) address that names an origin (scheme, host, port), as a browser's Origin header does. */
+function isWebOrigin(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
 /**
  * The whole configuration of a server process, read once from the environment.
  * With nothing set, the shop runs embedded: SQLite under ./data, seeded, on port 3000.
@@ -23,7 +28,14 @@ const environmentSchema = z.object({
   SEED: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   WEB_SSR_ENTRY: z.string().optional(),
-  CORS_ORIGINS: z.string().default(''),
+  // Origins, not patterns: the sign-in's return pages are made from them (identity/shop-origins.ts).
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((entry) => entry.trim() === '' || isWebOrigin(entry.trim())),
+      'must be http:// or https:// origins, comma-separated (e.g. https://www.kapas.in)',
+    )
+    .default(''),
   PUBLIC_URL: z
     .string()
     .url()

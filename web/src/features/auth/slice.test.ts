@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/http.ts';
 import { createFakeApi, deferred, type FakeHandler, refuse, unreachable } from '../../test/fake-api.ts';
 import { makeAddress, makeUser } from '../../test/fixtures.ts';
 import { signIn } from '../../test/render.tsx';
+import { toast } from '../../lib/toasts.tsx';
 import { userRestored, type AuthState } from './auth-state.ts';
 import { fetchProfile, googleLogin, login, logout, signup, updateProfile } from './slice.ts';
 
@@ -182,6 +183,19 @@ describe('auth slice', () => {
     await down.store.dispatch(logout());
     expect(down.auth().user).toBeNull();
     expect(stored()).toEqual({ token: null, user: null });
+  });
+
+  it('logout with a token the server no longer takes signs out quietly, as pressed, not as expired', async () => {
+    signIn();
+    const info = vi.spyOn(toast, 'info');
+    const { store, auth } = storeWith({
+      'POST /auth/logout': refuse(401, 'Your session is invalid or has expired. Please sign in again.'),
+    });
+    await store.dispatch(logout());
+    expect(info).not.toHaveBeenCalled();
+    expect(auth().user).toBeNull();
+    expect(stored()).toEqual({ token: null, user: null });
+    info.mockRestore();
   });
 
   it('a restore action sets the user directly', () => {

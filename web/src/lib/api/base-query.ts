@@ -22,6 +22,11 @@ import { failureFor, SESSION_CHANGED, type Fallback, type RequestFailure } from 
 export interface ApiCall extends Omit<ApiRequest, 'signal' | 'token' | 'auth'> {
   /** Send the signed-in shopper's token (default true); public reads and sign-in send none. */
   auth?: boolean;
+  /**
+   * A refused token ends the session with the expiry notice (default true). Signing out asks
+   * the server to revoke a token it may already refuse: that shopper is leaving, not expired.
+   */
+  endsSessionOn401?: boolean;
   /** What to say when the server gives no message of its own. */
   fallback: Fallback;
 }
@@ -42,7 +47,7 @@ const sessionChanged: RequestFailure = {
 };
 
 export const baseQuery: BaseQueryFn<ApiCall, unknown, RequestFailure> = async (
-  { fallback, auth = true, ...request },
+  { fallback, auth = true, endsSessionOn401 = true, ...request },
   { extra, signal, getState, dispatch },
 ) => {
   const token = auth ? selectToken(getState()) : null;
@@ -54,7 +59,7 @@ export const baseQuery: BaseQueryFn<ApiCall, unknown, RequestFailure> = async (
   } catch (error) {
     if (stale()) return { error: sessionChanged };
     const failure = failureFor(error, fallback);
-    if (failure.status === 401 && token) {
+    if (failure.status === 401 && token && endsSessionOn401) {
       clearSession();
       dispatch(signedOut({ reason: 'expired' }));
       // One notice, in the server's words ("Your session is invalid or has expired. …"), however many calls were refused.
