@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
 import { ProductImage } from './product-image.tsx';
 
@@ -35,5 +35,37 @@ describe('ProductImage', () => {
     expect(fallback.tagName).toBe('IMG');
     expect(fallback).toHaveAttribute('src', PLACEHOLDER_IMAGE);
     expect(fallback).toHaveClass('h-full');
+  });
+
+  describe('where the browser can say whether an image decodes', () => {
+    afterEach(() => {
+      delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
+    });
+
+    it('keeps the photo when an error event was passing: the load on its way decodes', async () => {
+      HTMLImageElement.prototype.decode = () => Promise.resolve();
+      render(<ProductImage src="/uploads/AbCdEfGhIjKlMnOp_-12.png" sizes="50vw" alt="Oxford Shirt" />);
+      fireEvent.error(screen.getByRole('img', { name: 'Oxford Shirt' }));
+      await act(() => Promise.resolve());
+      expect(screen.getByRole('img', { name: 'Oxford Shirt' })).toHaveAttribute(
+        'src',
+        '/uploads/AbCdEfGhIjKlMnOp_-12.png',
+      );
+    });
+
+    it('shows the placeholder when the image really has nothing to show', async () => {
+      HTMLImageElement.prototype.decode = () => Promise.reject(new DOMException('broken', 'EncodingError'));
+      render(<ProductImage src="/uploads/AbCdEfGhIjKlMnOp_-12.png" sizes="50vw" alt="Oxford Shirt" />);
+      const img = screen.getByRole('img', { name: 'Oxford Shirt' });
+      // What a browser reports for an image it gave up on (jsdom loads none).
+      Object.defineProperties(img, {
+        complete: { value: true },
+        naturalWidth: { value: 0 },
+        currentSrc: { value: 'http://shop.test/uploads/AbCdEfGhIjKlMnOp_-12.w640.avif' },
+      });
+      fireEvent.error(img);
+      await act(() => Promise.resolve());
+      expect(screen.getByRole('img', { name: 'Oxford Shirt' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    });
   });
 });

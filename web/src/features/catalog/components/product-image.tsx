@@ -8,10 +8,23 @@ interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   sizes: string;
 }
 
-/** An image the browser has given up on: loaded as far as it will, with nothing to show. */
-function hasFailed(img: HTMLImageElement): boolean {
+/** An image that looks given up on: loaded as far as it will, with nothing to show. */
+function looksFailed(img: HTMLImageElement): boolean {
   // `currentSrc` is empty until a load was tried (and absent where images never load, as in tests).
   return img.complete && img.naturalWidth === 0 && Boolean(img.currentSrc);
+}
+
+/**
+ * Calls `onFailed` only if the image really cannot be shown. An error event or a broken look can
+ * be passing: the browser may be choosing another source of the picture (hydration sets `sizes`
+ * after the server's HTML started a load), and a photo swapped for the placeholder then stays so.
+ * `decode()` waits for the load that is on its way and rejects only when there is nothing to show.
+ */
+function confirmFailure(img: HTMLImageElement, onFailed: () => void): void {
+  if (typeof img.decode !== 'function') return onFailed();
+  img.decode().catch(() => {
+    if (looksFailed(img)) onFailed();
+  });
 }
 
 /**
@@ -32,9 +45,9 @@ export function ProductImage({ src, sizes, className = '', ...rest }: ProductIma
       srcSet={responsive?.srcSet}
       sizes={responsive ? sizes : undefined}
       className={className}
-      onError={() => setFailedSrc(src)}
+      onError={(event) => confirmFailure(event.currentTarget, () => setFailedSrc(src))}
       ref={(element) => {
-        if (element && hasFailed(element)) setFailedSrc(src);
+        if (element && looksFailed(element)) confirmFailure(element, () => setFailedSrc(src));
       }}
       {...rest}
     />
