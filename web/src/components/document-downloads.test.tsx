@@ -1,7 +1,23 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupStore } from '../lib/store/store.ts';
+import { signIn } from '../test/render.tsx';
 import { DocumentDownloads } from './document-downloads.tsx';
+
+/** The buttons in the app's store, whose session a refused token ends. */
+function renderDownloads(props: ComponentProps<typeof DocumentDownloads>, store = setupStore()) {
+  return {
+    store,
+    ...render(
+      <Provider store={store}>
+        <DocumentDownloads {...props} />
+      </Provider>,
+    ),
+  };
+}
 
 const documents = [
   { kind: 'invoice' as const, number: 'KP/26-27/000123', issuedAt: '2026-11-24T10:00:00.000Z' },
@@ -37,7 +53,7 @@ describe('DocumentDownloads', () => {
       clicked.push(`${this.download} ${this.href}`);
     });
 
-    render(<DocumentDownloads documents={documents} basePath="/order/o1" orderNumber="KP1" onError={vi.fn()} />);
+    renderDownloads({ documents, basePath: '/order/o1', orderNumber: 'KP1', onError: vi.fn() });
     await userEvent.setup().click(screen.getByRole('button', { name: /^Download invoice KP\/26-27\/000123/ }));
 
     expect(fetch).toHaveBeenCalledWith('/api/order/o1/invoice', { headers: { Authorization: 'Bearer tok-1' } });
@@ -57,15 +73,47 @@ describe('DocumentDownloads', () => {
       ),
     );
     const onError = vi.fn();
-    render(<DocumentDownloads documents={documents} basePath="/order/o1" orderNumber="KP1" onError={onError} />);
+    renderDownloads({ documents, basePath: '/order/o1', orderNumber: 'KP1', onError });
     await userEvent.setup().click(screen.getByRole('button', { name: /^Download credit note/ }));
     expect(onError).toHaveBeenCalledWith('This order has no credit note.');
   });
 
-  it('shows nothing for an order with no documents', () => {
-    const { container } = render(
-      <DocumentDownloads documents={[]} basePath="/order/o1" orderNumber="KP1" onError={vi.fn()} />,
+  it('ends the session when the server refuses the token, as every other call does', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            success: false,
+            code: 'UNAUTHORIZED',
+            message: 'Your session is invalid or has expired. Please sign in again.',
+          },
+          { status: 401 },
+        ),
+      ),
     );
+    const store = setupStore();
+    const dispatched: unknown[] = [];
+    const dispatch = store.dispatch;
+    vi.spyOn(store, 'dispatch').mockImplementation((action) => {
+      dispatched.push(action);
+      return dispatch(action);
+    });
+    renderDownloads({ documents, basePath: '/order/o1', orderNumber: 'KP1', onError: vi.fn() }, store);
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Download invoice/ }));
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(dispatched).toContainEqual({ type: 'session/signedOut', payload: { reason: 'expired' } });
+  });
+
+  it('shows nothing for an order with no documents', () => {
+    const { container } = renderDownloads({
+      documents: [],
+      basePath: '/order/o1',
+      orderNumber: 'KP1',
+      onError: vi.fn(),
+    });
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,5 +1,6 @@
 import type { OrderDocument } from '@shop/core';
 import { useState } from 'react';
+import { useRefusedTokenEndsSession } from '../lib/api/refused-token.ts';
 import { downloadFile } from '../lib/download.ts';
 import { messageFor } from '../lib/http.ts';
 import { buttonClass } from './button.ts';
@@ -28,6 +29,7 @@ export function DocumentDownloads({
   className = '',
 }: DocumentDownloadsProps) {
   const [busy, setBusy] = useState<string | null>(null);
+  const refusedTokenEndsSession = useRefusedTokenEndsSession();
   if (documents.length === 0) return null;
 
   async function download(document: OrderDocument) {
@@ -35,6 +37,7 @@ export function DocumentDownloads({
     try {
       await downloadFile(`${basePath}/${labels[document.kind].path}`, `${document.number.replaceAll('/', '-')}.pdf`);
     } catch (error) {
+      refusedTokenEndsSession(error);
       onError(messageFor(error, 'The document could not be downloaded. Please try again.'));
     } finally {
       setBusy(null);

@@ -12,6 +12,7 @@
  * The request goes through the store's API client (the thunk extra), so the browser, the server
  * renderer and tests each pass their own.
  */
+import type { Dispatch } from '@reduxjs/toolkit';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import type { ApiClient, ApiRequest } from '../http.ts';
 import { clearSession } from '../session.ts';
@@ -59,12 +60,18 @@ export const baseQuery: BaseQueryFn<ApiCall, unknown, RequestFailure> = async (
   } catch (error) {
     if (stale()) return { error: sessionChanged };
     const failure = failureFor(error, fallback);
-    if (failure.status === 401 && token && endsSessionOn401) {
-      clearSession();
-      dispatch(signedOut({ reason: 'expired' }));
-      // One notice, in the server's words ("Your session is invalid or has expired. …"), however many calls were refused.
-      toast.info(failure.message, { toastId: 'session-expired', autoClose: toastDurations.signIn });
-    }
+    if (failure.status === 401 && token && endsSessionOn401) endRefusedSession(dispatch, failure.message);
     return { error: failure };
   }
 };
+
+/**
+ * The server refused the token it was sent (401): the session ends everywhere. Also called for
+ * the two transfers that are files rather than JSON (a staff photo upload, a PDF download).
+ */
+export function endRefusedSession(dispatch: Dispatch, message: string): void {
+  clearSession();
+  dispatch(signedOut({ reason: 'expired' }));
+  // One notice, in the server's words ("Your session is invalid or has expired. …"), however many calls were refused.
+  toast.info(message, { toastId: 'session-expired', autoClose: toastDurations.signIn });
+}

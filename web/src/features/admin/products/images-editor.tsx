@@ -6,6 +6,7 @@ import { productCreateBody } from '@shop/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
+import { useRefusedTokenEndsSession } from '../../../lib/api/refused-token.ts';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { failureText } from '../shared/notify.ts';
 import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
@@ -32,6 +33,7 @@ export function ImagesEditor({ images, onChange, uploadImage, errorFor }: Images
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | undefined>(undefined);
+  const refusedTokenEndsSession = useRefusedTokenEndsSession();
   const full = images.length >= MAX_IMAGES;
 
   function add(address: string): string | undefined {
@@ -55,6 +57,7 @@ export function ImagesEditor({ images, onChange, uploadImage, errorFor }: Images
       const { url: uploaded } = await uploadImage(file);
       setUploadError(add(uploaded) ?? null);
     } catch (error) {
+      refusedTokenEndsSession(error);
       setUploadError(failureText(error, 'The image could not be uploaded. Please try again.'));
     } finally {
       setUploading(false);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders, signIn } from '../../../test/render.tsx';
 import { AdminProductEditPage } from './product-edit-page.tsx';
 import type { UploadImage } from './upload-image.ts';
 import { refusedFields, renderStaffPage } from '../test-fixtures.ts';
@@ -197,6 +197,24 @@ describe('new product form', () => {
     await user.upload(input, new File(['x'], 'x.webp', { type: 'image/webp' }));
     expect(await screen.findByText('The image is not a JPEG, PNG or WebP file.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Product images' })).not.toBeInTheDocument();
+  });
+
+  it('ends the session when the upload is refused for an expired token, as every other call does', async () => {
+    signIn();
+    const upload = vi.fn<UploadImage>(async () => {
+      throw new ApiError('Your session is invalid or has expired. Please sign in again.', {
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
+    });
+    const { user, store } = renderCreate({}, upload);
+    await user.upload(await screen.findByLabelText('Upload an image'), new File(['x'], 'x.png', { type: 'image/png' }));
+
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
+    expect((store.getState() as { auth: { token: string | null; user: unknown } }).auth).toMatchObject({
+      token: null,
+      user: null,
+    });
   });
 
   it('refuses an image address the server would refuse', async () => {
