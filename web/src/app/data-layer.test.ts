@@ -8,7 +8,9 @@ import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from '../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../test/fake-api.ts';
 import { signIn } from '../test/render.tsx';
 import { selectUser } from '../features/auth/index.ts';
-import { addToCart } from '../features/cart/cart-api.ts';
+import { userRestored } from '../features/auth/auth-state.ts';
+import { addToCart, fetchCart, selectCart } from '../features/cart/cart-api.ts';
+import { makeCart, makeUser } from '../test/fixtures.ts';
 import { placeOrder } from '../features/orders/slice.ts';
 import { initiatePayment } from '../features/payments/slice.ts';
 
@@ -58,6 +60,17 @@ describe('the data layer', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(selectUser(store.getState())).toBeNull();
+  });
+
+  it("forgets the last shopper's answers when another session replaces theirs without a sign-out", async () => {
+    signIn(makeUser({ _id: 'u-a' }), 'token-a');
+    const { store } = storeAnswering('GET /cart/details', () => makeCart());
+    await store.dispatch(fetchCart());
+    expect(selectCart(store.getState())).not.toBeNull();
+
+    store.dispatch(userRestored(makeUser({ _id: 'u-b' }), 'token-b'));
+
+    expect(selectCart(store.getState())).toBeNull();
   });
 
   const failures: [string, FakeHandler, object][] = [

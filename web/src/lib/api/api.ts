@@ -13,7 +13,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { signedOut } from '../store/session-events.ts';
 import { registerLazyMiddleware, rootReducer } from '../store/store.ts';
-import { baseQuery } from './base-query.ts';
+import { baseQuery, selectToken } from './base-query.ts';
 
 /** What a cached answer is about, so a change refetches what it changed and nothing else. */
 export const tagTypes = [
@@ -47,11 +47,17 @@ export type Api = typeof api;
 
 /**
  * Signing out (pressed, or a refused token) forgets every cached answer: the shopper's cart,
- * orders and account, and the staff area's data. Pages still showing a query ask again.
+ * orders and account, and the staff area's data. So does a sign-in that replaces another session
+ * without a sign-out (another tab, the Google return): the last shopper's answers are not the
+ * new one's. Pages still showing a query ask again.
  */
-export const forgetOnSignOut: Middleware = (store) => (next) => (action) => {
+export const forgetOnSessionChange: Middleware = (store) => (next) => (action) => {
+  const tokenBefore = selectToken(store.getState());
   const result = next(action);
-  if (signedOut.match(action)) store.dispatch(api.util.resetApiState());
+  const tokenAfter = selectToken(store.getState());
+  if (signedOut.match(action) || (tokenBefore !== null && tokenAfter !== tokenBefore)) {
+    store.dispatch(api.util.resetApiState());
+  }
   return result;
 };
 
@@ -68,7 +74,7 @@ export function withApi<State extends { api?: unknown }>(
 
 rootReducer.inject(api);
 registerLazyMiddleware(api.middleware);
-registerLazyMiddleware(forgetOnSignOut);
+registerLazyMiddleware(forgetOnSessionChange);
 
 declare module '../store/store.ts' {
   interface LazyLoadedSlices {
