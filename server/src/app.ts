@@ -29,6 +29,7 @@ import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery
 import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
+      await api.register(grievanceRoutes, { limiter });
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -191,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminInvoiceRoutes);
           await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
+          await admin.register(adminGrievanceRoutes);
         },
         { prefix: '/admin' },
       );

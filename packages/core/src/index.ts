@@ -42,3 +42,5 @@ export * from './typo-index.ts';
 export * from './product-images.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
+export * from './grievance-rules.ts';
+export * from './contract/grievances.ts';
