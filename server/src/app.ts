@@ -29,6 +29,7 @@ import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery
 import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
 import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
       await api.register(grievanceRoutes, { limiter });
+      await api.register(dataRightsRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',

@@ -45,3 +45,4 @@ export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
 export * from './grievance-rules.ts';
 export * from './contract/grievances.ts';
+export * from './data-rights.ts';
