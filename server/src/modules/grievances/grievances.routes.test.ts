@@ -286,6 +286,18 @@ describe.each(testDialects)('seller page and complaints, on %s', (dialect) => {
       expect(detail.complaint).toMatchObject({ status: 'resolved', ageHours: 72, nextDeadline: null, overdue: false });
     });
 
+    it('a reply to a complaint not yet acknowledged acknowledges it', async () => {
+      const { ticket } = (await file(complaint())).json().data;
+      const queue = (await staff('GET', '/api/admin/complaints?status=open&limit=100')).json().data;
+      const id = queue.complaints.find((c: { ticketNumber: string }) => c.ticketNumber === ticket.ticketNumber)._id;
+      const replied = await staff('POST', `/api/admin/complaints/${id}/reply`, {
+        message: 'Which size did you order?',
+      });
+      expect(replied.statusCode, replied.body).toBe(200);
+      expect(replied.json().data.complaint).toMatchObject({ status: 'acknowledged', acknowledgement: 'done' });
+      expect((await staff('POST', `/api/admin/complaints/${id}/acknowledge`, { message: 'x' })).statusCode).toBe(409);
+    });
+
     it('is for staff only, and an unknown complaint or step is refused', async () => {
       const shopper = await signedInShopper(shop.app);
       const res = await shop.app.inject({ method: 'GET', url: '/api/admin/complaints', headers: shopper.auth });

@@ -271,7 +271,14 @@ export async function takeComplaintStep(
               resolved_at: at,
               updated_at: at,
             })
-          : await repo.advanceComplaint(trx, id, ['open', 'acknowledged'], { updated_at: at });
+          : row.status === 'open'
+            ? // A reply to a complaint not yet acknowledged acknowledges its receipt too.
+              await repo.advanceComplaint(trx, id, ['open'], {
+                status: 'acknowledged',
+                acknowledged_at: at,
+                updated_at: at,
+              })
+            : await repo.advanceComplaint(trx, id, ['acknowledged'], { updated_at: at });
     if (!moved) {
       const now = await repo.findById(trx, id);
       throw refusalOf(now?.status ?? 'resolved');
