@@ -138,6 +138,15 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
       .execute();
     expect(before.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
 
+    // A complaint filed signed out with the account's email is the shopper's too.
+    const signedOut = await shop.app.inject({
+      method: 'POST',
+      url: '/api/complaints',
+      payload: { name: 'Ravi K', email: me.email, topic: 'other', description: 'Filed before signing in.' },
+      remoteAddress: '10.78.0.1',
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(201);
+
     const res = await me.call('DELETE', '/api/account');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Your account is deleted.');
@@ -223,6 +232,12 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
       .where('complaint_id', '=', complaint.id)
       .execute();
     expect(thread).toEqual([{ author: 'shopper', body: 'Erased at the shopper’s request.' }]);
+    const filedSignedOut = await db()
+      .selectFrom('complaints')
+      .select(['name', 'email'])
+      .where('ticket_number', '=', signedOut.json().data.ticket.ticketNumber)
+      .executeTakeFirstOrThrow();
+    expect(filedSignedOut).toEqual({ name: 'Erased', email: '' });
 
     // A new account may take the freed email.
     const again = await shop.app.inject({

@@ -3,7 +3,7 @@ import { taxDocumentKeepUntil, type AccountData } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { accountForExport, eraseAccount, lockAccountForErasure } from '../auth/account-erasure.ts';
 import { dropCartOf } from '../cart/cart.service.ts';
-import { complaintsOfUser, eraseComplaintsOf } from '../grievances/grievances.service.ts';
+import { complaintsOfAccount, eraseComplaintsOf } from '../grievances/grievances.service.ts';
 import { eraseMessagesOf, messagesOfAccount } from '../messages/messages.service.ts';
 import { eraseOrdersOfAccount } from '../orders/order-erasure.ts';
 import { listOrders } from '../orders/order-view.ts';
@@ -17,7 +17,7 @@ export async function accountData(db: Kysely<Database>, userId: string, now = ne
   const [orders, messages, complaints] = await Promise.all([
     listOrders(db, userId, now),
     messagesOfAccount(db, userId, account.email),
-    complaintsOfUser(db, userId, now),
+    complaintsOfAccount(db, userId, account.email, now),
   ]);
   return { exportedAt: now.toISOString(), account, orders, messages, complaints } satisfies Record<
     keyof AccountData,
@@ -40,7 +40,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, now = 
     await dropCartOf(trx, userId, now);
     await eraseOrdersOfAccount(trx, userId, now);
     await eraseMessagesOf(trx, userId, email);
-    await eraseComplaintsOf(trx, userId, now);
+    await eraseComplaintsOf(trx, userId, email, now);
     await eraseAccount(trx, userId, now);
   });
   return {

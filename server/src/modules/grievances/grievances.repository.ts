@@ -83,18 +83,23 @@ export async function advanceComplaint(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function complaintsOfUser(db: Db, userId: string) {
-  return db.selectFrom('complaints').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+/** The complaints an account filed, and those filed signed out with its email (their emails went to it). */
+export function complaintsOfAccount(db: Db, userId: string, email: string) {
+  return db
+    .selectFrom('complaints')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', email)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /**
  * Erases who made an account's complaints and what they wrote; the steps staff took, and when,
  * stay (the record that the shop met its deadlines).
  */
-export async function eraseComplaintsOf(trx: Transaction<Database>, userId: string, now: string) {
-  const ids = (await trx.selectFrom('complaints').select('id').where('user_id', '=', userId).execute()).map(
-    (row) => row.id,
-  );
+export async function eraseComplaintsOf(trx: Transaction<Database>, userId: string, email: string, now: string) {
+  const ids = (await complaintsOfAccount(trx, userId, email)).map((row) => row.id);
   if (ids.length === 0) return;
   await trx
     .updateTable('complaint_messages')

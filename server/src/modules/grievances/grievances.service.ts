@@ -310,9 +310,9 @@ export async function takeComplaintStep(
   return complaintDetail(db, id, now);
 }
 
-/** A shopper's complaints, as their tickets (the data export). */
-export async function complaintsOfUser(db: Kysely<Database>, userId: string, now = new Date()) {
-  const rows = await repo.complaintsOfUser(db, userId);
+/** A shopper's complaints (theirs, and those filed signed out with their email), as tickets: the data export. */
+export async function complaintsOfAccount(db: Kysely<Database>, userId: string, email: string, now = new Date()) {
+  const rows = await repo.complaintsOfAccount(db, userId, email);
   const messages = await repo.messagesOf(
     db,
     rows.map((r) => r.id),
@@ -326,7 +326,7 @@ export async function complaintsOfUser(db: Kysely<Database>, userId: string, now
   );
 }
 
-/** Erases who made an account's complaints, inside the account's erasure. */
-export function eraseComplaintsOf(trx: Trx, userId: string, now: Date) {
-  return repo.eraseComplaintsOf(trx, userId, now.toISOString());
+/** Erases who made an account's complaints (and those filed with its email), inside the account's erasure. */
+export function eraseComplaintsOf(trx: Trx, userId: string, email: string, now: Date) {
+  return repo.eraseComplaintsOf(trx, userId, email, now.toISOString());
 }
