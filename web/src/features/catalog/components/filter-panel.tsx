@@ -7,7 +7,7 @@ import {
 } from '@shop/core';
 import { useId, type ReactNode } from 'react';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
-import { swatchFor } from './color-dots.tsx';
+import { swatchFor } from './swatch-color.ts';
 
 type FilterKey = 'collection' | 'color' | 'price' | 'tag';
 
