@@ -15,7 +15,7 @@ export interface FullProduct {
 }
 
 export interface CartAnswer {
-  items: { _id: string; productId: string; size: string; quantity: number; lineTotal: number }[];
+  items: { _id: string; productId: string; color: string; size: string; quantity: number; lineTotal: number }[];
   itemCount: number;
   totals: { subtotal: number; discountAmount: number; shipping: number; gst: number; total: number };
   coupon: { code: string; label: string } | null;
@@ -84,14 +84,27 @@ export async function cartOf(request: APIRequestContext, token: string): Promise
   return (await res.json()).data;
 }
 
+/**
+ * The colour to add a size of a product in: the one with the most of that size in stock (a
+ * product with several colours must be added in one).
+ */
+export async function colorWithMost(request: APIRequestContext, product: string, size: string): Promise<string> {
+  const answer = (await (await request.get(`/api/product/${product}`)).json()).data as {
+    variants: { color: string; size: string; stock: number }[];
+  };
+  const ofSize = answer.variants.filter((v) => v.size.toLowerCase() === size.toLowerCase());
+  return ofSize.reduce((best, v) => (v.stock > best.stock ? v : best), ofSize[0]!).color;
+}
+
 export async function addByApi(
   request: APIRequestContext,
   token: string,
-  item: { product: string; size: string; quantity: number },
+  item: { product: string; size: string; quantity: number; color?: string },
 ): Promise<CartAnswer> {
+  const color = item.color ?? (await colorWithMost(request, item.product, item.size));
   const res = await request.post('/api/cart', {
     headers: auth(token),
-    data: { ...item, size: item.size.toLowerCase() },
+    data: { ...item, color, size: item.size.toLowerCase() },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).data;

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { markEmailVerified, newShopper, signUpByApi, type Shopper } from './accounts-support.ts';
-import { homeAddress } from './cart-support.ts';
+import { colorWithMost, homeAddress } from './cart-support.ts';
 
 export interface SignedInShopper extends Shopper {
   token: string;
@@ -60,7 +60,7 @@ export async function addToCartByApi(request: APIRequestContext, token: string) 
   const { id, size } = await productInStock(request);
   const res = await request.post('/api/cart', {
     headers: bearer(token),
-    data: { product: id, quantity: 1, size: size.toLowerCase() },
+    data: { product: id, quantity: 1, color: await colorWithMost(request, id, size), size: size.toLowerCase() },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
