@@ -15,7 +15,7 @@ export interface FullProduct {
 }
 
 export interface CartAnswer {
-  items: { _id: string; productId: string; color: string; size: string; quantity: number; lineTotal: number }[];
+  items: { _id: string; productId: string; size: string; quantity: number; lineTotal: number }[];
   itemCount: number;
   totals: { subtotal: number; discountAmount: number; shipping: number; gst: number; total: number };
   coupon: { code: string; label: string } | null;
@@ -84,24 +84,23 @@ export async function cartOf(request: APIRequestContext, token: string): Promise
   return (await res.json()).data;
 }
 
-/**
- * The colour to add a size of a product in: the one with the most of that size in stock (a
- * product with several colours must be added in one).
- */
-export async function colorWithMost(request: APIRequestContext, product: string, size: string): Promise<string> {
-  const answer = (await (await request.get(`/api/product/${product}`)).json()).data as {
-    variants: { color: string; size: string; stock: number }[];
-  };
-  const ofSize = answer.variants.filter((v) => v.size.toLowerCase() === size.toLowerCase());
-  return ofSize.reduce((best, v) => (v.stock > best.stock ? v : best), ofSize[0]!).color;
+/** The first colour of a product that has `size` in stock: what a shopper would pick. */
+export async function colorWithSize(request: APIRequestContext, product: string, size: string): Promise<string> {
+  const answer = await request.get(`/api/product/${product}`);
+  expect(answer.ok()).toBe(true);
+  const variants = (await answer.json()).data.variants as { color: string; size: string; stock: number }[];
+  const variant = variants.find((v) => v.size === size.toUpperCase() && v.stock > 0);
+  expect(variant, `${product} has ${size} in stock`).toBeDefined();
+  return variant!.color;
 }
 
+/** Adds to the cart through the API; without a colour, the first colour with that size in stock. */
 export async function addByApi(
   request: APIRequestContext,
   token: string,
-  item: { product: string; size: string; quantity: number; color?: string },
+  item: { product: string; color?: string; size: string; quantity: number },
 ): Promise<CartAnswer> {
-  const color = item.color ?? (await colorWithMost(request, item.product, item.size));
+  const color = item.color ?? (await colorWithSize(request, item.product, item.size));
   const res = await request.post('/api/cart', {
     headers: auth(token),
     data: { ...item, color, size: item.size.toLowerCase() },
