@@ -1,6 +1,6 @@
 import { colorName } from '@shop/core';
 import { useId } from 'react';
-import { swatchFor } from './swatch-color.ts';
+import { swatchFor } from './color-dots.tsx';
 
 interface ColorSwatchesProps {
   colors: readonly string[];

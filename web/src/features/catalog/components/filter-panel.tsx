@@ -7,7 +7,7 @@ import {
 } from '@shop/core';
 import { useId, type ReactNode } from 'react';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
-import { swatchFor } from './swatch-color.ts';
+import { swatchFor } from './color-dots.tsx';
 
 type FilterKey = 'collection' | 'color' | 'price' | 'tag';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { productColorPath } from '../../../lib/product-path.ts';
 import { useGetProductQuery } from '../catalog-api.ts';
-import { swatchFor } from './swatch-color.ts';
+import { swatchFor } from './color-dots.tsx';
 import { ProductImage } from './product-image.tsx';
 
 interface ProductCardProps {
