@@ -47,7 +47,7 @@ test.describe('on a 375 px wide phone', () => {
       ['/seller', 'Seller details'],
       ['/privacy', 'Privacy notice'],
       ['/complaints', 'File a complaint'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
