@@ -180,6 +180,13 @@ export async function updateProduct(trx: Transaction<Database>, p: ProductRowWri
     .execute();
 }
 
+/** Marks products as changed now (their variants, colours or tags were). */
+export async function touchProducts(trx: Transaction<Database>, ids: readonly string[], now: string) {
+  for (const part of chunks(ids)) {
+    await trx.updateTable('products').set({ updated_at: now }).where('id', 'in', part).execute();
+  }
+}
+
 /** Replaces the colours and tags of products (each given product's whole lists). */
 export async function replaceColorsAndTags(
   trx: Transaction<Database>,

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudits } from '../audit/audit.service.ts';
 import { productCreatedSummary } from './change-summaries.ts';
 import * as repo from './product-csv.repository.ts';
 
@@ -107,6 +107,8 @@ interface PlannedProduct {
   originalPrice: number | null;
   variants: repo.VariantWrite[];
   changes: string[];
+  /** Its own row's fields (name, category, description, prices). */
+  fieldsChanged: boolean;
   listsChanged: boolean;
   variantsChanged: boolean;
 }
@@ -208,8 +210,18 @@ async function skuGenerator(
   const taken = new Set(inFile);
   const clashing = new Set([...(await repo.skusOutside(db, bases, except)).keys()]);
   for (const base of clashing) for (const sku of await repo.skusStartingWith(db, base, except)) taken.add(sku);
+  // The next number to try after each base already taken: many products whose names start
+  // alike ("Cotton Kurta …") count on from where the last stopped, not again from 2.
+  const next = new Map<string, number>();
   return (product, index) => {
-    const sku = generatedSku(product.name, product.variants[index]!, (candidate) => taken.has(candidate));
+    const base = generatedSku(product.name, product.variants[index]!, () => false);
+    let sku = base;
+    if (taken.has(base)) {
+      let n = next.get(base) ?? 2;
+      while (taken.has(`${base}-${n}`)) n += 1;
+      sku = `${base}-${n}`;
+      next.set(base, n + 1);
+    }
     taken.add(sku);
     return sku;
   };
@@ -239,7 +251,14 @@ function planProduct(
   }));
   const planned = { id, source: p, price: prices.price, originalPrice: prices.originalPrice, variants };
   if (!before) {
-    return { ...planned, action: 'create', changes: [], listsChanged: true, variantsChanged: true };
+    return {
+      ...planned,
+      action: 'create',
+      changes: [],
+      fieldsChanged: true,
+      listsChanged: true,
+      variantsChanged: true,
+    };
   }
 
   const changes: string[] = [];
@@ -247,6 +266,7 @@ function planProduct(
   if (before.category_id !== p.categoryId) changes.push('category');
   if (before.description.trim() !== p.description) changes.push('description');
   if (before.price !== prices.price || before.original_price !== prices.originalPrice) changes.push('price');
+  const fieldsChanged = changes.length > 0;
   const storedTags = lists!.tags.get(before.id) ?? [];
   const tagsChanged = [...storedTags].sort().join('\u0000') !== [...p.tags].sort().join('\u0000');
   if (tagsChanged) changes.push('tags');
@@ -282,6 +302,7 @@ function planProduct(
     ...planned,
     action: changes.length > 0 ? 'update' : 'unchanged',
     changes,
+    fieldsChanged,
     listsChanged: tagsChanged || colorsChanged,
     variantsChanged,
   };
@@ -338,7 +359,13 @@ export async function applyProductImport(
         'A product with one of these handles was created meanwhile: preview the file again.',
       );
     }
-    for (const p of changed) if (p.action === 'update') await repo.updateProduct(trx, row(p), at);
+    const updated = changed.filter((p) => p.action === 'update');
+    for (const p of updated) if (p.fieldsChanged) await repo.updateProduct(trx, row(p), at);
+    await repo.touchProducts(
+      trx,
+      updated.filter((p) => !p.fieldsChanged).map((p) => p.id),
+      at,
+    );
     afterStep?.('products');
     await repo.replaceColorsAndTags(
       trx,
@@ -352,10 +379,11 @@ export async function applyProductImport(
       rewritten.flatMap((p) => p.variants),
     );
     afterStep?.('variants');
-    for (const p of changed) {
-      await recordAudit(trx, {
+    await recordAudits(
+      trx,
+      changed.map((p) => ({
         actorId,
-        entityType: 'product',
+        entityType: 'product' as const,
         entityId: p.id,
         action: p.action === 'create' ? 'product.created' : 'product.imported',
         summary:
@@ -363,8 +391,8 @@ export async function applyProductImport(
             ? `${productCreatedSummary(p.source.name)} from a CSV import`
             : `CSV import changed ${p.changes.join(', ')}`,
         now: at,
-      });
-    }
+      })),
+    );
     afterStep?.('history');
     return plan.summary;
   });
