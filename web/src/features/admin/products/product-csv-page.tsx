@@ -17,6 +17,16 @@ import { useImportProductsMutation, usePreviewProductImportMutation } from './pr
 const megabytes = PRODUCT_CSV_MAX_BYTES / (1024 * 1024);
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
+/** The file's text, read as UTF-8 (a byte that is not shows as U+FFFD, which the import names by line). */
+function textOf(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file, 'utf-8');
+  });
+}
+
 interface ChosenFile {
   name: string;
   csv: string;
@@ -60,9 +70,9 @@ export function ProductCsvPage() {
       setProblem(`The file is larger than ${megabytes} MB: split it into several imports.`);
       return;
     }
-    const csv = await chosen.text();
-    setFile({ name: chosen.name, csv });
     try {
+      const csv = await textOf(chosen);
+      setFile({ name: chosen.name, csv });
       setSummary(await previewImport({ csv }).unwrap());
     } catch (error) {
       setProblem(failureText(error, 'Could not check the file.'));
