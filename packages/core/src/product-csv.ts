@@ -180,15 +180,16 @@ export interface ProductForCsv {
   variants: readonly StockedVariant[];
 }
 
-/**
- * The export: a byte order mark (so spreadsheets read it as UTF-8), the header, and a row per
- * variant, each with its effective price (its own, or the product's).
- */
-export function writeProductCsv(products: readonly ProductForCsv[]): string {
-  const rows: string[][] = [[...PRODUCT_CSV_COLUMNS]];
-  for (const p of products) {
-    for (const v of p.variants) {
-      const own = v.price !== null;
+/** The start of an export: a byte order mark (spreadsheets then read it as UTF-8) and the header. */
+export function productCsvHeader(): string {
+  return BOM + serialiseCsv([PRODUCT_CSV_COLUMNS]);
+}
+
+/** A product's rows of an export: one per variant, each with its effective price (its own, or the product's). */
+export function productCsvRows(p: ProductForCsv): string {
+  return serialiseCsv(
+    p.variants.map((v) => {
+      const [price, originalPrice] = v.price === null ? [p.price, p.originalPrice] : [v.price, v.originalPrice];
       const cells: Record<ProductCsvColumn, string> = {
         handle: p.handle,
         name: guardFormula(p.name),
@@ -196,19 +197,20 @@ export function writeProductCsv(products: readonly ProductForCsv[]): string {
         colour: v.color,
         size: v.size,
         sku: v.sku,
-        price: rupeesCell(own ? v.price! : p.price),
-        original_price:
-          (own ? v.originalPrice : p.originalPrice) === null
-            ? ''
-            : rupeesCell((own ? v.originalPrice : p.originalPrice)!),
+        price: rupeesCell(price),
+        original_price: originalPrice === null ? '' : rupeesCell(originalPrice),
         stock: String(v.stock),
         tags: guardFormula(tagsCell(p.tags)),
         description: guardFormula(p.description),
       };
-      rows.push(PRODUCT_CSV_COLUMNS.map((c) => cells[c]));
-    }
-  }
-  return BOM + serialiseCsv(rows);
+      return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);
+    }),
+  );
+}
+
+/** A whole export of the products. */
+export function writeProductCsv(products: readonly ProductForCsv[]): string {
+  return productCsvHeader() + products.map(productCsvRows).join('');
 }
 
 /** One variant row as read: prices in paise, its SKU '' when left empty. */

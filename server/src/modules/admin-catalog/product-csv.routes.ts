@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES, productImportBody, productImportResponse } from '@shop/core';
@@ -28,7 +29,7 @@ const productCsvRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.exportFileName()}"`)
         .header('cache-control', 'private, no-store')
-        .send(await csv.exportProductsCsv(db)),
+        .send(Readable.from(csv.exportProductsCsv(db))),
   );
   app.post(
     '/products/import/preview',

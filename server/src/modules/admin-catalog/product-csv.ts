@@ -4,11 +4,11 @@ import {
   generatedSku,
   readProductCsv,
   variantKeyOf,
-  writeProductCsv,
+  productCsvHeader,
+  productCsvRows,
   PRODUCT_CSV_MAX_BYTES,
   type CsvIssue,
   type CsvProduct,
-  type ProductForCsv,
   type ProductImportChange,
   type ProductImportSummary,
   type StockedVariant,
@@ -38,31 +38,35 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 // ---------------------------------------------------------------- export
 
-/** Every product, hidden ones too, in handle order, each variant a row. */
-export async function exportProductsCsv(db: Kysely<Database>): Promise<string> {
-  const products: ProductForCsv[] = [];
+/**
+ * Every product, hidden ones too, in handle order, each variant a row: made a page of products
+ * at a time as the answer is sent, so a large catalogue is never held whole in memory.
+ */
+export async function* exportProductsCsv(db: Kysely<Database>): AsyncGenerator<string> {
+  yield productCsvHeader();
   for (let after: string | null = null; ;) {
     const page = await repo.findProductPage(db, after, EXPORT_PAGE);
-    if (page.length === 0) break;
+    if (page.length === 0) return;
     const lists = await repo.findLists(
       db,
       page.map((p) => p.id),
     );
-    for (const p of page) {
-      products.push({
-        handle: p.slug,
-        name: p.name,
-        categoryId: p.category_id,
-        price: p.price,
-        originalPrice: p.original_price,
-        tags: lists.tags.get(p.id) ?? [],
-        description: p.description,
-        variants: (lists.variants.get(p.id) ?? []).map(stocked),
-      });
-    }
+    yield page
+      .map((p) =>
+        productCsvRows({
+          handle: p.slug,
+          name: p.name,
+          categoryId: p.category_id,
+          price: p.price,
+          originalPrice: p.original_price,
+          tags: lists.tags.get(p.id) ?? [],
+          description: p.description,
+          variants: (lists.variants.get(p.id) ?? []).map(stocked),
+        }),
+      )
+      .join('');
     after = page[page.length - 1]!.slug;
   }
-  return writeProductCsv(products);
 }
 
 const stocked = (v: {
