@@ -177,6 +177,7 @@ const shirt: ProductForCsv = {
     { color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 4, price: null, originalPrice: null },
     { color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
     { color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 0, price: null, originalPrice: null },
+    { color: 'white', size: '-1', sku: 'KP-OXF-WHI-1', stock: 2, price: null, originalPrice: null },
   ],
 };
 const cap: ProductForCsv = {
@@ -199,13 +200,15 @@ describe('writeProductCsv and readProductCsv', () => {
       ['navy', 'M', 'KP-OXF-NAV-M', '1999.00', '2499.00', '4'],
       ['navy', 'XXL', 'KP-OXF-NAV-XXL', '2199.00', '', '1'],
       ['white', 'M', 'KP-OXF-WHI-M', '1999.00', '2499.00', '0'],
+      // A size a spreadsheet would take for a formula is written after an apostrophe.
+      ['white', "'-1", 'KP-OXF-WHI-1', '1999.00', '2499.00', '2'],
     ]);
   });
 
   it('reads back what it wrote', () => {
     const read = readProductCsv(writeProductCsv([shirt, cap]));
     expect(read.issues).toEqual([]);
-    expect(read.rows).toBe(4);
+    expect(read.rows).toBe(5);
     expect(read.products).toEqual([
       {
         handle: 'oxford-shirt',
@@ -215,23 +218,32 @@ describe('writeProductCsv and readProductCsv', () => {
         tags: ['cotton', 'office, formal'],
         description: shirt.description,
         colors: ['navy', 'white'],
-        sizes: ['M', 'XXL'],
+        sizes: ['M', 'XXL', '-1'],
         variants: [
           { line: 2, color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 4, price: 199_900, originalPrice: 249_900 },
           { line: 4, color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
           { line: 6, color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 0, price: 199_900, originalPrice: 249_900 },
+          {
+            line: 8,
+            color: 'white',
+            size: '-1',
+            sku: 'KP-OXF-WHI-1',
+            stock: 2,
+            price: 199_900,
+            originalPrice: 249_900,
+          },
         ],
       },
       {
         handle: 'cap',
-        line: 8,
+        line: 10,
         name: '=Cap',
         categoryId: 'mens-accessories',
         tags: [],
         description: '',
         colors: [],
         sizes: ['OS'],
-        variants: [{ line: 8, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: 49_900, originalPrice: null }],
+        variants: [{ line: 10, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: 49_900, originalPrice: null }],
       },
     ]);
   });

@@ -195,7 +195,7 @@ export function productCsvRows(p: ProductForCsv): string {
         name: guardFormula(p.name),
         category: p.categoryId,
         colour: v.color,
-        size: v.size,
+        size: guardFormula(v.size),
         sku: v.sku,
         price: rupeesCell(price),
         original_price: originalPrice === null ? '' : rupeesCell(originalPrice),
@@ -431,7 +431,7 @@ function readVariant({ line, cells }: RowCells, issues: CsvIssue[]): CsvVariant 
   const problems: string[] = [];
   const color = cells.colour.toLowerCase();
   if (color !== '' && !isKnownColor(color)) problems.push(`colour “${cells.colour}” is not one of the shop's colours`);
-  const size = cells.size.toUpperCase();
+  const size = unguardFormula(cells.size).toUpperCase();
   if (size === '') problems.push('size is required');
   else if (size.length > 20) problems.push('size must be 20 characters or fewer');
   const sku = cells.sku.toUpperCase();
