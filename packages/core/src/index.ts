@@ -46,3 +46,5 @@ export * from './server-rendered-pages.ts';
 export * from './grievance-rules.ts';
 export * from './contract/grievances.ts';
 export * from './data-rights.ts';
+export * from './product-csv.ts';
+export * from './contract/product-csv.ts';
