@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { markEmailVerified, newShopper } from '../test/accounts.ts';
+import { PRODUCT_CSV_COLUMNS, productCsvHeader, serialiseCsv } from '@shop/core';
+import { markEmailVerified, newShopper, signedInShopper } from '../test/accounts.ts';
 import { testDialects, type TestShop } from '../test/databases.ts';
 import { linkTokenFor } from '../test/messages.ts';
 import {
@@ -125,6 +126,49 @@ async function freshAccount(fx: Fixtures): Promise<string> {
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
   return body.email;
+}
+
+let complaintCounter = 0;
+
+/** A complaint filed by someone signed out: its ticket number, the link its email carries, and its id. */
+async function filedComplaint(fx: Fixtures): Promise<{ ticketNumber: string; link: string; id: string }> {
+  complaintCounter += 1;
+  const res = await fx.shop.app.inject({
+    method: 'POST',
+    url: '/api/complaints',
+    payload: {
+      name: 'Chitra Nair',
+      email: `complaint.${complaintCounter}@example.com`,
+      topic: 'delivery',
+      description: 'The parcel was marked delivered but never arrived.',
+    },
+    remoteAddress: freshAddress(),
+  });
+  if (res.statusCode !== 201) throw new Error(`complaint failed: ${res.body}`);
+  const { ticket, link } = res.json().data as { ticket: { ticketNumber: string }; link: string };
+  const { id } = await fx.shop.handle.db
+    .selectFrom('complaints')
+    .select('id')
+    .where('ticket_number', '=', ticket.ticketNumber)
+    .executeTakeFirstOrThrow();
+  return { ticketNumber: ticket.ticketNumber, link, id };
+}
+
+let csvCounter = 0;
+
+/** A staff CSV of one product of its own (a new handle each time): one variant. */
+function productCsv(): string {
+  csvCounter += 1;
+  const cells: Partial<Record<(typeof PRODUCT_CSV_COLUMNS)[number], string>> = {
+    handle: `matrix-csv-tee-${Date.now().toString(36)}-${csvCounter}`,
+    name: 'Matrix Csv Tee',
+    category: 'mens-t-shirts',
+    colour: 'navy',
+    size: 'M',
+    price: '499.00',
+    stock: '3',
+  };
+  return serialiseCsv([[...PRODUCT_CSV_COLUMNS], PRODUCT_CSV_COLUMNS.map((c) => cells[c] ?? '')]);
 }
 
 const table: Row[] = [
@@ -275,6 +319,46 @@ const table: Row[] = [
   row('DELETE', '/api/admin/delivery/:id', staffOnly, async ({ fx }) => ({
     url: `/api/admin/delivery/${await staffRange(fx.callers.admin)}`,
   })),
+  // Staff area: products as CSV.
+  row('GET', '/api/admin/products/export.csv', staffOnly, () => ({
+    url: '/api/admin/products/export.csv',
+    check: (res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.body.startsWith(productCsvHeader())).toBe(true);
+    },
+  })),
+  row('POST', '/api/admin/products/import/preview', staffOnly, () => ({
+    url: '/api/admin/products/import/preview',
+    payload: { csv: productCsv() },
+  })),
+  row('POST', '/api/admin/products/import', staffOnly, () => ({
+    url: '/api/admin/products/import',
+    payload: { csv: productCsv() },
+    check: (res) => expect(json(res).data).toMatchObject({ created: 1 }),
+  })),
+  // Staff area: complaints, and the seller page's contact details.
+  row('GET', '/api/admin/complaints', staffOnly, async ({ fx }) => {
+    await filedComplaint(fx);
+    return { url: '/api/admin/complaints?status=open&limit=5' };
+  }),
+  row('GET', '/api/admin/complaints/:id', staffOnly, async ({ fx }) => {
+    const { id, ticketNumber } = await filedComplaint(fx);
+    return {
+      url: `/api/admin/complaints/${id}`,
+      check: (res) => expect(json(res).data).toMatchObject({ complaint: { _id: id, ticketNumber } }),
+    };
+  }),
+  row('POST', '/api/admin/complaints/:id/:action', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/complaints/${(await filedComplaint(fx)).id}/acknowledge`,
+    payload: { message: 'We have asked the courier and will write again within a day.' },
+    check: (res) => expect(json(res).data).toMatchObject({ complaint: { status: 'acknowledged' } }),
+  })),
+  row('GET', '/api/admin/seller-contact', staffOnly),
+  // Saved back as staff read it: the seller page stays as the rest of the suite sees it.
+  row('PUT', '/api/admin/seller-contact', staffOnly, async ({ fx }) => {
+    const current = await fx.callers.admin.call({ url: '/api/admin/seller-contact' });
+    return { url: '/api/admin/seller-contact', payload: json(current).data };
+  }),
   row('GET', '/api/admin/delivery.csv', staffOnly, () => ({
     url: '/api/admin/delivery.csv',
     check: (res) => expect(res.body).toContain('from,to,cod'),
@@ -359,6 +443,50 @@ const table: Row[] = [
     const state = new URL(String(start.headers.location)).searchParams.get('state')!;
     const cookie = String(start.headers['set-cookie']).split(';')[0]!;
     return { url: '/api/auth/google', payload: { code: GOOD_CODE, state }, headers: { cookie } };
+  }),
+
+  // The seller page and complaints: public; a complaint's link (its key) is the authority.
+  row('GET', '/api/seller', publicRead, () => ({
+    url: '/api/seller',
+    check: (res) => expect(json(res).data).toMatchObject({ legalName: 'Kapas Apparel Private Limited' }),
+  })),
+  row('POST', '/api/complaints', [201, 201, 201, 201], () => ({
+    url: '/api/complaints',
+    payload: {
+      name: 'Chitra Nair',
+      email: newShopper().email,
+      topic: 'order',
+      description: 'The kurta I received is not the colour I ordered.',
+    },
+  })),
+  row('GET', '/api/complaints/:ticket', publicRead, async ({ fx }) => {
+    const { link, ticketNumber } = await filedComplaint(fx);
+    return { url: `/api${link}`, check: (res) => expect(json(res).data).toMatchObject({ ticketNumber }) };
+  }),
+
+  // The shopper's rights over their data: the caller's own.
+  row('GET', '/api/account/data', signedIn, ({ who }) => ({
+    url: '/api/account/data',
+    check: (res) => expect(json(res).data).toMatchObject({ account: { _id: who.user!._id, email: who.email } }),
+  })),
+  // A shopper erases an account made for the case (A and B have open orders, and the rest of
+  // the table needs them): only that account goes. Staff accounts are not erased (409).
+  row('DELETE', '/api/account', [401, 200, 200, 409], async ({ fx, who }) => {
+    if (who.name !== 'A' && who.name !== 'B') return { url: '/api/account' };
+    const own = await signedInShopper(fx.shop.app);
+    const profileOf = (auth: Record<string, string>) =>
+      fx.shop.app.inject({ url: '/api/auth/profile', headers: auth, remoteAddress: freshAddress() });
+    return {
+      url: '/api/account',
+      headers: own.auth,
+      check: (res) => expect(json(res).data).toEqual({ keptDocuments: [] }),
+      after: async () => {
+        expect((await profileOf(own.auth)).statusCode).toBe(401);
+        expect((await who.call({ url: '/api/auth/profile' })).statusCode).toBe(200);
+        const other = who.name === 'A' ? fx.callers.B : fx.callers.A;
+        expect((await other.call({ url: '/api/auth/profile' })).statusCode).toBe(200);
+      },
+    };
   }),
 
   // Cart: each shopper's own. Item ids are A's.
