@@ -36,6 +36,7 @@ function product(i: number, name: string): IndexedProduct {
     image: null,
     colors: ['navy'],
     tags: [],
+    stock: [{ color: 'navy', size: 'M' }],
   };
 }
 

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ColorPhoto, StockedVariant } from '@shop/core';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import type { ColorPhoto, StockedVariant, VariantKey } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
@@ -18,99 +18,160 @@ export async function catalogVersion(db: Kysely<Database>): Promise<number> {
   return Number(row.version);
 }
 
-/** Every product on sale with what lists, filters and search need: five queries (products, colours, tags, images, categories), run at once. */
+// Separators of the lists each catalogue row carries: characters no name, colour, size or tag holds.
+const ITEM = '\u001e';
+const PART = '\u001f';
+const listOf = (text: string | null) => (text === null || text === '' ? [] : text.split(ITEM));
+
+/** Variants in stock as the catalogue reads them: "colour␟size" items. */
+function variantsOf(text: string | null): VariantKey[] {
+  return listOf(text).map((item) => {
+    const at = item.indexOf(PART);
+    return { color: item.slice(0, at), size: item.slice(at + 1) };
+  });
+}
+
+/**
+ * Every product on sale with what lists, filters and search need, one row each: its colours in
+ * order, tags, first picture and the variants in stock come as lists in the row (one statement
+ * and 100,000 rows at 100,000 products, not a row per colour, tag, picture and variant).
+ */
 export async function findCatalogue(db: Kysely<Database>) {
-  const [products, colors, tags, images, categories] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.price',
-        'p.original_price',
-        'p.created_at',
-        'p.category_id',
-        'c.name as category_name',
-      ])
-      .where('p.is_active', '=', 1)
-      .execute(),
-    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('color').execute(),
-    db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('product_id').orderBy('tag').execute(),
-    db.selectFrom('product_images').select(['product_id', 'url']).orderBy('product_id').orderBy('position').execute(),
+  const item = sql`cast(${ITEM} as text)`;
+  const [rows, categories] = await Promise.all([
+    sql<{
+      id: string;
+      name: string;
+      price: number | string;
+      original_price: number | string | null;
+      created_at: string;
+      category_id: string;
+      image: string | null;
+      colors: string | null;
+      tags: string | null;
+      stock: string | null;
+    }>`
+      select p.id, p.name, p.price, p.original_price, p.created_at, p.category_id,
+        (select i.url from product_images i where i.product_id = p.id order by i.position limit 1) as image,
+        (select string_agg(c.color, ${item} order by c.position) from product_colors c where c.product_id = p.id) as colors,
+        (select string_agg(t.tag, ${item} order by t.tag) from product_tags t where t.product_id = p.id) as tags,
+        (select string_agg(v.color || cast(${PART} as text) || v.size, ${item})
+          from product_variants v where v.product_id = p.id and v.stock > 0) as stock
+      from products p where p.is_active = 1`.execute(db),
     findCategories(db),
   ]);
-  const colorsOf = new Map<string, string[]>();
-  for (const r of colors) pushTo(colorsOf, r.product_id, r.color);
-  const tagsOf = new Map<string, string[]>();
-  for (const r of tags) pushTo(tagsOf, r.product_id, r.tag);
-  const imageOf = new Map<string, string>();
-  for (const r of images) if (!imageOf.has(r.product_id)) imageOf.set(r.product_id, r.url);
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
   return {
-    products: products.map((p) => ({
+    products: rows.rows.map((p) => ({
       id: p.id,
       name: p.name,
       price: Number(p.price),
       originalPrice: p.original_price === null ? null : Number(p.original_price),
       createdAt: p.created_at,
       categoryId: p.category_id,
-      categoryName: p.category_name,
-      image: imageOf.get(p.id) ?? null,
-      colors: colorsOf.get(p.id) ?? [],
-      tags: tagsOf.get(p.id) ?? [],
+      categoryName: categoryNames.get(p.category_id) ?? '',
+      image: p.image,
+      colors: listOf(p.colors),
+      tags: listOf(p.tags),
+      stock: variantsOf(p.stock),
     })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })),
   };
 }
 
+/** The variants in stock of the given products (every one named has an entry, maybe empty). */
+export async function findStockOf(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, VariantKey[]>> {
+  const stock = new Map<string, VariantKey[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return stock;
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'color', 'size'])
+    .where('product_id', 'in', [...ids])
+    .where('stock', '>', 0)
+    .execute();
+  for (const r of rows) stock.get(r.product_id)?.push({ color: r.color, size: r.size });
+  return stock;
+}
+
 /**
- * The catalogue's version and which of the given products have some size in stock, in one
- * statement (one round trip to PostgreSQL per list).
+ * The catalogue's version and the last change of stock (SQLite: migration 020's log of
+ * variants crossing zero; 0 on PostgreSQL, whose changes are notified), in one statement.
+ */
+export async function catalogueState(db: Kysely<Database>): Promise<{ version: number; stockChange: number }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = await db
+    .selectFrom('catalog_state')
+    .select([
+      'version',
+      postgres
+        ? sql<number>`0`.as('stock_change')
+        : sql<number | null>`(select max(seq) from catalogue_stock_changes)`.as('stock_change'),
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { version: Number(row.version), stockChange: Number(row.stock_change ?? 0) };
+}
+
+/**
+ * The products whose stock crossed zero after change `since` (SQLite), or null when the log no
+ * longer reaches back that far (it keeps the last 1,000 changes): every product must be read.
+ */
+export async function stockChangedSince(
+  db: Kysely<Database>,
+  since: number,
+): Promise<{ products: string[]; last: number } | null> {
+  const rows = await db
+    .selectFrom('catalogue_stock_changes')
+    .select(['seq', 'product_id'])
+    .where('seq', '>=', since)
+    .orderBy('seq')
+    .execute();
+  // The change `since` itself was read before: if it is gone, some after it may be too.
+  if (since > 0 && Number(rows[0]?.seq) !== since) return null;
+  const after = rows.filter((r) => Number(r.seq) > since);
+  return {
+    products: [...new Set(after.map((r) => r.product_id))],
+    last: after.length > 0 ? Number(after[after.length - 1]!.seq) : since,
+  };
+}
+
+/**
+ * The catalogue's version and the variants in stock of the given products, in one statement
+ * (one round trip to PostgreSQL per list while its notifications are not heard).
  */
 export async function versionAndStock(
   db: Kysely<Database>,
   ids: string[],
-): Promise<{ version: number; inStock: Set<string> }> {
+): Promise<{ version: number; stock: Map<string, VariantKey[]> }> {
   let query = db
     .selectFrom('catalog_state')
-    .select([sql<number | null>`version`.as('version'), sql<string | null>`null`.as('product_id')])
+    .select([
+      sql<number | null>`version`.as('version'),
+      sql<string | null>`null`.as('product_id'),
+      sql<string | null>`null`.as('color'),
+      sql<string | null>`null`.as('size'),
+    ])
     .where('id', '=', 1);
   if (ids.length > 0) {
     query = query.unionAll(
       db
         .selectFrom('product_variants')
-        .select([sql<number | null>`null`.as('version'), sql<string | null>`product_id`.as('product_id')])
+        .select([
+          sql<number | null>`null`.as('version'),
+          sql<string | null>`product_id`.as('product_id'),
+          sql<string | null>`color`.as('color'),
+          sql<string | null>`size`.as('size'),
+        ])
         .where('product_id', 'in', ids)
-        .where('stock', '>', 0)
-        .groupBy('product_id'),
+        .where('stock', '>', 0),
     );
   }
   const rows = await query.execute();
   const version = rows.find((r) => r.version !== null)?.version;
   if (version === undefined || version === null) throw new Error('catalog_state has no row');
-  return {
-    version: Number(version),
-    inStock: new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
-  };
-}
-
-/** Which of the given products have some variant in stock. */
-export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('product_variants')
-    .select('product_id')
-    .distinct()
-    .where('product_id', 'in', ids)
-    .where('stock', '>', 0)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
-}
-
-/** Every product with some variant in stock. */
-export async function findAllInStock(db: Kysely<Database>): Promise<Set<string>> {
-  const rows = await db.selectFrom('product_variants').select('product_id').distinct().where('stock', '>', 0).execute();
-  return new Set(rows.map((r) => r.product_id));
+  const stock = new Map<string, VariantKey[]>(ids.map((id) => [id, []]));
+  for (const r of rows) if (r.product_id !== null) stock.get(r.product_id)?.push({ color: r.color!, size: r.size! });
+  return { version: Number(version), stock };
 }
 
 /** The schema the shop's tables are in (PostgreSQL): notifications name it. */
@@ -201,7 +262,9 @@ export async function findVariantsOf(db: Kysely<Database>, ids: string[]): Promi
   if (ids.length === 0) return variants;
   const rows = await db
     .selectFrom('product_variants as v')
-    .leftJoin('product_colors as c', (join) => join.onRef('c.product_id', '=', 'v.product_id').onRef('c.color', '=', 'v.color'))
+    .leftJoin('product_colors as c', (join) =>
+      join.onRef('c.product_id', '=', 'v.product_id').onRef('c.color', '=', 'v.color'),
+    )
     .select(['v.product_id', 'v.color', 'v.size', 'v.sku', 'v.stock', 'v.price', 'v.original_price'])
     .where('v.product_id', 'in', ids)
     .orderBy('v.product_id')
