@@ -167,6 +167,6 @@ export const benchAddress = {
  * cash-on-delivery orders, as each bench shopper places one order after another.
  */
 export const benchSetup = [
-  'update product_sizes set stock = 1000000',
+  'update product_variants set stock = 1000000',
   'update shop_settings set cod_max_open_orders = 1000000, cod_max_order_value = 2147483647',
 ];

@@ -30,8 +30,21 @@ export interface IndexedProduct {
   /** In the product's order. */
   colors: string[];
   tags: string[];
-  /** The variants with some stock (colour '' for a product without named colours). */
-  stock: VariantKey[];
+  /**
+   * The variants with some stock (colour '' for a product without named colours), as the
+   * catalogue reads them: `stockText` of them. One string, not an object per variant: at 100,000
+   * products of 20 variants the objects alone would take more memory than the whole index.
+   */
+  stock: string;
+}
+
+/** Separators of `IndexedProduct.stock`: characters no colour or size holds. */
+export const STOCK_ITEM = '\u001e';
+export const STOCK_PART = '\u001f';
+
+/** Variants as `IndexedProduct.stock` holds them. */
+export function stockText(variants: readonly VariantKey[]): string {
+  return variants.map((v) => `${v.color}${STOCK_PART}${v.size}`).join(STOCK_ITEM);
 }
 
 /** A product as a list shows it, made from the index when asked: nothing per product is kept as an object. */
@@ -136,6 +149,8 @@ interface Postings {
 /** A text search's products and each one's score. */
 interface TextMatch {
   bits: Bits;
+  /** Some typed word is in no product: nothing matches, and no count needs working out. */
+  none?: true;
   score: (position: number) => number;
   maxScore: number;
 }
@@ -263,7 +278,7 @@ export class CatalogIndex {
     const colorWords = new Map<string, string[]>();
     products.forEach((p, i) => {
       p.colors.forEach((color, k) => (this.colorIds[this.colorStarts[i]! + k] = this.colors.id(color)));
-      this.markStock(i, p.stock);
+      this.markStockText(i, p.stock);
       for (const tag of p.tags) setBit(setOf(this.tagSets, tag), i);
       setBit(setOf(this.categorySets, p.categoryId), i);
       const parent = this.categoriesById.get(p.categoryId)?.parentId;
@@ -301,13 +316,33 @@ export class CatalogIndex {
 
   /** Sets product i's bits for the variants in stock (its bits cleared before). */
   private markStock(i: number, stock: readonly VariantKey[]): void {
-    for (const { color, size } of stock) {
-      const c = this.colors.id(color);
-      const s = this.sizes.id(size);
-      setBit(this.bitsOf(this.colorStock, c), i);
-      setBit(this.bitsOf(this.sizeStock, s), i);
-      setBit(this.bitsOf(this.variantStock, c * 65_536 + s), i);
-      setBit(this.stocked, i);
+    for (const { color, size } of stock) this.markVariant(i, this.colors.id(color), this.sizes.id(size));
+  }
+
+  private markVariant(i: number, c: number, s: number): void {
+    setBit(this.bitsOf(this.colorStock, c), i);
+    setBit(this.bitsOf(this.sizeStock, s), i);
+    setBit(this.bitsOf(this.variantStock, c * 65_536 + s), i);
+    setBit(this.stocked, i);
+  }
+
+  /** Variant keys as read ("navy␟M") to colour id * 65,536 + size id, while the index is made. */
+  private readonly variantIds = new Map<string, number>();
+
+  /** `markStock` from the text the catalogue reads, making no object per variant. */
+  private markStockText(i: number, text: string): void {
+    for (let at = 0; at < text.length;) {
+      let end = text.indexOf(STOCK_ITEM, at);
+      if (end < 0) end = text.length;
+      const item = text.slice(at, end);
+      let key = this.variantIds.get(item);
+      if (key === undefined) {
+        const split = item.indexOf(STOCK_PART);
+        key = this.colors.id(item.slice(0, split)) * 65_536 + this.sizes.id(item.slice(split + 1));
+        this.variantIds.set(item, key);
+      }
+      this.markVariant(i, key >>> 16, key & 0xffff);
+      at = end + 1;
     }
   }
 
@@ -396,12 +431,12 @@ export class CatalogIndex {
    */
   private textMatch(q: string): TextMatch {
     const words = queryWords(q);
-    if (words.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0 };
+    if (words.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0, none: true };
     const perWord: { best: Uint8Array; bits: Bits }[] = [];
     for (const word of words) {
       const found = expandWord(word, this.vocabulary, this.typos);
       // A word found nowhere: nothing matches, whatever the other words are.
-      if (found.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0 };
+      if (found.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0, none: true };
       const best = new Uint8Array(this.size);
       const bits = this.none();
       for (const { word: w, match } of found) {
@@ -471,7 +506,7 @@ export class CatalogIndex {
       products: positions.slice(query.offset).map((i) => this.card(i)),
       total,
     };
-    if (query.facets) answer.facets = this.facets(groups, query);
+    if (query.facets) answer.facets = this.facets(groups, query, text?.none === true);
     return answer;
   }
 
@@ -500,13 +535,14 @@ export class CatalogIndex {
    * count is of products with it in stock (in the size chosen, if one is); a size's, of products
    * with it in stock (in the colour chosen, if one is).
    */
-  private facets(groups: Record<Group, Bits | undefined>, query: IndexQuery): ProductFacets {
+  private facets(groups: Record<Group, Bits | undefined>, query: IndexQuery, nothing: boolean): ProductFacets {
     const others = (group: Group) =>
       (Object.entries(groups) as [Group, Bits | undefined][])
         .filter(([key, bits]) => key !== group && bits !== undefined)
         .map(([, bits]) => bits!);
+    // A search that matches nothing leaves every option nothing, whatever the other choices.
     const countWith = (group: Group, bits: Bits | undefined) =>
-      bits ? countAll([...others(group), bits], this.words) : 0;
+      bits && !nothing ? countAll([...others(group), bits], this.words) : 0;
     const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || byText(a.value, b.value);
     const colors: FacetCount[] = [];
     for (const [c, value] of this.colors.list.entries()) {

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { ColorPhoto, StockedVariant, VariantKey } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
+import { STOCK_ITEM, STOCK_PART, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
 
@@ -18,28 +19,39 @@ export async function catalogVersion(db: Kysely<Database>): Promise<number> {
   return Number(row.version);
 }
 
-// Separators of the lists each catalogue row carries: characters no name, colour, size or tag holds.
-const ITEM = '\u001e';
-const PART = '\u001f';
-const listOf = (text: string | null) => (text === null || text === '' ? [] : text.split(ITEM));
+/** How many products one statement of `findCatalogue` reads. */
+const CATALOGUE_BATCH = 5000;
 
-/** Variants in stock as the catalogue reads them: "colour␟size" items. */
-function variantsOf(text: string | null): VariantKey[] {
-  return listOf(text).map((item) => {
-    const at = item.indexOf(PART);
-    return { color: item.slice(0, at), size: item.slice(at + 1) };
-  });
+/** Strings many products share (colours, tags, pictures), kept once. */
+function interner() {
+  const seen = new Map<string, string>();
+  return (value: string) => {
+    const known = seen.get(value);
+    if (known !== undefined) return known;
+    seen.set(value, value);
+    return value;
+  };
 }
 
 /**
  * Every product on sale with what lists, filters and search need, one row each: its colours in
- * order, tags, first picture and the variants in stock come as lists in the row (one statement
- * and 100,000 rows at 100,000 products, not a row per colour, tag, picture and variant).
+ * order, tags, first picture and the variants in stock come as lists in the row, read a batch
+ * of products at a time (in id order), so that the rows the driver makes never outnumber a batch
+ * and no object is made per colour, tag, picture or variant. The version read before this is
+ * what the index is of: a change committed meanwhile moves the version on and is read next.
  */
-export async function findCatalogue(db: Kysely<Database>) {
-  const item = sql`cast(${ITEM} as text)`;
-  const [rows, categories] = await Promise.all([
-    sql<{
+export async function findCatalogue(db: Kysely<Database>): Promise<{
+  products: IndexedProduct[];
+  categories: IndexedCategory[];
+}> {
+  const item = sql`cast(${STOCK_ITEM} as text)`;
+  const categories = await findCategories(db);
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  const shared = interner();
+  const listOf = (text: string | null) => (text === null || text === '' ? [] : text.split(STOCK_ITEM).map(shared));
+  const products: IndexedProduct[] = [];
+  for (let after = ''; ;) {
+    const { rows } = await sql<{
       id: string;
       name: string;
       price: number | string;
@@ -55,28 +67,29 @@ export async function findCatalogue(db: Kysely<Database>) {
         (select i.url from product_images i where i.product_id = p.id order by i.position limit 1) as image,
         (select string_agg(c.color, ${item} order by c.position) from product_colors c where c.product_id = p.id) as colors,
         (select string_agg(t.tag, ${item} order by t.tag) from product_tags t where t.product_id = p.id) as tags,
-        (select string_agg(v.color || cast(${PART} as text) || v.size, ${item})
+        (select string_agg(v.color || cast(${STOCK_PART} as text) || v.size, ${item})
           from product_variants v where v.product_id = p.id and v.stock > 0) as stock
-      from products p where p.is_active = 1`.execute(db),
-    findCategories(db),
-  ]);
-  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
-  return {
-    products: rows.rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: Number(p.price),
-      originalPrice: p.original_price === null ? null : Number(p.original_price),
-      createdAt: p.created_at,
-      categoryId: p.category_id,
-      categoryName: categoryNames.get(p.category_id) ?? '',
-      image: p.image,
-      colors: listOf(p.colors),
-      tags: listOf(p.tags),
-      stock: variantsOf(p.stock),
-    })),
-    categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })),
-  };
+      from products p where p.is_active = 1 and p.id > ${after}
+      order by p.id limit ${CATALOGUE_BATCH}`.execute(db);
+    for (const p of rows) {
+      products.push({
+        id: p.id,
+        name: p.name,
+        price: Number(p.price),
+        originalPrice: p.original_price === null ? null : Number(p.original_price),
+        createdAt: p.created_at,
+        categoryId: shared(p.category_id),
+        categoryName: categoryNames.get(p.category_id) ?? '',
+        image: p.image === null ? null : shared(p.image),
+        colors: listOf(p.colors),
+        tags: listOf(p.tags),
+        stock: p.stock ?? '',
+      });
+    }
+    if (rows.length < CATALOGUE_BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return { products, categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })) };
 }
 
 /** The variants in stock of the given products (every one named has an entry, maybe empty). */
