@@ -24,6 +24,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = argValue('only', 'sqlite,postgres').split(',');
 // --browse-only skips the catalogue at scale and measures the mixed browse and hello-world alone.
 const browseOnly = process.argv.includes('--browse-only');
+const seedOnly = process.argv.includes('--seed-only');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // BENCH_PORT moves the six ports (default 3641–3646) so runs on one machine do not collide.
 const port0 = Number(process.env.BENCH_PORT ?? 3641);
@@ -411,9 +412,11 @@ async function measureStockChanges(dialect, database, servers) {
   }
 }
 
-function peakMemoryMb(pid) {
+/** A server process's memory: its peak (VmHWM) and what it holds now (VmRSS), in MB. */
+function memoryMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { peak: mb('VmHWM'), now: mb('VmRSS') };
 }
 /** A new, empty database of `dialect` as the server's environment, or null when PostgreSQL does not answer. */
 const freshDatabase = (dialect) => freshDatabaseOf(dialect, postgresUrl, 'catalogue');
@@ -428,6 +431,11 @@ async function measureAtScale(dialect) {
   if (dialect === 'sqlite') await seedSqlite(database.file, productCount);
   else await seedPostgres(database.url, productCount);
   console.error(`${dialect}: ${productCount} products seeded in ${Math.round(performance.now() - started)} ms`);
+  // --seed-only: the database is left seeded, for a look at a server on it, and nothing measured.
+  if (seedOnly) {
+    console.log(JSON.stringify(env));
+    return;
+  }
   const child = await startProcess(serverScript, {
     ...common,
     ...env,
@@ -441,7 +449,7 @@ async function measureAtScale(dialect) {
       results.latency[name] ??= {};
       results.latency[name][dialect] = await latency(base, url);
     }
-    results.memory[dialect] = peakMemoryMb(child.pid);
+    results.memory[dialect] = memoryMb(child.pid);
     // A second process on the same database, its index loaded, then the stock changes.
     const second = await startProcess(serverScript, {
       ...common,
@@ -484,6 +492,7 @@ async function measureBrowse(dialect) {
 }
 
 if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
+if (seedOnly) process.exit(0);
 const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
 try {
   await waitFor(`http://127.0.0.1:${ports.hello}/hello`);
@@ -516,8 +525,10 @@ for (const [name, byDialect] of Object.entries(results.latency)) {
   );
 }
 console.log(
-  `\nPeak memory of the server process: ${Object.entries(results.memory)
-    .map(([d, mb]) => `${d} ${mb} MB`)
+  `\nMemory of the server process, its catalogue loaded, after the requests above (peak / now): ${Object.entries(
+    results.memory,
+  )
+    .map(([d, mb]) => `${d} ${mb.peak} / ${mb.now} MB`)
     .join(', ')}`,
 );
 for (const [dialect, r] of Object.entries(results.stock)) {

@@ -28,8 +28,8 @@ export interface IndexedProduct {
   categoryName: string;
   image: string | null;
   /** In the product's order. */
-  colors: string[];
-  tags: string[];
+  colors: readonly string[];
+  tags: readonly string[];
   /**
    * The variants with some stock (colour '' for a product without named colours), as the
    * catalogue reads them: `stockText` of them. One string, not an object per variant: at 100,000

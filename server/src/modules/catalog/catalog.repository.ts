@@ -22,15 +22,26 @@ export async function catalogVersion(db: Kysely<Database>): Promise<number> {
 /** How many products one statement of `findCatalogue` reads. */
 const CATALOGUE_BATCH = 5000;
 
-/** Strings many products share (colours, tags, pictures), kept once. */
+/**
+ * Values many products share, kept once: strings (a picture, the variants in stock of every
+ * product stocked alike) and lists (the colours of every product in white and navy).
+ */
 function interner() {
-  const seen = new Map<string, string>();
-  return (value: string) => {
-    const known = seen.get(value);
+  const strings = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const string = (value: string) => {
+    const known = strings.get(value);
     if (known !== undefined) return known;
-    seen.set(value, value);
+    strings.set(value, value);
     return value;
   };
+  const list = (text: string | null): string[] => {
+    if (text === null || text === '') return [];
+    let known = lists.get(text);
+    if (!known) lists.set(text, (known = text.split(STOCK_ITEM).map(string)));
+    return known;
+  };
+  return { string, list };
 }
 
 /**
@@ -48,7 +59,6 @@ export async function findCatalogue(db: Kysely<Database>): Promise<{
   const categories = await findCategories(db);
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
   const shared = interner();
-  const listOf = (text: string | null) => (text === null || text === '' ? [] : text.split(STOCK_ITEM).map(shared));
   const products: IndexedProduct[] = [];
   for (let after = ''; ;) {
     const { rows } = await sql<{
@@ -78,12 +88,12 @@ export async function findCatalogue(db: Kysely<Database>): Promise<{
         price: Number(p.price),
         originalPrice: p.original_price === null ? null : Number(p.original_price),
         createdAt: p.created_at,
-        categoryId: shared(p.category_id),
+        categoryId: shared.string(p.category_id),
         categoryName: categoryNames.get(p.category_id) ?? '',
-        image: p.image === null ? null : shared(p.image),
-        colors: listOf(p.colors),
-        tags: listOf(p.tags),
-        stock: p.stock ?? '',
+        image: p.image === null ? null : shared.string(p.image),
+        colors: shared.list(p.colors),
+        tags: shared.list(p.tags),
+        stock: p.stock === null ? '' : shared.string(p.stock),
       });
     }
     if (rows.length < CATALOGUE_BATCH) break;
