@@ -138,9 +138,7 @@ export async function changeStock(
     }
 
     const writes = [...moves].flatMap(([productId, list]) =>
-      list
-        .filter((m) => m.from !== m.to)
-        .map((m) => ({ productId, color: m.color, size: m.size, stock: m.to })),
+      list.filter((m) => m.from !== m.to).map((m) => ({ productId, color: m.color, size: m.size, stock: m.to })),
     );
     // Written in the same order of rows as orders take stock (see row-order.ts).
     for (const write of inVariantRowOrder(writes)) await repo.setVariantStock(trx, write);

@@ -119,7 +119,11 @@ export async function setPaymentStatus(db: Db, id: string, status: OrderTable['p
 
 /** The row of one variant's stock. */
 const variantRow = (trx: Transaction<Database>, productId: string, { color, size }: VariantKey) =>
-  trx.updateTable('product_variants').where('product_id', '=', productId).where('color', '=', color).where('size', '=', size);
+  trx
+    .updateTable('product_variants')
+    .where('product_id', '=', productId)
+    .where('color', '=', color)
+    .where('size', '=', size);
 
 /**
  * Takes `quantity` of a variant out of stock if that many are there, answering the stock left

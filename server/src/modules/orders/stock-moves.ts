@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { variantLabel } from '@shop/core';
+import { variantPhrase } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { inVariantRowOrder, variantRowKey } from '../../db/row-order.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -57,7 +57,7 @@ export async function moveStock(trx: Trx, changes: StockChange[]): Promise<Map<s
 
 // The spec's wording, with the colour where the product has named colours.
 function shortMessage(name: string, variant: { color: string; size: string }, short: number): string {
-  const which = variant.color === '' ? `size ${variant.size}` : `${variantLabel(variant)}`;
+  const which = variantPhrase(variant);
   return short > 0 ? `Only ${short} left of ${name} in ${which}.` : `${name} in ${which} is sold out.`;
 }
 
