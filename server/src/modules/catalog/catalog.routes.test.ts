@@ -97,7 +97,14 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       const product = res.json().data;
       const seed = seedProducts.find((p) => p.name === card!.name)!;
-      expect(product).toMatchObject({ ...card, description: seed.description, tags: [...seed.tags].sort() });
+      // Every colour of the product; its card shows those in stock, in the same order.
+      expect(product).toMatchObject({
+        ...card,
+        colors: seed.colors,
+        description: seed.description,
+        tags: [...seed.tags].sort(),
+      });
+      expect(card!.colors).toEqual(seed.colors.filter((c) => card!.colors.includes(c)));
       // Each colour's drawings, the first colour's first.
       expect(product.images).toHaveLength(seed.views.length * Math.max(1, seed.colors.length));
       expect(product.images[0]).toBe(card!.image);
