@@ -225,6 +225,8 @@ export class CatalogIndex {
   readonly typos: TypoIndex;
   private readonly categoriesById: Map<string, IndexedCategory>;
   private readonly categoryPosition: Map<string, number>;
+  /** Per word of a search, each product's best score (see textMatch). */
+  private readonly scores: Uint8Array[] = [];
 
   constructor(
     input: readonly IndexedProduct[],
@@ -433,11 +435,13 @@ export class CatalogIndex {
     const words = queryWords(q);
     if (words.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0, none: true };
     const perWord: { best: Uint8Array; bits: Bits }[] = [];
-    for (const word of words) {
+    for (const [k, word] of words.entries()) {
       const found = expandWord(word, this.vocabulary, this.typos);
       // A word found nowhere: nothing matches, whatever the other words are.
       if (found.length === 0) return { bits: this.none(), score: () => 0, maxScore: 0, none: true };
-      const best = new Uint8Array(this.size);
+      // Each word's scores in an array kept for the next search: a query is answered at once,
+      // so no two use them together, and a search makes no garbage the size of the catalogue.
+      const best = (this.scores[k] ??= new Uint8Array(this.size)).fill(0);
       const bits = this.none();
       for (const { word: w, match } of found) {
         const lists = this.postings.get(w)!;

@@ -1,8 +1,25 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { Kysely } from 'kysely';
 import type { VariantKey } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { CatalogIndex } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
+
+/**
+ * A full garbage collection. Reading the catalogue makes an object per product and more, dead once
+ * the index is made; V8 would leave them, and the memory they took, until its old generation
+ * next fills up (at 100,000 products, about 150 MB more). Collected at once instead: an index is
+ * made when the catalogue changes, not per request, and its reading costs far more than this.
+ */
+const collectGarbage: () => void = (() => {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  } catch {
+    return () => {};
+  }
+})();
 
 /** Past this many products named at once, the whole index is read again instead. */
 const MAX_PRODUCTS_PER_READ = 500;
@@ -59,6 +76,8 @@ export class HeldCatalogue {
       .then(([{ products, categories }, before]) => {
         const made = new CatalogIndex(products, categories, undefined, before);
         for (const [id, read] of this.#recent) if (read.at > issued) made.setStock(id, read.stock);
+        // Once what was read is unreachable: after this callback, when the promise has settled.
+        setImmediate(collectGarbage);
         return made;
       })
       .finally(() => {
