@@ -43,3 +43,5 @@ export * from './product-images.ts';
 export * from './variants.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
+export * from './product-csv.ts';
+export * from './contract/product-csv.ts';
