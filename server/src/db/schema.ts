@@ -73,6 +73,12 @@ export interface CatalogStateTable {
   version: number;
 }
 
+/** SQLite: products whose stock crossed zero, newest last (the last 1,000; migration 020). */
+export interface CatalogueStockChangeTable {
+  seq: Generated<number>;
+  product_id: string;
+}
+
 /** Small facts about the database itself, such as whether the demo catalogue was seeded. */
 export interface AppMetaTable {
   key: string;
@@ -419,6 +425,7 @@ export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   catalog_state: CatalogStateTable;
+  catalogue_stock_changes: CatalogueStockChangeTable;
   product_variants: ProductVariantTable;
   product_images: ProductImageTable;
   product_colors: ProductColorTable;
