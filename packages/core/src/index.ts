@@ -42,3 +42,6 @@ export * from './typo-index.ts';
 export * from './product-images.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
+export * from './shipment-status.ts';
+export * from './shipment-csv.ts';
+export * from './contract/shipments.ts';
