@@ -131,6 +131,33 @@ describe('staff order page', () => {
     expect(api.callsTo('GET /admin/orders/:id')).toHaveLength(2);
   });
 
+  it('"Mark shipped" asks for the courier and the AWB number, then ships with them', async () => {
+    const confirmed = makeAdminOrderDetail(
+      { ...pendingOrder.order, status: 'confirmed' },
+      { nextStatuses: ['shipped', 'cancelled'] },
+    );
+    const { user, api } = renderDetail({
+      'GET /admin/orders/:id': () => confirmed,
+      'POST /admin/orders/:id/shipment': () => ({ _id: 's1', orderId: 'o1', awb: 'BD998877' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship order KP-20261121-0001' });
+    // Nothing is sent until both are given.
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(within(dialog).getByText('Choose the courier.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/orders/:id/shipment')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Courier'), 'Blue Dart');
+    await user.type(within(dialog).getByLabelText('AWB number'), ' BD998877 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByText('Order marked shipped')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/orders/:id/shipment')).toMatchObject([
+      { path: '/admin/orders/o1/shipment', body: { courier: 'bluedart', awb: 'BD998877' } },
+    ]);
+    expect(api.callsTo('PATCH /order/:id/status')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('keeps every button waiting while a change runs', async () => {
     const answer = deferred<unknown>();
     const { user } = renderDetail({
