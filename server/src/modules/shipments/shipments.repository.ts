@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Courier, ShipmentStatus } from '@shop/core';
 import type { Database, ShipmentEventTable, ShipmentTable } from '../../db/schema.ts';
 
@@ -134,19 +134,4 @@ export function findProblemParcels(db: Db, statuses: readonly ShipmentStatus[]) 
     .orderBy('s.id')
     .limit(500)
     .execute();
-}
-
-/** Finished parcels per PIN code: delivered, and returned (on their way back included). */
-export function returnsByPin(db: Db, pinCode?: string) {
-  let query = db
-    .selectFrom('shipments')
-    .select((eb) => [
-      'pin_code',
-      eb.fn.countAll<number>().as('finished'),
-      eb.fn.sum<number>(sql`case when status = 'delivered' then 0 else 1 end`).as('returned'),
-    ])
-    .where('status', 'in', ['delivered', 'rto_in_transit', 'rto_delivered'])
-    .groupBy('pin_code');
-  if (pinCode !== undefined) query = query.where('pin_code', '=', pinCode);
-  return query.execute();
 }

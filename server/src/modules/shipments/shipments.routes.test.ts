@@ -4,6 +4,7 @@ import { buildApp } from '../../app.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { messagesTo } from '../../test/messages.ts';
+import { orderAddress } from '../../test/addresses.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { freshSize, stockOf } from '../../test/stock.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
@@ -384,6 +385,65 @@ describe.each(testDialects)('shipments on %s', (dialect) => {
         expect(await eventCount(shipment._id)).toBe(1);
         expect(await messagesTo(shop.handle.db, me.email, 'order-cancelled')).toHaveLength(1);
       }
+    });
+  });
+
+  describe('cash on delivery by returns to origin', () => {
+    it("turns cash on delivery off for a PIN code whose return rate passes the owner's threshold", async () => {
+      const pin = '560099';
+      const elsewhere = { ...orderAddress, pinCode: pin };
+      // Two finished parcels to this PIN code: one delivered, one back at the shop (50%).
+      for (const kind of ['delivered', 'rto_delivered'] as const) {
+        const { shipment, awb } = await shippedOrder();
+        await shop.handle.db.updateTable('shipments').set({ pin_code: pin }).where('id', '=', shipment._id).execute();
+        expect((await hook(event(awb, kind))).json().data.outcome).toBe('applied');
+      }
+      const codAt = async () => (await shop.app.inject({ method: 'GET', url: `/api/delivery/${pin}` })).json().data;
+      expect((await codAt()).cod).toBe(true);
+
+      const rule = { maxDeliveryAttempts: 3, rtoCodThresholdPercent: 50, rtoCodMinOrders: 2 };
+      expect((await staff('PUT', '/api/admin/shipment-settings', rule)).statusCode).toBe(200);
+      // At the threshold exactly, cash on delivery stays.
+      expect((await codAt()).cod).toBe(true);
+      expect(
+        (await staff('PUT', '/api/admin/shipment-settings', { ...rule, rtoCodThresholdPercent: 40 })).statusCode,
+      ).toBe(200);
+      expect(await codAt()).toMatchObject({
+        serviceable: true,
+        cod: false,
+        message: `Delivers to ${pin} · Cash on delivery isn't available for ${pin}`,
+      });
+
+      const me = await apiShopper(shop.app);
+      await me.add(await freshSize(shop.handle.db, 2));
+      const refused = await me.order('cod', { shippingAddress: elsewhere, billingAddress: elsewhere });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('COD_NOT_AVAILABLE');
+      // Other PIN codes keep it; paying online still works here.
+      expect((await shop.app.inject({ method: 'GET', url: '/api/delivery/560002' })).json().data.cod).toBe(true);
+      expect((await me.order('razorpay', { shippingAddress: elsewhere, billingAddress: elsewhere })).statusCode).toBe(
+        201,
+      );
+
+      const pins = (await staff('GET', '/api/admin/returns-by-pin')).json().data.pins;
+      expect(pins.find((p: { pinCode: string }) => p.pinCode === pin)).toEqual({
+        pinCode: pin,
+        finished: 2,
+        returned: 1,
+        ratePercent: 50,
+        codOff: true,
+      });
+      // Too few parcels to judge: cash on delivery again.
+      expect(
+        (
+          await staff('PUT', '/api/admin/shipment-settings', {
+            ...rule,
+            rtoCodThresholdPercent: 40,
+            rtoCodMinOrders: 3,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await codAt()).cod).toBe(true);
     });
   });
 

@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  codOffForReturns,
   courierNames,
   couriers,
   deliveryProblemStatuses,
   nextShipmentState,
   parseShipmentCsv,
-  rtoRatePercent,
   shipmentRefusalMessages,
   staffTransitions,
   trackingUrl,
@@ -24,6 +22,7 @@ import type { Database, ShipmentEventTable } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { returnsByPin as pinReturns } from '../delivery/delivery.service.ts';
 import { recordShopChange } from '../shop-settings/shop-settings.service.ts';
 import { queueDeliveryFailed, type ParcelFacts } from '../orders/order-messages.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
@@ -504,19 +503,5 @@ export async function updateShipmentSettings(
   return shipmentSettings(db);
 }
 
-/** Returns to origin per PIN code, the highest rate first. */
-export async function returnsByPin(db: Kysely<Database>) {
-  const [rows, settings] = await Promise.all([repo.returnsByPin(db), shipmentSettings(db)]);
-  const rule = { thresholdPercent: settings.rtoCodThresholdPercent, minOrders: settings.rtoCodMinOrders };
-  return rows
-    .map((row) => {
-      const returns = { finished: Number(row.finished), returned: Number(row.returned ?? 0) };
-      return {
-        pinCode: row.pin_code,
-        ...returns,
-        ratePercent: rtoRatePercent(returns),
-        codOff: codOffForReturns(rule, returns),
-      };
-    })
-    .sort((a, b) => (b.ratePercent ?? 0) - (a.ratePercent ?? 0) || b.finished - a.finished);
-}
+/** Returns to origin per PIN code (the delivery module counts them: they decide cash on delivery there). */
+export const returnsByPin = pinReturns;
