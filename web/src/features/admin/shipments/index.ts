@@ -2,3 +2,4 @@
 export { AdminShipmentsPage } from './shipments-page.tsx';
 export { ParcelSection } from './parcel-section.tsx';
 export { ShipDialog } from './ship-dialog.tsx';
+export { useParcelDelivered } from './use-parcel-delivered.ts';
