@@ -46,3 +46,5 @@ export * from './server-rendered-pages.ts';
 export * from './shipment-status.ts';
 export * from './shipment-csv.ts';
 export * from './contract/shipments.ts';
+export * from './product-csv.ts';
+export * from './contract/product-csv.ts';
