@@ -164,7 +164,7 @@ test.describe('staff area', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin/messages');
     const tabs = page.getByRole('navigation', { name: 'Staff' }).getByRole('link');
-    await expect(tabs).toHaveCount(9);
+    await expect(tabs).toHaveCount(10);
     for (const tab of await tabs.all()) {
       await expect(tab).toBeInViewport({ ratio: 1 });
     }

@@ -46,5 +46,8 @@ export * from './server-rendered-pages.ts';
 export * from './shipment-status.ts';
 export * from './shipment-csv.ts';
 export * from './contract/shipments.ts';
+export * from './grievance-rules.ts';
+export * from './contract/grievances.ts';
+export * from './data-rights.ts';
 export * from './product-csv.ts';
 export * from './contract/product-csv.ts';

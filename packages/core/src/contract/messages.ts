@@ -19,6 +19,8 @@ export const messageTemplates = [
   'delivery-failed',
   'refund-recorded',
   'staff-new-order',
+  'complaint-received',
+  'complaint-updated',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
