@@ -107,6 +107,20 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     subject: /^New order KP-2611-ABCD: ₹3,193\.30$/,
     facts: ['Asha Rao', 'asha@example.com', '3 items', '₹3,193.30', 'https://shop.example.in/admin/orders/ord_123'],
   },
+  'staff-low-stock': {
+    data: {
+      variants: [
+        { productId: 'p1', name: 'Oxford Shirt', variant: 'Navy / M', sku: 'KP-OXF-NAV-M', stock: 2, threshold: 5 },
+        { productId: 'p2', name: 'Linen Cap', variant: 'S', sku: 'KP-LIN-S', stock: 0, threshold: 0 },
+      ],
+    },
+    subject: /^Low stock: 2 variants$/,
+    facts: [
+      'Oxford Shirt Navy / M (SKU KP-OXF-NAV-M): 2 left, threshold 5.',
+      'Linen Cap S (SKU KP-LIN-S): 0 left, threshold 0.',
+      'https://shop.example.in/admin/low-stock',
+    ],
+  },
 };
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));

@@ -18,6 +18,7 @@ export const messageTemplates = [
   'order-delivered',
   'refund-recorded',
   'staff-new-order',
+  'staff-low-stock',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

@@ -88,13 +88,19 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
   if (lists.sizes || lists.colors) await replaceVariants(trx, id, lists);
   if (lists.images) {
     // A photo kept keeps the colour it shows; a new one is every colour's until staff say.
-    const before = await trx.selectFrom('product_images').select(['url', 'color']).where('product_id', '=', id).execute();
+    const before = await trx
+      .selectFrom('product_images')
+      .select(['url', 'color'])
+      .where('product_id', '=', id)
+      .execute();
     const colorOf = new Map(before.map((r) => [r.url, r.color]));
     await trx.deleteFrom('product_images').where('product_id', '=', id).execute();
     if (lists.images.length > 0)
       await trx
         .insertInto('product_images')
-        .values(lists.images.map((url, position) => ({ product_id: id, url, position, color: colorOf.get(url) ?? null })))
+        .values(
+          lists.images.map((url, position) => ({ product_id: id, url, position, color: colorOf.get(url) ?? null })),
+        )
         .execute();
   }
   if (lists.colors) {
@@ -158,7 +164,7 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
 }
 
 /** The SKUs in use by other products that start with any of `bases`: what a generated SKU must not be. */
-async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
+export async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
   if (bases.length === 0) return new Set();
   const rows = await trx
     .selectFrom('product_variants')

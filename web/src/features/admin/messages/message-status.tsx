@@ -30,4 +30,5 @@ export const templateLabels: Record<string, string> = {
   'order-delivered': 'Order delivered',
   'refund-recorded': 'Refund recorded',
   'staff-new-order': 'New order (staff)',
+  'staff-low-stock': 'Low stock (staff)',
 };
