@@ -118,7 +118,7 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     facts: [
       'Oxford Shirt Navy / M (SKU KP-OXF-NAV-M): 2 left, threshold 5.',
       'Linen Cap S (SKU KP-LIN-S): 0 left, threshold 0.',
-      'https://shop.example.in/admin/low-stock',
+      'https://shop.example.in/admin',
     ],
   },
 };

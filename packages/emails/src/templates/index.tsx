@@ -191,7 +191,7 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
             {v.name} {v.variant} (SKU {v.sku}): {v.stock} left, threshold {v.threshold}.
           </Paragraph>
         ))}
-        <ActionButton href={shopUrl(context, '/admin/low-stock')}>Open the low-stock list</ActionButton>
+        <ActionButton href={shopUrl(context, '/admin')}>Open the low-stock list</ActionButton>
       </Layout>
     ),
   },
