@@ -77,7 +77,7 @@ export function ColourPhotos({ product, uploadImage }: { product: StaffProduct; 
       value={value}
       aria-label={controlId ? undefined : label}
       onChange={(e) => onChange(e.target.value)}
-      className={`${smallControlClass} w-40`}
+      className={smallControlClass}
     >
       <option value={SHARED}>Every colour</option>
       {product.colors.map((c) => (
@@ -106,7 +106,7 @@ export function ColourPhotos({ product, uploadImage }: { product: StaffProduct; 
             return (
               <li key={photo.url} className="flex items-center gap-3 rounded-xl border border-line p-2">
                 <ItemImage src={photo.url} alt={`Photo ${n}`} className="w-12 shrink-0" />
-                <div className="min-w-0 flex-1">
+                <div className="max-w-48 min-w-0 flex-1">
                   {colorChoice(
                     photo.color ?? SHARED,
                     (color) => setPhotos(photos.map((p, i) => (i === index ? { ...p, color: color || null } : p))),
@@ -152,7 +152,7 @@ export function ColourPhotos({ product, uploadImage }: { product: StaffProduct; 
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <div>
+        <div className="w-44">
           <label htmlFor={`${id}-color`} className="mb-1 block text-xs text-muted">
             Upload to
           </label>

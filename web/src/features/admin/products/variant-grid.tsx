@@ -7,9 +7,9 @@
 import { colorName, colorSwatches, variantKeyOf, variantLabel, type AdminProductDetail } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/form-field.tsx';
+import { focusOutlineClass, FormAlert } from '../../../components/form-field.tsx';
 import { issuesOf } from '../shared/form-support.ts';
-import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
+import { FieldMessage } from '../shared/form-controls.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
 import { useSaveVariantGridMutation } from './api.ts';
@@ -31,7 +31,12 @@ import {
 
 type StaffProduct = AdminProductDetail['product'];
 
-const cellInput = `${smallControlClass} h-9 px-2`;
+// The cells' own inputs: smaller than the form's, one height each (never two height classes at once).
+const cellControl = `rounded-lg border border-line bg-white px-2 text-ink transition-colors hover:border-ink/30 ${focusOutlineClass} aria-invalid:border-sale`;
+const stockControl = `${cellControl} h-9 w-full text-center text-base font-semibold tabular-nums sm:text-sm`;
+const smallCellControl = `${cellControl} h-8 w-full text-base sm:text-xs`;
+// The form's controls above and below the grid, each as wide as its class says.
+const fieldControl = `h-10 rounded-lg border border-line bg-white px-3 text-base text-ink transition-colors hover:border-ink/30 ${focusOutlineClass} aria-invalid:border-sale sm:text-sm`;
 const shopColors = Object.keys(colorSwatches);
 
 export function VariantGrid({ product }: { product: StaffProduct }) {
@@ -122,7 +127,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
               value={newColor}
               onChange={(e) => setNewColor(e.target.value)}
               disabled={addable.length === 0 || grid.colors.length >= GRID_LIMITS.colors}
-              className={`${smallControlClass} w-40`}
+              className={`${fieldControl} w-40`}
             >
               <option value="">Choose a colour</option>
               {addable.map((c) => (
@@ -162,7 +167,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                 edit(withSize(grid, newSize));
                 setNewSize('');
               }}
-              className={`${smallControlClass} w-32 uppercase placeholder:normal-case`}
+              className={`${fieldControl} w-32 uppercase placeholder:normal-case`}
             />
           </div>
           <button
@@ -194,7 +199,11 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                   Colour
                 </th>
                 {grid.sizes.map((size) => (
-                  <th key={size} scope="col" className="min-w-32 border-b border-l border-line px-2 py-2 font-medium">
+                  <th
+                    key={size}
+                    scope="col"
+                    className={`${showPrices ? 'min-w-44' : 'min-w-32'} border-b border-l border-line bg-sand px-2 py-2 font-medium`}
+                  >
                     <span className="flex items-center justify-between gap-1">
                       <span className="text-sm font-semibold text-ink normal-case">{size}</span>
                       <button
@@ -235,17 +244,17 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                           <Badge tone="warning">No stock yet</Badge>
                         </span>
                       )}
-                      <span className="mt-2 flex items-center gap-1">
+                      <span className="mt-2 flex flex-wrap items-center gap-1">
                         <input
                           type="number"
                           inputMode="numeric"
                           min={0}
                           step={1}
                           value={fill[color] ?? ''}
-                          placeholder="All"
+                          placeholder="Qty"
                           aria-label={`Stock for every size of ${rowName}`}
                           onChange={(e) => setFill({ ...fill, [color]: e.target.value })}
-                          className={`${cellInput} w-16 text-center tabular-nums`}
+                          className={`${cellControl} h-9 w-16 shrink-0 text-center text-base tabular-nums sm:text-sm`}
                         />
                         <button
                           type="button"
@@ -292,7 +301,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                               aria-invalid={error ? true : undefined}
                               aria-describedby={error ? `${id}-error` : undefined}
                               onChange={(e) => edit(withCell(grid, color, size, { stock: e.target.value }), key)}
-                              className={`${cellInput} text-center font-semibold tabular-nums`}
+                              className={stockControl}
                             />
                             <input
                               value={cell.sku}
@@ -302,7 +311,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                               placeholder="SKU: made for you"
                               aria-label={`SKU of ${label}`}
                               onChange={(e) => edit(withCell(grid, color, size, { sku: e.target.value }), key)}
-                              className={`${cellInput} h-8 font-mono text-xs uppercase placeholder:font-sans placeholder:normal-case`}
+                              className={`${smallCellControl} font-mono uppercase placeholder:font-sans placeholder:normal-case`}
                             />
                             {showPrices && (
                               <div className="grid grid-cols-2 gap-1">
@@ -312,10 +321,10 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                                   min={1}
                                   step={0.01}
                                   value={cell.price}
-                                  placeholder="₹ price"
+                                  placeholder="Price ₹"
                                   aria-label={`Price of ${label} (₹)`}
                                   onChange={(e) => edit(withCell(grid, color, size, { price: e.target.value }), key)}
-                                  className={`${cellInput} h-8 text-xs tabular-nums`}
+                                  className={`${smallCellControl} tabular-nums`}
                                 />
                                 <input
                                   type="number"
@@ -323,12 +332,12 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                                   min={0}
                                   step={0.01}
                                   value={cell.originalPrice}
-                                  placeholder="₹ was"
+                                  placeholder="Was ₹"
                                   aria-label={`Original price of ${label} (₹)`}
                                   onChange={(e) =>
                                     edit(withCell(grid, color, size, { originalPrice: e.target.value }), key)
                                   }
-                                  className={`${cellInput} h-8 text-xs tabular-nums`}
+                                  className={`${smallCellControl} tabular-nums`}
                                 />
                               </div>
                             )}
@@ -362,7 +371,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
             aria-invalid={errors.lowStockThreshold ? true : undefined}
             aria-describedby="grid-low-stock-hint"
             onChange={(e) => edit({ ...grid, lowStockThreshold: e.target.value }, 'lowStockThreshold')}
-            className={`${smallControlClass} w-36 tabular-nums`}
+            className={`${fieldControl} w-36 tabular-nums`}
           />
           <p id="grid-low-stock-hint" className="mt-1 text-xs text-muted">
             Pieces at or below which a variant is low; empty: the shop&apos;s threshold.
