@@ -30,6 +30,11 @@ export function variantLabel({ color, size }: VariantKey): string {
   return color === UNNAMED_COLOR ? size : `${colorName(color)} / ${size}`;
 }
 
+/** The variant in a sentence: "Navy, size M", or "size M" for a product without named colours. */
+export function variantPhrase({ color, size }: VariantKey): string {
+  return color === UNNAMED_COLOR ? `size ${size}` : `${colorName(color)}, size ${size}`;
+}
+
 /** The colour as shoppers read it: "Sky blue". */
 export function colorName(color: string): string {
   return color.charAt(0).toUpperCase() + color.slice(1);

@@ -7,7 +7,9 @@ export function variantRowKey(row: { productId: string; color: string; size: str
   return `${row.productId}|${row.color}|${row.size}`;
 }
 
-export function inVariantRowOrder<T extends { productId: string; color: string; size: string }>(rows: readonly T[]): T[] {
+export function inVariantRowOrder<T extends { productId: string; color: string; size: string }>(
+  rows: readonly T[],
+): T[] {
   return [...rows].sort((a, b) => {
     const [x, y] = [variantRowKey(a), variantRowKey(b)];
     return x < y ? -1 : x > y ? 1 : 0;

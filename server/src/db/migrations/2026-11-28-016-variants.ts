@@ -146,7 +146,11 @@ async function copyStock(db: Kysely<any>): Promise<void> {
 const letters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 function skuOf(name: string, color: string, size: string): string {
-  const word = name.toUpperCase().split(/[^A-Z0-9]+/).find(Boolean) ?? 'ITEM';
+  const word =
+    name
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .find(Boolean) ?? 'ITEM';
   return ['KP', word.slice(0, 3), ...(color ? [letters(color).slice(0, 3)] : []), letters(size) || 'OS'].join('-');
 }
 

@@ -35,7 +35,7 @@ export async function findCatalogue(db: Kysely<Database>) {
       ])
       .where('p.is_active', '=', 1)
       .execute(),
-    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('color').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('position').execute(),
     db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('product_id').orderBy('tag').execute(),
     db.selectFrom('product_images').select(['product_id', 'url']).orderBy('product_id').orderBy('position').execute(),
     findCategories(db),
@@ -201,7 +201,9 @@ export async function findVariantsOf(db: Kysely<Database>, ids: string[]): Promi
   if (ids.length === 0) return variants;
   const rows = await db
     .selectFrom('product_variants as v')
-    .leftJoin('product_colors as c', (join) => join.onRef('c.product_id', '=', 'v.product_id').onRef('c.color', '=', 'v.color'))
+    .leftJoin('product_colors as c', (join) =>
+      join.onRef('c.product_id', '=', 'v.product_id').onRef('c.color', '=', 'v.color'),
+    )
     .select(['v.product_id', 'v.color', 'v.size', 'v.sku', 'v.stock', 'v.price', 'v.original_price'])
     .where('v.product_id', 'in', ids)
     .orderBy('v.product_id')

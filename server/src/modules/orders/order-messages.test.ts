@@ -214,7 +214,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     it('no order without its confirmation: the outbox refusing leaves no order, stock or emptied cart', async () => {
       const me = await shopperWithCart(3);
       const [line] = (await me.cart()).items;
-      const size = { productId: line!.productId, size: line!.size };
+      const size = { productId: line!.productId, color: line!.color, size: line!.size };
       const status = await whileRefusing('messages', 'insert', async () => (await me.order('cod')).statusCode);
       expect(status).toBe(500);
       expect(await me.orders()).toEqual([]);

@@ -200,6 +200,7 @@ async function assertWithinHoldingLimits(
       const mine = held.get(key);
       return {
         productId: line.product_id,
+        color: line.color,
         size: line.size,
         name: line.name,
         quantity: line.quantity,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { fellToThreshold, variantLabel } from '@shop/core';
+import { fellToThreshold, variantPhrase } from '@shop/core';
 import type { LowStockFall } from '../admin-catalog/low-stock-alerts.ts';
 import type { Database } from '../../db/schema.ts';
 import { inVariantRowOrder, variantRowKey } from '../../db/row-order.ts';
@@ -73,7 +73,7 @@ export async function moveStock(trx: Trx, changes: StockChange[]): Promise<Stock
 
 // The spec's wording, with the colour where the product has named colours.
 function shortMessage(name: string, variant: { color: string; size: string }, short: number): string {
-  const which = variant.color === '' ? `size ${variant.size}` : `${variantLabel(variant)}`;
+  const which = variantPhrase(variant);
   return short > 0 ? `Only ${short} left of ${name} in ${which}.` : `${name} in ${which} is sold out.`;
 }
 
