@@ -597,7 +597,20 @@ const families: Record<string, Target[]> = {
     { method: 'GET', route: '/api/admin/products/:id', guard: 'staff' },
     { method: 'PATCH', route: '/api/admin/products/:id/visibility', guard: 'staff', body: productVisibilityBody },
     { method: 'PATCH', route: '/api/admin/products/stock', guard: 'staff', body: stockChangesBody },
-    { method: 'PUT', route: '/api/admin/products/:id/variants', guard: 'staff', body: variantGridBody },
+    {
+      method: 'PUT',
+      route: '/api/admin/products/:id/variants',
+      guard: 'staff',
+      body: variantGridBody,
+      // Sizes and SKUs as staff type them, so that most grids get past their checks.
+      strings: {
+        sizes: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('S', 'M', 'L', 'XL', '32', '34', '36') }, text),
+        size: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('S', 'M', 'L', 'XL', '32') }, text),
+        sku: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('', 'KP-FUZ-S', 'kp-fuz-m') }, text),
+        colors: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...Object.keys(colorSwatches)) }, text),
+        color: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('', 'navy', 'white', 'black') }, text),
+      },
+    },
     { method: 'PUT', route: '/api/admin/products/:id/photos', guard: 'staff', body: productPhotosBody },
     { method: 'GET', route: '/api/admin/low-stock', guard: 'staff', query: lowStockQuery },
     { method: 'POST', route: '/api/admin/uploads', guard: 'staff' },
