@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { createStaff, signInAsStaff, staffToken } from './admin-support.ts';
 
@@ -52,6 +53,14 @@ test.describe('staff variant grid', () => {
     await expect(grid.getByLabel('Stock of Navy / S')).toHaveValue('3');
     await expect(grid.getByLabel('SKU of Navy / S')).toHaveValue(/^KP-GRI-NAV-S/);
     await expect(grid.getByRole('rowheader', { name: /White/ })).toContainText('No stock yet');
+    // The grid reads well with assistive technology: no serious finding.
+    const axe = await new AxeBuilder({ page })
+      .include('form[aria-labelledby="variant-grid-title"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     // A size added makes a column of cells; white L gets six pieces, its SKU left to the shop.
     await grid.getByLabel('Size', { exact: true }).fill('xl');
