@@ -45,3 +45,5 @@ export * from './variants.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
 export * from './low-stock.ts';
+export * from './product-csv.ts';
+export * from './contract/product-csv.ts';

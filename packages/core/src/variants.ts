@@ -35,6 +35,20 @@ export function variantPhrase({ color, size }: VariantKey): string {
   return color === UNNAMED_COLOR ? `size ${size}` : `${colorName(color)}, size ${size}`;
 }
 
+/**
+ * An order line as a tax invoice describes it: "Oxford Shirt (Navy / M, SKU KP-OXF-NAV-M)"; a line
+ * from before variants, with no colour or SKU kept, as it was: "Oxford Shirt (M)".
+ */
+export function orderLineDescription(line: {
+  name: string;
+  color: string | null;
+  size: string;
+  sku: string | null;
+}): string {
+  const variant = line.color === null ? line.size : variantLabel({ color: line.color, size: line.size });
+  return `${line.name} (${variant}${line.sku ? `, SKU ${line.sku}` : ''})`;
+}
+
 /** The colour as shoppers read it: "Sky blue". */
 export function colorName(color: string): string {
   return color.charAt(0).toUpperCase() + color.slice(1);

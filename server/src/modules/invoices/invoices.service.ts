@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  orderLineDescription,
   creditNoteSnapshot,
   defaultCategoryTax,
   documentNumber,
@@ -88,7 +89,9 @@ export interface InvoiceableOrder {
     OrderTable,
     'id' | 'order_number' | 'created_at' | 'discount' | 'shipping' | 'gst' | 'shipping_address' | 'billing_address'
   > & { shipping_gst_rate: number };
-  items: (Pick<OrderItemTable, 'product_id' | 'name' | 'size' | 'quantity' | 'price' | 'hsn'> & { gst_rate: number })[];
+  items: (Pick<OrderItemTable, 'product_id' | 'name' | 'color' | 'size' | 'sku' | 'quantity' | 'price' | 'hsn'> & {
+    gst_rate: number;
+  })[];
   buyerName: string;
 }
 
@@ -129,7 +132,7 @@ export async function issueFirstInvoice(
     orderNumber: order.order_number,
     orderPlacedAt: order.created_at,
     goods: items.map((item) => ({
-      description: `${item.name} (${item.size})`,
+      description: orderLineDescription(item),
       hsn: hsnOf(item),
       quantity: item.quantity,
       unitPrice: item.price,

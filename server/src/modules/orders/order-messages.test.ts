@@ -72,6 +72,9 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const res = await me.order('cod', { expectedTotal: cart.totals.total });
     expect(res.statusCode, res.body).toBe(201);
     const order: Order = res.json().data;
+    // The line keeps the variant the cart held.
+    expect(order.items[0]).toMatchObject({ color: cart.items[0]!.color, sku: cart.items[0]!.sku });
+    expect(order.items[0]!.sku).toMatch(/^TEST-T/);
     const [toShopper, toStaff, ...rest] = await messagesOf(order._id);
     expect(rest).toEqual([]);
     expect(toShopper).toEqual({
@@ -80,7 +83,16 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       data: {
         firstName: 'Ravi',
         orderNumber: order.orderNumber,
-        lines: [{ name: order.items[0]!.name, size: order.items[0]!.size, quantity: 2, lineTotal: 90_00 }],
+        lines: [
+          {
+            name: order.items[0]!.name,
+            color: order.items[0]!.color,
+            size: order.items[0]!.size,
+            sku: order.items[0]!.sku,
+            quantity: 2,
+            lineTotal: 90_00,
+          },
+        ],
         totals: {
           subtotal: toPaise(cart.totals.subtotal),
           discount: toPaise(cart.totals.discountAmount),
