@@ -221,7 +221,7 @@ function lockedVariant(
 }
 
 /** The SKUs in use by other products that start with any of `bases`: what a generated SKU must not be. */
-async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
+export async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
   if (bases.length === 0) return new Set();
   const rows = await trx
     .selectFrom('product_variants')
