@@ -196,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(
         async (admin) => {
-          await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null });
+          await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null, mail });
           await admin.register(productCsvRoutes);
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);

@@ -122,6 +122,22 @@ export const messageData = {
     /** What staff wrote. */
     message: z.string().max(4000),
   }),
+  'staff-low-stock': z.object({
+    /** The variants that fell to their threshold in one change (an order, or staff's). */
+    variants: z
+      .array(
+        z.object({
+          productId: z.string().min(1),
+          name,
+          /** "Navy / M", or "M" for a product without named colours. */
+          variant: z.string().max(80),
+          sku: z.string().max(40),
+          stock: z.number().int().nonnegative(),
+          threshold: z.number().int().nonnegative(),
+        }),
+      )
+      .min(1),
+  }),
 } satisfies Record<MessageTemplate, z.ZodType>;
 
 export type MessageData<T extends MessageTemplate> = z.input<(typeof messageData)[T]>;

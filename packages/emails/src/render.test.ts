@@ -159,6 +159,20 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
       'https://shop.example.in/complaints/GRV-AB23-CD45?key=k3y',
     ],
   },
+  'staff-low-stock': {
+    data: {
+      variants: [
+        { productId: 'p1', name: 'Oxford Shirt', variant: 'Navy / M', sku: 'KP-OXF-NAV-M', stock: 2, threshold: 5 },
+        { productId: 'p2', name: 'Linen Cap', variant: 'S', sku: 'KP-LIN-S', stock: 0, threshold: 0 },
+      ],
+    },
+    subject: /^Low stock: 2 variants$/,
+    facts: [
+      'Oxford Shirt Navy / M (SKU KP-OXF-NAV-M): 2 left, threshold 5.',
+      'Linen Cap S (SKU KP-LIN-S): 0 left, threshold 0.',
+      'https://shop.example.in/admin',
+    ],
+  },
 };
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));

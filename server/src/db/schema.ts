@@ -27,6 +27,8 @@ export interface ProductTable {
   price: number;
   original_price: number | null;
   is_active: number;
+  /** Pieces at or below which this product's variants are low; null: the shop's threshold. */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -380,6 +382,8 @@ export interface ShopSettingsTable {
   free_shipping_threshold: number | null;
   cod_max_order_value: number;
   cod_max_open_orders: number;
+  /** Pieces at or below which a variant is low, unless its product sets its own. */
+  low_stock_threshold: ColumnType<number, number | undefined, number>;
   updated_at: string;
 }
 

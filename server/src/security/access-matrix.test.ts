@@ -224,6 +224,14 @@ const table: Row[] = [
     url: '/api/admin/products/stock',
     payload: { changes: [{ productId: fx.productId, size: 'XL', stock: 40 }] },
   })),
+  row('PUT', '/api/admin/products/:id/variants', staffOnly, ({ fx }) => ({
+    url: `/api/admin/products/${fx.productId}/variants`,
+    payload: { colors: [], sizes: ['S', 'M', 'L', 'XL'], cells: [{ color: '', size: 'XL', stock: 1_000_000 }] },
+  })),
+  row('PUT', '/api/admin/products/:id/photos', staffOnly, ({ fx }) => ({
+    url: `/api/admin/products/${fx.productId}/photos`,
+    payload: { photos: [] },
+  })),
   row('GET', '/api/admin/low-stock', staffOnly, () => ({ url: '/api/admin/low-stock?threshold=3' })),
   row('POST', '/api/admin/uploads', [401, 403, 403, 201], () => ({ url: '/api/admin/uploads', payload: pngUpload() })),
   // Staff area: orders (A's) and coupons.

@@ -41,6 +41,8 @@ export const adminProductListQuery = z.object({
   status: z
     .enum(adminProductStatuses, { error: `status must be one of ${adminProductStatuses.join(', ')}.` })
     .default('all'),
+  /** Only products with several colours of which some has no stock in any size. */
+  needsColorStock: z.stringbool({ error: 'needsColorStock must be true or false.' }).default(false),
   page: pageQuery,
   limit: limitQuery,
 });
@@ -56,6 +58,8 @@ export const adminProductRow = z.object({
   isActive: z.boolean(),
   sizes: z.array(productSize),
   totalStock: z.number().int(),
+  /** Colours with nothing in stock in any size, when the product has several: stock still to enter. */
+  colorsWithoutStock: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRow>;
@@ -72,7 +76,12 @@ export const adminProductListResponse = successEnvelope(adminProductPage);
 
 /** A product as staff edit it: hidden ones too, with its change history. */
 export const adminProductDetail = z.object({
-  product: product.extend({ isActive: z.boolean(), updatedAt: z.string() }),
+  product: product.extend({
+    isActive: z.boolean(),
+    updatedAt: z.string(),
+    /** The product's own low-stock threshold; null: the shop's. */
+    lowStockThreshold: z.number().int().nullable(),
+  }),
   audit: z.array(auditEntry),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetail>;
@@ -107,22 +116,6 @@ export const stockChangesBody = z.object({
 });
 export type StockChangesBody = z.infer<typeof stockChangesBody>;
 export const stockChangesResponse = successEnvelope(z.object({ updated: z.number().int() }));
-
-export const lowStockQuery = z.object({
-  /** Sizes with stock at or below this count. */
-  threshold: z.coerce.number().int().min(0).max(1000).default(5),
-  limit: limitQuery,
-});
-export const lowStockRow = z.object({
-  productId: z.string(),
-  name: z.string(),
-  color: z.string(),
-  size: z.string(),
-  sku: z.string(),
-  stock: z.number().int(),
-});
-export type LowStockRow = z.infer<typeof lowStockRow>;
-export const lowStockResponse = successEnvelope(z.array(lowStockRow));
 
 /** Image uploads: multipart field `image`; JPEG, PNG or WebP up to 2 MB. */
 export const uploadedImageResponse = successEnvelope(z.object({ url: z.string() }));

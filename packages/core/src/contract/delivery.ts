@@ -7,6 +7,7 @@ import { isPinCodeShape, isSixDigitPin } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
 import { auditEntry } from './admin.ts';
+import { lowStockThresholdInput } from './admin-variants.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText, moneyIn, moneyOut, rupeesSchema } from './primitives.ts';
 
@@ -65,6 +66,8 @@ export const shopSettingsData = z.object({
   freeShippingThreshold: moneyOut.nullable(),
   codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
+  /** Pieces at or below which a variant is low, unless its product sets its own. */
+  lowStockThreshold: z.number().int(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;
 export const shopSettingsResponse = successEnvelope(shopSettingsData);
@@ -81,6 +84,8 @@ export const shopSettingsBody = z.object({
       SHOP_SETTING_LIMITS.maxOpenOrders,
       `The open cash-on-delivery orders limit must be ${SHOP_SETTING_LIMITS.maxOpenOrders} or less.`,
     ),
+  /** Pieces at or below which a variant is low, unless its product sets its own; left out: unchanged. */
+  lowStockThreshold: lowStockThresholdInput.optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 

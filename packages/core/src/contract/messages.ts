@@ -21,6 +21,7 @@ export const messageTemplates = [
   'staff-new-order',
   'complaint-received',
   'complaint-updated',
+  'staff-low-stock',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

@@ -268,4 +268,28 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
       </Layout>
     ),
   },
+  'staff-low-stock': {
+    subject: (data) =>
+      data.variants.length === 1
+        ? `Low stock: ${data.variants[0]!.name} ${data.variants[0]!.variant} (${data.variants[0]!.stock} left)`
+        : `Low stock: ${data.variants.length} variants`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`${data.variants.length === 1 ? 'A variant has' : `${data.variants.length} variants have`} fallen to the low-stock threshold`}
+        reason="You receive this email because this address is the shop's address for new orders at"
+      >
+        <Title>Low stock</Title>
+        <Paragraph>
+          {data.variants.length === 1 ? 'This variant has' : 'These variants have'} fallen to the low-stock threshold:
+        </Paragraph>
+        {data.variants.map((v) => (
+          <Paragraph key={`${v.productId} ${v.sku}`}>
+            {v.name} {v.variant} (SKU {v.sku}): {v.stock} left, threshold {v.threshold}.
+          </Paragraph>
+        ))}
+        <ActionButton href={shopUrl(context, '/admin')}>Open the low-stock list</ActionButton>
+      </Layout>
+    ),
+  },
 };

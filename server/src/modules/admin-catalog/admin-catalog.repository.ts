@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/sql-text.ts';
 
@@ -6,12 +6,43 @@ import { nameMatches } from '../../lib/sql-text.ts';
 export interface StaffProductFilter {
   nameContains?: string | undefined;
   status: 'all' | 'active' | 'hidden';
+  /** Only products with several colours of which some has nothing in stock in any size. */
+  needsColorStock?: boolean | undefined;
 }
 
 function staffProducts(db: Kysely<Database>, filter: StaffProductFilter) {
   let query = db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
   if (filter.status !== 'all') query = query.where('p.is_active', '=', filter.status === 'active' ? 1 : 0);
   if (filter.nameContains !== undefined) query = query.where(nameMatches(filter.nameContains));
+  if (filter.needsColorStock) {
+    query = query.where((eb) =>
+      eb.and([
+        eb(
+          eb.selectFrom('product_colors as pc').select(eb.fn.countAll().as('n')).whereRef('pc.product_id', '=', 'p.id'),
+          '>=',
+          2,
+        ),
+        eb.exists(
+          eb
+            .selectFrom('product_colors as pc')
+            .select('pc.color')
+            .whereRef('pc.product_id', '=', 'p.id')
+            .where((inner) =>
+              inner.not(
+                inner.exists(
+                  inner
+                    .selectFrom('product_variants as v')
+                    .select('v.sku')
+                    .whereRef('v.product_id', '=', 'p.id')
+                    .whereRef('v.color', '=', 'pc.color')
+                    .where('v.stock', '>', 0),
+                ),
+              ),
+            ),
+        ),
+      ]),
+    );
+  }
   return query;
 }
 
@@ -55,7 +86,11 @@ export async function findStaffProductPage(
 
 /** Whether the product is on sale, and when it last changed (undefined: no such product). */
 export async function findProductState(db: Kysely<Database>, id: string) {
-  return db.selectFrom('products').select(['is_active', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(['is_active', 'updated_at', 'low_stock_threshold'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function setVisibility(trx: Transaction<Database>, id: string, isActive: boolean, now: string) {
@@ -85,14 +120,23 @@ export async function setVariantStock(
     .execute();
 }
 
-/** Active products' variants at or below `threshold` pieces, the emptiest first. */
-export async function findLowStock(db: Kysely<Database>, threshold: number, limit: number) {
+/**
+ * Active products' variants at or below `threshold` pieces, or (none given) at or below each
+ * one's own threshold (its product's, else the shop's), the emptiest first.
+ */
+export async function findLowStock(
+  db: Kysely<Database>,
+  threshold: number | undefined,
+  shopThreshold: number,
+  limit: number,
+) {
+  const own = sql<number>`coalesce(${sql.ref('p.low_stock_threshold')}, ${shopThreshold})`;
   return db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.product_id', 'p.name', 'v.color', 'v.size', 'v.sku', 'v.stock'])
+    .select(['v.product_id', 'p.name', 'v.color', 'v.size', 'v.sku', 'v.stock', own.as('threshold')])
     .where('p.is_active', '=', 1)
-    .where('v.stock', '<=', threshold)
+    .where('v.stock', '<=', threshold ?? own)
     .orderBy('v.stock', 'asc')
     .orderBy('p.name', 'asc')
     .orderBy('v.color', 'asc')
@@ -101,9 +145,16 @@ export async function findLowStock(db: Kysely<Database>, threshold: number, limi
     .execute();
 }
 
-/** The names of the given products that exist, hidden ones included. */
-export async function findProductNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+/** The names and own low-stock thresholds of the given products that exist, hidden ones included. */
+export async function findProductNames(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { name: string; lowStockThreshold: number | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'low_stock_threshold'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name, lowStockThreshold: r.low_stock_threshold }]));
 }

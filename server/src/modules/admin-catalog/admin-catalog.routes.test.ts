@@ -156,6 +156,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
           { size: 'L', stock: 0 },
         ],
         totalStock: 9,
+        colorsWithoutStock: [],
         updatedAt: expect.any(String),
       });
       const times = rows.map((r) => r.updatedAt);
@@ -449,7 +450,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
   });
 
   describe('low stock', () => {
-    it("lists active products' sizes at or below the threshold, emptiest first", async () => {
+    it("lists active products' variants at or below the threshold asked for, or the shop's, emptiest first", async () => {
       // Stock everything well, so only this test's sizes are low.
       await shop.handle.db.updateTable('product_variants').set({ stock: 50 }).execute();
       const a = await newProduct([
@@ -463,14 +464,47 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
 
       const res = await asAdmin('GET', '/api/admin/low-stock');
       expect(res.statusCode, res.body).toBe(200);
+      // The shop's threshold (5) for products without their own.
       expect(res.json().data).toEqual([
-        { productId: a.id, name: a.name, color: '', size: 'M', sku: expect.stringMatching(/^KP-STA-M/), stock: 0 },
-        { productId: a.id, name: a.name, color: '', size: 'L', sku: expect.stringMatching(/^KP-STA-L/), stock: 3 },
-        { productId: b.id, name: b.name, color: '', size: 'XL', sku: expect.stringMatching(/^KP-STA-XL/), stock: 5 },
+        {
+          productId: a.id,
+          name: a.name,
+          color: '',
+          size: 'M',
+          sku: expect.stringMatching(/^KP-STA-M/),
+          stock: 0,
+          threshold: 5,
+        },
+        {
+          productId: a.id,
+          name: a.name,
+          color: '',
+          size: 'L',
+          sku: expect.stringMatching(/^KP-STA-L/),
+          stock: 3,
+          threshold: 5,
+        },
+        {
+          productId: b.id,
+          name: b.name,
+          color: '',
+          size: 'XL',
+          sku: expect.stringMatching(/^KP-STA-XL/),
+          stock: 5,
+          threshold: 5,
+        },
       ]);
       const tighter = (await asAdmin('GET', '/api/admin/low-stock?threshold=0')).json().data;
       expect(tighter).toEqual([
-        { productId: a.id, name: a.name, color: '', size: 'M', sku: expect.stringMatching(/^KP-STA-M/), stock: 0 },
+        {
+          productId: a.id,
+          name: a.name,
+          color: '',
+          size: 'M',
+          sku: expect.stringMatching(/^KP-STA-M/),
+          stock: 0,
+          threshold: 5,
+        },
       ]);
       expect((await asAdmin('GET', '/api/admin/low-stock?limit=2')).json().data).toHaveLength(2);
     });

@@ -13,6 +13,7 @@ import {
   lowStockResponse,
   productCreateBody,
   productIdParams,
+  productPhotosBody,
   productResponse,
   productUpdateBody,
   productVisibilityBody,
@@ -20,19 +21,25 @@ import {
   stockChangesResponse,
   UPLOAD_MAX_BYTES,
   uploadedImageResponse,
+  variantGridBody,
 } from '@shop/core';
 import { AppError, badRequest, notFound, serviceBusy } from '../../lib/errors.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
 import * as staff from './admin-catalog.service.ts';
 import * as products from './product-writes.ts';
+import * as grid from './variant-grid.ts';
+import type { StaffMail } from './variant-grid.ts';
 import { imageTooLarge, makeMissingVariant, storedImage, storeImage, takeUploadPlace } from './image-store.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['staff'];
 
 /** Staff product management under /api/admin (admin only). */
-const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
+const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null; mail?: StaffMail }> = async (
+  app,
+  { uploadsDir, mail = { staffOrderEmail: null } },
+) => {
   guardRoutes(app, app.authenticate, app.requireAdmin);
   // Multipart bodies are parsed here only: no other route accepts them. One file, a few
   // small fields at most, so a request can never hold more than the image limit.
@@ -67,7 +74,7 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
     async (request) => ({
       success: true as const,
       message: 'Stock updated',
-      data: await staff.changeStock(db, request.body, signedInUser(request).id),
+      data: await staff.changeStock(db, request.body, signedInUser(request).id, mail),
     }),
   );
   app.get(
@@ -99,11 +106,50 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
       data: await staff.setVisibility(db, request.params.id, request.body.isActive, signedInUser(request).id),
     }),
   );
+  app.put(
+    '/products/:id/variants',
+    {
+      schema: {
+        ...apiDoc(
+          'saveVariantGrid',
+          "Save a product's colours, sizes and every variant's SKU, stock and price (staff)",
+          404,
+          409,
+        ),
+        tags,
+        params: adminProductIdParams,
+        body: variantGridBody,
+        response: { 200: adminProductDetailResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Variants saved',
+      data: await grid.saveVariantGrid(db, request.params.id, request.body, signedInUser(request).id, mail),
+    }),
+  );
+  app.put(
+    '/products/:id/photos',
+    {
+      schema: {
+        ...apiDoc('saveProductPhotos', "Order a product's photos and give each its colour (staff)", 404),
+        tags,
+        params: adminProductIdParams,
+        body: productPhotosBody,
+        response: { 200: adminProductDetailResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Photos saved',
+      data: await grid.saveProductPhotos(db, request.params.id, request.body, signedInUser(request).id),
+    }),
+  );
   app.get(
     '/low-stock',
     {
       schema: {
-        ...apiDoc('listLowStock', 'Sizes running out (staff)'),
+        ...apiDoc('listLowStock', 'Variants at or below their low-stock threshold (staff)'),
         tags,
         querystring: lowStockQuery,
         response: { 200: lowStockResponse },

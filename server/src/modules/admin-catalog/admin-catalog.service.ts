@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
+  colorsWithoutStock,
+  fellToThreshold,
+  lowStockThreshold,
+  needsColorStock,
   totalPagesFor,
   variantLabel,
   withSizeTotal,
@@ -13,7 +17,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { auditTrail, recordAudit } from '../audit/audit.service.ts';
-import { getProduct, sizesOfProducts, variantsOfProducts } from '../catalog/catalog.service.ts';
+import { getProduct, variantsOfProducts } from '../catalog/catalog.service.ts';
+import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
+import { queueLowStockAlert, type LowStockFall } from './low-stock-alerts.ts';
+import { lockVariant } from './variant-grid.repository.ts';
 import * as repo from './admin-catalog.repository.ts';
 import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
 import { inVariantRowOrder } from '../../db/row-order.ts';
@@ -25,18 +32,25 @@ export async function listProducts(
   db: Kysely<Database>,
   query: z.output<typeof adminProductListQuery>,
 ): Promise<AdminProductPage> {
-  const filter: repo.StaffProductFilter = { nameContains: query.q, status: query.status };
+  const filter: repo.StaffProductFilter = {
+    nameContains: query.q,
+    status: query.status,
+    needsColorStock: query.needsColorStock,
+  };
   const [total, rows] = await Promise.all([
     repo.countStaffProducts(db, filter),
     repo.findStaffProductPage(db, filter, (query.page - 1) * query.limit, query.limit),
   ]);
-  const sizes = await sizesOfProducts(
+  const variants = await variantsOfProducts(
     db,
     rows.map((r) => r.id),
   );
   return {
     products: rows.map((row) => {
-      const productSizes = sizes.get(row.id) ?? [];
+      const productVariants = variants.get(row.id) ?? [];
+      const productSizes = sizesOverColors(productVariants);
+      // The variants come in the product's colour order; every colour has a variant per size.
+      const colors = [...new Set(productVariants.map((v) => v.color))];
       return {
         _id: row.id,
         name: row.name,
@@ -47,6 +61,7 @@ export async function listProducts(
         isActive: row.is_active === 1,
         sizes: productSizes,
         totalStock: productSizes.reduce((sum, s) => sum + s.stock, 0),
+        colorsWithoutStock: needsColorStock(colors, productVariants) ? colorsWithoutStock(colors, productVariants) : [],
         updatedAt: row.updated_at,
       };
     }),
@@ -66,7 +81,12 @@ export async function getProductDetail(db: Kysely<Database>, id: string): Promis
   ]);
   if (!state) throw productNotFound();
   return {
-    product: { ...product, isActive: state.is_active === 1, updatedAt: state.updated_at },
+    product: {
+      ...product,
+      isActive: state.is_active === 1,
+      updatedAt: state.updated_at,
+      lowStockThreshold: state.low_stock_threshold,
+    },
     audit,
   };
 }
@@ -111,6 +131,7 @@ export async function changeStock(
   db: Kysely<Database>,
   body: StockChangesBody,
   actorId: string,
+  mail: { staffOrderEmail: string | null } = { staffOrderEmail: null },
   now = new Date(),
 ): Promise<{ updated: number }> {
   const productIds = [...new Set(body.changes.map((c) => c.productId))];
@@ -118,14 +139,15 @@ export async function changeStock(
   return db.transaction().execute(async (trx) => {
     // The "from" of each history line is read here; an order placed at the same moment may
     // make it a piece off, but the stock written is exactly what staff asked for.
-    const [names, stored] = await Promise.all([
+    const [products, stored, shop] = await Promise.all([
       repo.findProductNames(trx, productIds),
       variantsOfProducts(trx, productIds),
+      getShopSettings(trx),
     ]);
     const seen = new Set<string>();
     const moves = new Map<string, { label: string; color: string; size: string; from: number; to: number }[]>();
     for (const change of body.changes) {
-      const name = names.get(change.productId);
+      const name = products.get(change.productId)?.name;
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
       const variants = stored.get(change.productId) ?? [];
       const label = change.color === undefined ? change.size : variantLabel({ color: change.color, size: change.size });
@@ -152,8 +174,22 @@ export async function changeStock(
     const writes = [...moves].flatMap(([productId, list]) =>
       list.filter((m) => m.from !== m.to).map((m) => ({ productId, color: m.color, size: m.size, stock: m.to })),
     );
-    // Written in the same order of rows as orders take stock (see row-order.ts).
-    for (const write of inVariantRowOrder(writes)) await repo.setVariantStock(trx, write);
+    // Written in the same order of rows as orders take stock (see row-order.ts), each row locked
+    // and its stock read first: a variant this change takes down to its low-stock threshold is
+    // told to staff once.
+    const fallen: LowStockFall[] = [];
+    for (const write of inVariantRowOrder(writes)) {
+      const current = await lockVariant(trx, write);
+      await repo.setVariantStock(trx, write);
+      const product = products.get(write.productId)!;
+      const threshold = lowStockThreshold(product.lowStockThreshold, shop.lowStockThreshold);
+      if (current !== undefined && fellToThreshold(current, write.stock, threshold)) {
+        const sku =
+          stored.get(write.productId)?.find((v) => v.color === write.color && v.size === write.size)?.sku ?? '';
+        fallen.push({ ...write, name: product.name, sku, threshold });
+      }
+    }
+    await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
 
     const changedProducts: string[] = [];
     for (const [productId, list] of moves) {
@@ -174,8 +210,14 @@ export async function changeStock(
   });
 }
 
-export async function lowStock(db: Kysely<Database>, threshold: number, limit: number): Promise<LowStockRow[]> {
-  const rows = await repo.findLowStock(db, threshold, limit);
+/** Variants running out: at or below `threshold`, or (none given) each at or below its own. */
+export async function lowStock(
+  db: Kysely<Database>,
+  threshold: number | undefined,
+  limit: number,
+): Promise<LowStockRow[]> {
+  const shop = await getShopSettings(db);
+  const rows = await repo.findLowStock(db, threshold, shop.lowStockThreshold, limit);
   return rows.map((r) => ({
     productId: r.product_id,
     name: r.name,
@@ -183,5 +225,13 @@ export async function lowStock(db: Kysely<Database>, threshold: number, limit: n
     size: r.size,
     sku: r.sku,
     stock: r.stock,
+    threshold: Number(r.threshold),
   }));
+}
+
+/** Each size with its stock summed over the product's colours, in size order. */
+function sizesOverColors(variants: readonly { size: string; stock: number }[]): { size: string; stock: number }[] {
+  const stock = new Map<string, number>();
+  for (const v of variants) stock.set(v.size, (stock.get(v.size) ?? 0) + v.stock);
+  return [...stock].map(([size, pieces]) => ({ size, stock: pieces }));
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { generatedSku, reconcileVariants, type Paise } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
+import { inVariantRowOrder } from '../../db/row-order.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
 export async function categoryExists(db: Kysely<Database>, id: string): Promise<boolean> {
@@ -121,17 +122,25 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
   }
 }
 
+/**
+ * The product's variants made again for its colours and sizes, in place: each variant kept is
+ * updated (its stock only when the write's totals move it), new ones inserted, removed ones
+ * deleted. The product's variant rows are locked first, one by one in the order orders take
+ * them (row-order.ts), so a sale committed meanwhile is neither undone nor deadlocked with.
+ */
 async function replaceVariants(trx: Transaction<Database>, id: string, lists: ProductWrite): Promise<void> {
-  const [product, existing, storedColors] = await Promise.all([
+  const [product, unlocked, storedColors] = await Promise.all([
     trx.selectFrom('products').select('name').where('id', '=', id).executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('product_variants')
-      .select(['color', 'size', 'size_position', 'sku', 'stock', 'price', 'original_price'])
-      .where('product_id', '=', id)
-      .orderBy('size_position')
-      .execute(),
+    trx.selectFrom('product_variants').select(['color', 'size']).where('product_id', '=', id).execute(),
     trx.selectFrom('product_colors').select('color').where('product_id', '=', id).orderBy('position').execute(),
   ]);
+  const existing = [];
+  for (const key of inVariantRowOrder(unlocked.map((v) => ({ productId: id, ...v })))) {
+    const row = await lockedVariant(trx, id, key);
+    if (row) existing.push(row);
+  }
+  existing.sort((a, b) => a.size_position - b.size_position);
+
   const colors = lists.colors ?? storedColors.map((c) => c.color);
   const sizes = lists.sizes?.map((s) => s.size) ?? [...new Set(existing.map((v) => v.size))];
   const variants = reconcileVariants(
@@ -140,11 +149,13 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
     existing.map((v) => ({ ...v, originalPrice: v.original_price })),
     lists.sizes && new Map(lists.sizes.map((s) => [s.size, s.stock])),
   );
+  // A generated SKU is none in use: by another product, or by a variant of this one kept.
   const taken = await skusLike(
     trx,
     id,
     variants.filter((v) => v.sku === '').map((v) => generatedSku(product.name, v, () => false)),
   );
+  for (const v of variants) if (v.sku) taken.add(v.sku);
   const rows = variants.map((v) => {
     const sku = v.sku || generatedSku(product.name, v, (candidate) => taken.has(candidate));
     taken.add(sku);
@@ -159,12 +170,58 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
       original_price: v.originalPrice,
     };
   });
-  await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
-  if (rows.length > 0) await trx.insertInto('product_variants').values(rows).execute();
+
+  const key = (v: { color: string; size: string }) => `${v.color}\u0000${v.size}`;
+  const kept = new Map(existing.map((v) => [key(v), v]));
+  const wanted = new Set(rows.map(key));
+  for (const gone of existing.filter((v) => !wanted.has(key(v)))) {
+    await trx
+      .deleteFrom('product_variants')
+      .where('product_id', '=', id)
+      .where('color', '=', gone.color)
+      .where('size', '=', gone.size)
+      .execute();
+  }
+  for (const row of rows) {
+    const before = kept.get(key(row));
+    if (!before) {
+      await trx.insertInto('product_variants').values(row).execute();
+      continue;
+    }
+    const changes = {
+      ...(before.size_position !== row.size_position && { size_position: row.size_position }),
+      ...(before.sku !== row.sku && { sku: row.sku }),
+      ...(before.stock !== row.stock && { stock: row.stock }),
+    };
+    if (Object.keys(changes).length === 0) continue;
+    await trx
+      .updateTable('product_variants')
+      .set(changes)
+      .where('product_id', '=', id)
+      .where('color', '=', row.color)
+      .where('size', '=', row.size)
+      .execute();
+  }
+}
+
+/** One variant row of the product, locked until the transaction ends (PostgreSQL). */
+function lockedVariant(
+  trx: Transaction<Database>,
+  productId: string,
+  { color, size }: { color: string; size: string },
+) {
+  return trx
+    .selectFrom('product_variants')
+    .select(['color', 'size', 'size_position', 'sku', 'stock', 'price', 'original_price'])
+    .where('product_id', '=', productId)
+    .where('color', '=', color)
+    .where('size', '=', size)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The SKUs in use by other products that start with any of `bases`: what a generated SKU must not be. */
-async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
+export async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
   if (bases.length === 0) return new Set();
   const rows = await trx
     .selectFrom('product_variants')

@@ -8,7 +8,12 @@ import { createSandboxGateway } from '../payments/payment-gateway.ts';
 
 const ROUNDS = 30;
 const DEMO_CSV = 'from,to,cod\n100000,743999,yes\n190000,194999,no\n745000,899999,yes\n';
-const DEFAULT_SETTINGS = { freeShippingThreshold: null, codMaxOrderValue: 50_000, codMaxOpenOrders: 3 };
+const DEFAULT_SETTINGS = {
+  freeShippingThreshold: null,
+  codMaxOrderValue: 50_000,
+  codMaxOpenOrders: 3,
+  lowStockThreshold: 5,
+};
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
 const andaman = { ...orderAddress, city: 'Port Blair', state: 'Andaman and Nicobar Islands', pinCode: '744101' };
@@ -135,6 +140,7 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
       ['a fractional order limit', { ...DEFAULT_SETTINGS, codMaxOpenOrders: 1.5 }],
       ['a missing COD cap', { freeShippingThreshold: null, codMaxOpenOrders: 3 }],
       ['paise in the cap', { ...DEFAULT_SETTINGS, codMaxOrderValue: 10.001 }],
+      ['a low-stock threshold past 1000', { ...DEFAULT_SETTINGS, lowStockThreshold: 1001 }],
     ])('refuses %s (400) and keeps the settings', async (_case, body) => {
       const res = await staff('PUT', '/api/admin/settings', body);
       expect(res.statusCode, res.body).toBe(400);

@@ -1,4 +1,4 @@
-import { SHOP_DAY_STARTS_AT_UTC, type VariantKey } from '@shop/core';
+import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, type VariantKey } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -128,20 +128,35 @@ const variantRow = (trx: Transaction<Database>, productId: string, { color, size
 /**
  * Takes `quantity` of a variant out of stock if that many are there, answering the stock left
  * (null when short: nothing taken); never below zero, on either database, however many orders
- * race for the last pieces.
+ * race for the last pieces. With it, the variant's SKU and low-stock threshold (its product's,
+ * else the shop's), read in the same statement.
  */
 export async function takeStock(
   trx: Transaction<Database>,
   productId: string,
   variant: VariantKey,
   quantity: number,
-): Promise<number | null> {
+): Promise<{ stock: number; sku: string; threshold: number } | null> {
   const row = await variantRow(trx, productId, variant)
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('stock', '>=', quantity)
-    .returning('stock')
+    .returning((eb) => [
+      'stock',
+      'sku',
+      eb
+        .selectFrom('products as p')
+        .select(
+          sql<number>`coalesce(p.low_stock_threshold, (select s.low_stock_threshold from shop_settings s where s.id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`.as(
+            'threshold',
+          ),
+        )
+        .whereRef('p.id', '=', 'product_variants.product_id')
+        .as('threshold'),
+    ])
     .executeTakeFirst();
-  return row ? row.stock : null;
+  return row
+    ? { stock: row.stock, sku: row.sku, threshold: Number(row.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD) }
+    : null;
 }
 
 /** Gives `quantity` of a variant back to stock; answers the stock now (null for a variant that is gone). */

@@ -42,6 +42,7 @@ import { getOrder, toOrder } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { paymentFacts } from './status-changes.ts';
 import { moveStock, stockReturnOf, type StockChange } from './stock-moves.ts';
+import { queueLowStockAlert } from '../admin-catalog/low-stock-alerts.ts';
 
 /**
  * The orders service places orders from the shopper's server-side cart: `placeOrder` and the
@@ -325,12 +326,14 @@ async function holdStock(
   lines: CartLine[],
   client: OrderClient | undefined,
   limits: HoldingLimits,
+  mail: OrderMailSettings,
+  now: Date,
 ) {
   const waiting =
     order.payment_method === 'razorpay'
       ? await replaceUnpaidOrders(trx, order, order.created_at)
       : { replaced: [], stock: [] };
-  const left = await moveStock(trx, [
+  const { left, fallen } = await moveStock(trx, [
     ...waiting.stock,
     ...lines.map((l) => ({ productId: l.product_id, color: l.color, size: l.size, delta: l.quantity, name: l.name })),
   ]);
@@ -342,6 +345,8 @@ async function holdStock(
     limits,
   );
   for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
+  // Staff hear once of each variant this order took down to its low-stock threshold.
+  await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
 }
 
 /**
@@ -462,7 +467,7 @@ export async function placeOrder(
         settings: price.settings,
       });
       const order = await writeOrder(trx, { userId, body, price, addresses, idempotencyKey, client }, now);
-      await holdStock(trx, order, cart.lines, client, holdingLimits);
+      await holdStock(trx, order, cart.lines, client, holdingLimits, mail, now);
       const items = await writeLines(trx, order, cart.lines, price.priced);
       const placedEvent = await recordPlacement(trx, { order, items, contact }, mail, now);
       await redeemOrderCoupon(trx, price.cartCoupon, order);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { variantPhrase } from '@shop/core';
+import { fellToThreshold, variantPhrase } from '@shop/core';
+import type { LowStockFall } from '../admin-catalog/low-stock-alerts.ts';
 import type { Database } from '../../db/schema.ts';
 import { inVariantRowOrder, variantRowKey } from '../../db/row-order.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -17,14 +18,24 @@ export interface StockChange {
   name: string;
 }
 
+/** A variant an order took down to its low-stock threshold (see core's `fellToThreshold`). */
+export type FallenVariant = LowStockFall;
+
+/** What a pass of stock moves leaves: each variant's stock now, by `variantRowKey`, and those that fell to their threshold. */
+export interface StockMoves {
+  left: Map<string, number>;
+  fallen: FallenVariant[];
+}
+
 /**
  * Moves the stock of many variants in one pass, netted per variant and in a fixed order of rows,
  * so two transactions touching the same variants never wait on each other in a circle (no
  * deadlocks). Pieces are taken with a conditional update, never below zero: a shortfall
  * refuses the whole transaction. Every variant is locked until the transaction ends; answers the
- * stock each holds now, by `variantRowKey`.
+ * stock each holds now, by `variantRowKey`, and the variants taken down to their low-stock
+ * threshold by this pass.
  */
-export async function moveStock(trx: Trx, changes: StockChange[]): Promise<Map<string, number>> {
+export async function moveStock(trx: Trx, changes: StockChange[]): Promise<StockMoves> {
   const net = new Map<string, StockChange & { returned: number }>();
   for (const change of changes) {
     const key = variantRowKey(change);
@@ -34,16 +45,21 @@ export async function moveStock(trx: Trx, changes: StockChange[]): Promise<Map<s
     net.set(key, seen);
   }
   const left = new Map<string, number>();
+  const fallen: FallenVariant[] = [];
   for (const { productId, color, size, delta, returned, name } of inVariantRowOrder([...net.values()])) {
     const variant = { color, size };
     // A variant whose changes cancel out (an order replacing one with the same pieces) is still
     // locked, in its turn: the holding limits are counted under these locks.
+    const taken = delta > 0 ? await repo.takeStock(trx, productId, variant, delta) : null;
+    if (taken && fellToThreshold(taken.stock + delta, taken.stock, taken.threshold)) {
+      fallen.push({ productId, name, color, size, sku: taken.sku, stock: taken.stock, threshold: taken.threshold });
+    }
     const now =
       delta === 0
         ? await repo.lockStock(trx, productId, variant)
         : delta < 0
           ? await repo.returnStock(trx, productId, variant, -delta)
-          : await repo.takeStock(trx, productId, variant, delta);
+          : (taken?.stock ?? null);
     if (now !== null) {
       left.set(variantRowKey({ productId, ...variant }), now);
       continue;
@@ -52,7 +68,7 @@ export async function moveStock(trx: Trx, changes: StockChange[]): Promise<Map<s
     const short = ((await repo.stockOf(trx, productId, variant))?.stock ?? 0) + returned;
     throw conflict('OUT_OF_STOCK', shortMessage(name, variant, short));
   }
-  return left;
+  return { left, fallen };
 }
 
 // The spec's wording, with the colour where the product has named colours.

@@ -16,8 +16,16 @@ function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
     'GET /order/stats': () => stats,
     'GET /admin/low-stock': () => [
-      { productId: 'oxford', name: 'Oxford Shirt', color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 0 },
-      { productId: 'chino', name: 'Slim Chinos', color: '', size: '32', sku: 'KP-SLI-32', stock: 3 },
+      {
+        productId: 'oxford',
+        name: 'Oxford Shirt',
+        color: 'navy',
+        size: 'M',
+        sku: 'KP-OXF-NAV-M',
+        stock: 0,
+        threshold: 5,
+      },
+      { productId: 'chino', name: 'Slim Chinos', color: '', size: '32', sku: 'KP-SLI-32', stock: 3, threshold: 4 },
     ],
     'GET /admin/orders': () =>
       makeAdminOrderPage([
@@ -92,16 +100,18 @@ describe('dashboard', () => {
     expect(cellTexts(shipped)).toEqual(['0', '0', '4']);
   });
 
-  it('lists the sizes running low, each linking to its product, and the latest orders', async () => {
+  it('lists the variants at or below their thresholds, each linking to its product, and the latest orders', async () => {
     const { api } = renderDashboard();
-    const lowStock = await screen.findByRole('list', { name: 'Sizes running low' });
+    const lowStock = await screen.findByRole('list', { name: 'Variants running low' });
     const oxford = within(lowStock).getByRole('link', { name: /Oxford Shirt/ });
     expect(oxford).toHaveAttribute('href', '/admin/products/oxford');
-    expect(oxford).toHaveTextContent('Navy / M');
-    expect(within(lowStock).getByRole('link', { name: /Slim Chinos/ })).toHaveTextContent('size 32');
+    expect(oxford).toHaveTextContent('Navy / M · KP-OXF-NAV-M');
+    expect(within(lowStock).getByRole('link', { name: /Slim Chinos/ })).toHaveTextContent('size 32 · KP-SLI-32');
     expect(within(lowStock).getByText('Sold out')).toBeInTheDocument();
     expect(within(lowStock).getByText('3 left')).toBeInTheDocument();
-    expect(api.callsTo('GET /admin/low-stock')[0]!.query).toEqual({ threshold: '5', limit: '10' });
+    expect(within(lowStock).getByText('low at 4')).toBeInTheDocument();
+    // Each variant held to its own threshold: none is asked for.
+    expect(api.callsTo('GET /admin/low-stock')[0]!.query).toEqual({ limit: '10' });
 
     const latest = await screen.findByRole('list', { name: 'Latest orders' });
     expect(within(latest).getByRole('link', { name: 'KP-20261121-0009' })).toHaveAttribute('href', '/admin/orders/o9');
@@ -112,7 +122,7 @@ describe('dashboard', () => {
 
   it('says when nothing runs low and no order exists yet', async () => {
     renderDashboard({ 'GET /admin/low-stock': () => [], 'GET /admin/orders': () => makeAdminOrderPage([]) });
-    expect(await screen.findByText('No sizes are running low.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is running low.')).toBeInTheDocument();
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
   });
 

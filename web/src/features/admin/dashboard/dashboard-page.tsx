@@ -9,18 +9,19 @@ import { asResource } from '../shared/use-resource.ts';
 import { useGetLowStockQuery, useGetOrderStatsSummaryQuery } from './api.ts';
 import { StatsOverview } from './stats-overview.tsx';
 
-/** Sizes at or below this many pieces count as low. */
-const LOW_STOCK_THRESHOLD = 5;
+/** How many of the variants running low the dashboard lists, the emptiest first. */
+const LOW_STOCK_ROWS = 10;
 const LATEST_ORDERS = 5;
 
 /**
  * The shop at a glance: orders and revenue for today, 7 and 30 days, a chart of the month,
- * orders by status, sizes running out and the latest orders. Each part loads on its own, so
+ * orders by status, variants at or below their low-stock threshold (the product's, else the
+ * shop's) and the latest orders. Each part loads on its own, so
  * one failing leaves the others readable.
  */
 export function DashboardPage() {
   const stats = asResource(useGetOrderStatsSummaryQuery());
-  const lowStock = asResource(useGetLowStockQuery({ threshold: LOW_STOCK_THRESHOLD, limit: 10 }));
+  const lowStock = asResource(useGetLowStockQuery({ limit: LOW_STOCK_ROWS }));
   const latest = asResource(useGetAdminOrdersQuery({ limit: LATEST_ORDERS }));
 
   return (
@@ -58,13 +59,13 @@ export function DashboardPage() {
 function LowStockList({ rows }: { rows: LowStockRow[] }) {
   if (rows.length === 0) {
     return (
-      <EmptyState title="No sizes are running low.">
-        Every size has more than {LOW_STOCK_THRESHOLD} in stock.
+      <EmptyState title="Nothing is running low.">
+        Every variant has more in stock than its low-stock threshold.
       </EmptyState>
     );
   }
   return (
-    <ul className="divide-y divide-line" aria-label="Sizes running low">
+    <ul className="divide-y divide-line" aria-label="Variants running low">
       {rows.map((row) => (
         <li key={row.sku} className="flex items-center justify-between gap-3 py-2.5 text-sm">
           <Link
@@ -72,10 +73,17 @@ function LowStockList({ rows }: { rows: LowStockRow[] }) {
             className="min-w-0 rounded-md hover:underline"
           >
             <span className="font-medium break-words">{row.name}</span>
-            <span className="text-muted"> · {row.color === '' ? `size ${row.size}` : variantLabel(row)}</span>
+            <span className="text-muted">
+              {' '}
+              · {row.color === '' ? `size ${row.size}` : variantLabel(row)} ·{' '}
+              <span className="font-mono text-xs">{row.sku}</span>
+            </span>
           </Link>
-          <span className={`shrink-0 tabular-nums ${row.stock === 0 ? 'font-semibold text-sale' : 'text-ink-soft'}`}>
+          <span
+            className={`shrink-0 text-right tabular-nums ${row.stock === 0 ? 'font-semibold text-sale' : 'text-ink-soft'}`}
+          >
             {row.stock === 0 ? 'Sold out' : `${row.stock} left`}
+            <span className="block text-xs font-normal text-muted">low at {row.threshold}</span>
           </span>
         </li>
       ))}

@@ -97,6 +97,12 @@ const settingFields: {
     inputMode: 'numeric',
     hint: 'Placed, confirmed or shipped, not yet delivered.',
   },
+  {
+    name: 'lowStockThreshold',
+    label: 'Low stock at (pieces)',
+    inputMode: 'numeric',
+    hint: 'Staff hear once when a variant falls to it; a product may set its own.',
+  },
 ];
 
 const settingText = (value: number | null) => (value === null ? '' : String(value));
@@ -107,6 +113,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     freeShippingThreshold: settingText(settings.freeShippingThreshold),
     codMaxOrderValue: settingText(settings.codMaxOrderValue),
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
+    lowStockThreshold: settingText(settings.lowStockThreshold),
   }));
   const { saving, error, send } = useFormChange();
 
@@ -117,6 +124,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         freeShippingThreshold: form.freeShippingThreshold.trim() === '' ? null : Number(form.freeShippingThreshold),
         codMaxOrderValue: Number(form.codMaxOrderValue),
         codMaxOpenOrders: Number(form.codMaxOpenOrders),
+        lowStockThreshold: Number(form.lowStockThreshold),
       }).unwrap(),
     );
     if (!saved) return;
@@ -126,7 +134,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <div className="grid gap-5 md:grid-cols-3">
+      <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
         {settingFields.map(({ name, ...field }) => (
           <FormField
             key={name}

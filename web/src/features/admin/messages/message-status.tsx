@@ -32,4 +32,5 @@ export const templateLabels: Record<string, string> = {
   'staff-new-order': 'New order (staff)',
   'complaint-received': 'Complaint received',
   'complaint-updated': 'Complaint update',
+  'staff-low-stock': 'Low stock (staff)',
 };

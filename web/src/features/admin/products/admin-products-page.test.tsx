@@ -19,6 +19,7 @@ function row(overrides: Partial<AdminProductRow> = {}): AdminProductRow {
       { size: 'L', stock: 0 },
     ],
     totalStock: 4,
+    colorsWithoutStock: [],
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -237,5 +238,22 @@ describe('staff products page', () => {
   it('says when nothing matches', async () => {
     renderPage('/admin/products?q=zzz', { 'GET /admin/products': () => pageOf([]) });
     expect(await screen.findByText('No products match.')).toBeInTheDocument();
+  });
+});
+
+describe('products whose colours still need stock', () => {
+  it('flags them, and the filter asks the server for them only', async () => {
+    const waiting = row({ _id: 'linen', name: 'Linen Shirt', colorsWithoutStock: ['white', 'sky blue'] });
+    const { user, api } = renderStaffPage(<AdminProductsPage />, '/admin/products', {
+      'GET /admin/products': (call) =>
+        makeListPage('products', call.query?.needsColorStock ? [waiting] : [oxford, waiting]),
+    });
+    expect(await screen.findByText('No stock: White, Sky blue')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Colours without stock' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /admin/products').at(-1)!.query).toMatchObject({ needsColorStock: 'true' }),
+    );
+    await waitFor(() => expect(screen.queryByText('Oxford Shirt')).not.toBeInTheDocument());
+    expect(screen.getByText('Linen Shirt')).toBeInTheDocument();
   });
 });

@@ -46,7 +46,13 @@ export function AdminProductsPage() {
   const [setProductVisibility] = useSetProductVisibilityMutation();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readListState(searchParams);
-  const query = { q: state.q || undefined, status: state.status, page: state.page, limit: PRODUCTS_PER_PAGE };
+  const query = {
+    q: state.q || undefined,
+    status: state.status,
+    ...(state.needsColorStock && { needsColorStock: true }),
+    page: state.page,
+    limit: PRODUCTS_PER_PAGE,
+  };
   const list = asResource(useListAdminProductsQuery(query), { keepPreviousData: true });
 
   const [edits, setEdits] = useState<StockEdits>({});
@@ -155,6 +161,15 @@ export function AdminProductsPage() {
             ))}
           </select>
         </div>
+        <label className="flex h-12 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-ink"
+            checked={state.needsColorStock}
+            onChange={(event) => navigate({ needsColorStock: event.target.checked, page: 1 })}
+          />
+          Colours without stock
+        </label>
       </div>
 
       <section aria-label="Product list" aria-busy={list.loading}>
@@ -163,8 +178,16 @@ export function AdminProductsPage() {
         ) : !page ? (
           <LoadingState label="Loading products…" />
         ) : page.products.length === 0 ? (
-          <EmptyState title={state.q || state.status !== 'all' ? 'No products match.' : 'No products yet.'}>
-            {state.q || state.status !== 'all' ? 'Try another search or status.' : 'Add the first with "New product".'}
+          <EmptyState
+            title={
+              state.q || state.status !== 'all' || state.needsColorStock ? 'No products match.' : 'No products yet.'
+            }
+          >
+            {state.needsColorStock
+              ? 'Every colour of every product has stock.'
+              : state.q || state.status !== 'all'
+                ? 'Try another search or status.'
+                : 'Add the first with "New product".'}
           </EmptyState>
         ) : (
           <ProductTable

@@ -5,8 +5,10 @@ import type {
   AdminProductPage,
   Product,
   ProductCreateBody,
+  ProductPhotosBody,
   ProductUpdateBody,
   StockChangesBody,
+  VariantGridBody,
 } from '@shop/core';
 import { adminApi, changeMutation, pageQuery, recordPath, recordQuery } from '../shared/admin-api.ts';
 
@@ -22,6 +24,8 @@ export type AdminProductStatus = (typeof adminProductStatuses)[number];
 export interface AdminProductQuery {
   q?: string;
   status?: AdminProductStatus;
+  /** Only products with a colour that has no stock in any size. */
+  needsColorStock?: boolean;
   page?: number;
   limit?: number;
 }
@@ -78,6 +82,28 @@ const productsApi = adminApi.injectEndpoints({
         ...[...new Set(body.changes.map((change) => change.productId))].map((id) => ({ type: 'Product' as const, id })),
       ],
     ),
+    /** The whole colour × size grid, saved at once; answers the product as staff see it. */
+    saveVariantGrid: changeMutation<AdminProductDetail, { id: string; body: VariantGridBody }>(
+      build,
+      ({ id, body }) => ({
+        method: 'PUT',
+        path: `${recordPath(products.path, id)}/variants`,
+        body,
+        fallback: 'Could not save the variants.',
+      }),
+      productChanged,
+    ),
+    /** The photos in their order, each with its colour. */
+    saveProductPhotos: changeMutation<AdminProductDetail, { id: string; body: ProductPhotosBody }>(
+      build,
+      ({ id, body }) => ({
+        method: 'PUT',
+        path: `${recordPath(products.path, id)}/photos`,
+        body,
+        fallback: 'Could not save the photos.',
+      }),
+      productChanged,
+    ),
     listCategories: build.query<Category[], void>({
       query: () => ({ method: 'GET', path: '/categories', auth: false, fallback: 'Could not load the categories.' }),
       providesTags: ['Category'],
@@ -92,5 +118,7 @@ export const {
   useUpdateProductMutation,
   useSetProductVisibilityMutation,
   useSaveStockChangesMutation,
+  useSaveVariantGridMutation,
+  useSaveProductPhotosMutation,
   useListCategoriesQuery,
 } = productsApi;

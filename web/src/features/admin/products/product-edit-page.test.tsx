@@ -271,8 +271,11 @@ function detailOf(overrides: Partial<AdminProductDetail['product']> = {}): Admin
         images: ['/images/products/oxford-1.svg'],
         sizes: [{ size: 'M', stock: 4 }],
       }),
+      variants: [{ sku: 'KP-OXF-WHI-M', color: 'white', size: 'M', stock: 4, price: null, originalPrice: null }],
+      photos: [{ url: '/images/products/oxford-1.svg', color: null }],
       isActive: true,
       updatedAt: '2026-11-20T09:30:00.000Z',
+      lowStockThreshold: null,
       ...overrides,
     },
     audit,
@@ -309,8 +312,12 @@ describe('edit product page', () => {
     expect(field('Name')).toHaveValue('Oxford Shirt');
     expect(field('Price (₹)')).toHaveValue(1199);
     await waitFor(() => expect(field('Category')).toHaveValue('mens-shirts'));
-    expect(screen.getByRole('checkbox', { name: 'White' })).toBeChecked();
-    expect(field('Size of row 1')).toHaveValue('M');
+    // Colours, sizes and stock are the variant grid's.
+    const grid = screen.getByRole('form', { name: 'Variants' });
+    expect(within(grid).getByRole('rowheader', { name: /White/ })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: /M/ })).toBeInTheDocument();
+    expect(within(grid).getByLabelText('Stock of White / M')).toHaveValue(4);
+    expect(within(grid).getByLabelText('SKU of White / M')).toHaveValue('KP-OXF-WHI-M');
 
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('Stock M: 4 → 10')).toBeInTheDocument();
@@ -327,14 +334,55 @@ describe('edit product page', () => {
 
     await user.clear(field('Price (₹)'));
     await user.type(field('Price (₹)'), '999');
-    await user.clear(field('Stock of row 1'));
-    await user.type(field('Stock of row 1'), '6');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(api.callsTo('PATCH /product/update/:id').map((c) => [c.params.id, c.body])).toEqual([
-      ['oxford', { price: 999, sizes: [{ size: 'M', stock: 6 }] }],
+      ['oxford', { price: 999 }],
     ]);
+  });
+
+  it('saves the variant grid whole: a colour and a size added, stock typed, in one call', async () => {
+    const saved: unknown[] = [];
+    const { user, api } = renderEdit({
+      'PUT /admin/products/:id/variants': (call) => {
+        saved.push(call.body);
+        return detailOf();
+      },
+    });
+    const grid = await screen.findByRole('form', { name: 'Variants' });
+    await user.selectOptions(within(grid).getByLabelText('Colour'), 'navy');
+    await user.click(within(grid).getByRole('button', { name: 'Add colour' }));
+    await user.type(within(grid).getByLabelText('Size'), 'l');
+    await user.click(within(grid).getByRole('button', { name: 'Add size' }));
+    await user.clear(within(grid).getByLabelText('Stock of Navy / L'));
+    await user.type(within(grid).getByLabelText('Stock of Navy / L'), '7');
+    await user.click(within(grid).getByRole('button', { name: 'Save variants' }));
+
+    expect(await screen.findByText('Variants saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /admin/products/:id/variants')).toHaveLength(1);
+    expect(saved[0]).toEqual({
+      colors: ['white', 'navy'],
+      sizes: ['M', 'L'],
+      lowStockThreshold: null,
+      cells: [
+        { color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 4, stockWas: 4, price: null, originalPrice: null },
+        { color: 'white', size: 'L', sku: '', stock: 0, price: null, originalPrice: null },
+        { color: 'navy', size: 'M', sku: '', stock: 0, price: null, originalPrice: null },
+        { color: 'navy', size: 'L', sku: '', stock: 7, price: null, originalPrice: null },
+      ],
+    });
+  });
+
+  it('marks a cell the grid cannot save, and sends nothing', async () => {
+    const { user, api } = renderEdit();
+    const grid = await screen.findByRole('form', { name: 'Variants' });
+    await user.clear(within(grid).getByLabelText('Stock of White / M'));
+    await user.type(within(grid).getByLabelText('Stock of White / M'), '2.5');
+    await user.click(within(grid).getByRole('button', { name: 'Save variants' }));
+    expect(await within(grid).findByText('White / M: stock must be a whole number, 0 or more.')).toBeInTheDocument();
+    expect(within(grid).getByLabelText('Stock of White / M')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT /admin/products/:id/variants')).toHaveLength(0);
   });
 
   it('hides the product and unhides it', async () => {

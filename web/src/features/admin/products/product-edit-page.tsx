@@ -1,6 +1,7 @@
 /**
  * /admin/products/new and /admin/products/:id: the product form; an existing product also
- * shows whether shoppers see it (with Hide/Unhide) and its history.
+ * shows whether shoppers see it (with Hide/Unhide), its variant grid, its photos by colour and
+ * its history.
  */
 import type { Product } from '@shop/core';
 import { useState } from 'react';
@@ -12,7 +13,9 @@ import { notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminProductQuery, useSetProductVisibilityMutation } from './api.ts';
+import { ColourPhotos } from './colour-photos.tsx';
 import { ProductEditor } from './product-editor.tsx';
+import { VariantGrid } from './variant-grid.tsx';
 import { uploadProductImage, type UploadImage } from './upload-image.ts';
 
 interface AdminProductEditPageProps {
@@ -122,6 +125,11 @@ function EditProduct({ id, uploadImage }: { id: string; uploadImage: UploadImage
       />
       {detail.error && <ErrorState className="mb-6" message={detail.error.message} onRetry={detail.reload} />}
       <ProductEditor product={product} uploadImage={uploadImage} onSaved={() => notifySuccess('Product updated')} />
+      {/* Each starts again from the product as stored once it changes (a save here or elsewhere). */}
+      <div className="mt-8 space-y-8">
+        <VariantGrid key={`grid ${product.updatedAt}`} product={product} />
+        <ColourPhotos key={`photos ${product.updatedAt}`} product={product} uploadImage={uploadImage} />
+      </div>
       <div className="mt-8 rounded-2xl border border-line bg-white p-4 sm:p-6">
         <AuditTrail entries={audit} />
       </div>

@@ -1,7 +1,8 @@
 /**
  * The product form, for a new product and an existing one. Input is checked with the
  * server's schema before sending; the server's issues land under the same fields. An edit
- * sends only the fields that changed.
+ * sends only the fields that changed. An existing product's colours, sizes, stock and photos
+ * are edited in its variant grid and photos by colour (product-edit-page.tsx), not here.
  */
 import { colorSwatches, type Product } from '@shop/core';
 import { useMemo } from 'react';
@@ -136,21 +137,26 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
         >
           {rupeesInput('originalPrice', 0)}
         </Field>
-        <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
+        {!product && (
+          <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
+        )}
       </div>
 
-      <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
-        <SizesEditor rows={form.sizes} onChange={(rows) => set('sizes', rows)} errorFor={errorFor} />
-      </div>
-
-      <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
-        <ImagesEditor
-          images={form.images}
-          onChange={(images) => set('images', images)}
-          uploadImage={uploadImage}
-          errorFor={errorFor}
-        />
-      </div>
+      {!product && (
+        <>
+          <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+            <SizesEditor rows={form.sizes} onChange={(rows) => set('sizes', rows)} errorFor={errorFor} />
+          </div>
+          <div className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+            <ImagesEditor
+              images={form.images}
+              onChange={(images) => set('images', images)}
+              uploadImage={uploadImage}
+              errorFor={errorFor}
+            />
+          </div>
+        </>
+      )}
 
       <FormAlert message={summary} />
       <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>

@@ -6,7 +6,7 @@
  * a compact grid with aligned columns: the picture, the product with its price and status, the
  * stock inputs side by side, and the actions.
  */
-import type { AdminProductRow } from '@shop/core';
+import { colorName, type AdminProductRow } from '@shop/core';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { focusOutlineClass } from '../../../components/form-field.tsx';
@@ -87,6 +87,9 @@ export function ProductTable({
                 </td>
                 <td className={`${cell} col-start-2 flex flex-wrap items-center gap-2 md:row-start-3 xl:col-auto`}>
                   {row.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Hidden</Badge>}
+                  {row.colorsWithoutStock.length > 0 && (
+                    <Badge tone="warning">No stock: {row.colorsWithoutStock.map(colorName).join(', ')}</Badge>
+                  )}
                 </td>
                 <td className={`${cell} col-start-2 md:col-start-4 md:row-span-3 md:row-start-1 xl:col-auto`}>
                   <div className="flex flex-wrap gap-2 md:flex-col md:items-stretch xl:flex-row xl:flex-nowrap xl:justify-end">
