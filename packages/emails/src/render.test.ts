@@ -69,6 +69,17 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     subject: /^Payment received for order KP-2611-ABCD$/,
     facts: ['KP-2611-ABCD', '₹1,23,456.00', 'https://shop.example.in/profile?view=orders'],
   },
+  'payment-reminder': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      total: 319_330,
+      payBy: '2026-11-28T11:05:00.000Z',
+      link: '/profile?view=orders',
+    },
+    subject: /^Complete your payment for order KP-2611-ABCD$/,
+    facts: ['KP-2611-ABCD', '₹3,193.30', '4:35 pm', 'https://shop.example.in/profile?view=orders'],
+  },
   'order-cancelled': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD', refundAmount: 319_330 },
     subject: /^Order KP-2611-ABCD cancelled$/,

@@ -13,6 +13,7 @@ export const messageTemplates = [
   'verify-email',
   'order-placed',
   'payment-received',
+  'payment-reminder',
   'order-cancelled',
   'order-shipped',
   'order-delivered',

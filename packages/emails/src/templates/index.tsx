@@ -1,4 +1,11 @@
-import { businessDaysText, DELIVERY_BUSINESS_DAYS, formatRupees, STORE_NAME, type MessageTemplate } from '@shop/core';
+import {
+  businessDaysText,
+  DELIVERY_BUSINESS_DAYS,
+  formatRupees,
+  SHOP_TIME_ZONE,
+  STORE_NAME,
+  type MessageTemplate,
+} from '@shop/core';
 import type { ReactElement } from 'react';
 import type { MessageData } from '../data.ts';
 import { ActionButton, Layout, Paragraph, shopUrl, Title, type RenderContext } from '../layout.tsx';
@@ -21,6 +28,9 @@ export interface MessageDefinition<T extends MessageTemplate> {
 const MY_ORDERS = '/profile?view=orders';
 const ORDER_REASON = 'You receive this email because you placed an order with';
 const ACCOUNT_REASON = 'You receive this email because someone asked for it on your account at';
+
+/** A time of day as the shop tells it: "4:35 pm", Indian Standard Time. */
+const shopClock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE });
 
 function ordersButton(context: RenderContext) {
   return <ActionButton href={shopUrl(context, MY_ORDERS)}>View My Orders</ActionButton>;
@@ -95,7 +105,8 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <Title>Thank you for your order</Title>
         <Paragraph>Hello {data.firstName},</Paragraph>
         <Paragraph>
-          We have received your order <strong>{data.orderNumber}</strong>. We will write again when it ships.
+          We have received your order <strong>{data.orderNumber}</strong>
+          {data.paymentMethod === 'razorpay' ? ' and your payment' : ''}. We will write again when it ships.
         </Paragraph>
         <SectionLabel>Your order</SectionLabel>
         <OrderLines lines={data.lines} />
@@ -105,7 +116,9 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <SectionLabel>Payment</SectionLabel>
         <Paragraph>
           {paymentMethodNames[data.paymentMethod]}
-          {data.paymentMethod === 'cod' ? `: please keep ${formatRupees(data.totals.total)} ready on delivery.` : '.'}
+          {data.paymentMethod === 'cod'
+            ? `: please keep ${formatRupees(data.totals.total)} ready on delivery.`
+            : `: ${formatRupees(data.totals.total)} paid.`}
         </Paragraph>
         {ordersButton(context)}
       </Layout>
@@ -117,6 +130,26 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
       orderNotice(data, context, 'Payment received', [
         `We have received your payment of ${formatRupees(data.amount)} for order ${data.orderNumber}. Your order is confirmed.`,
       ]),
+  },
+  'payment-reminder': {
+    subject: (data) => `Complete your payment for order ${data.orderNumber}`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`Your order ${data.orderNumber} is waiting for its payment`}
+        reason={ORDER_REASON}
+      >
+        <Title>Complete your payment</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          Your order <strong>{data.orderNumber}</strong> for {formatRupees(data.total)} is waiting for its payment. We
+          keep its items for you until {shopClock.format(new Date(data.payBy))} (India time); after that the order is
+          cancelled.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Complete your payment</ActionButton>
+        <Paragraph>Changed your mind? Do nothing: nothing has been charged.</Paragraph>
+      </Layout>
+    ),
   },
   'order-cancelled': {
     subject: (data) => `Order ${data.orderNumber} cancelled`,

@@ -366,8 +366,9 @@ async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], pri
 }
 
 /**
- * Step: the order's first line of history, and its confirmation queued with it (neither
- * commits without the other); answers the history line as written.
+ * Step: the order's first line of history, and a cash order's order email queued with it
+ * (neither commits without the other; an online order's goes out once paid, in markPaid);
+ * answers the history line as written.
  */
 async function recordPlacement(
   trx: Trx,
@@ -384,7 +385,7 @@ async function recordPlacement(
     actorId: order.user_id,
     now: order.created_at,
   });
-  await queueOrderPlaced(trx, placed, mail, now);
+  if (order.payment_method === 'cod') await queueOrderPlaced(trx, placed, mail, now);
   return event;
 }
 

@@ -25,6 +25,7 @@ export const templateLabels: Record<string, string> = {
   'verify-email': 'Email verification',
   'order-placed': 'Order placed',
   'payment-received': 'Payment received',
+  'payment-reminder': 'Payment reminder',
   'order-cancelled': 'Order cancelled',
   'order-shipped': 'Order shipped',
   'order-delivered': 'Order delivered',
