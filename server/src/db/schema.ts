@@ -190,6 +190,8 @@ export interface OrderTable {
   client_address: string | null;
   /** That address's network (an IPv4 /24, an IPv6 /48); null before it was kept. */
   client_network: string | null;
+  /** JSON: the coupon's discount on each line (paise, by line position); null with no discount, and before orders kept it. */
+  line_discounts: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -305,6 +305,8 @@ function writeOrder(trx: Trx, { userId, body, price, addresses, idempotencyKey, 
       shipping_gst_rate: price.shippingGstPercent,
       client_address: client?.address ?? null,
       client_network: client?.network ?? null,
+      // Each line's part of the discount, as the coupon gave it: the invoice shows it so.
+      line_discounts: price.totals.discountAmount > 0 ? JSON.stringify(price.lineDiscounts) : null,
       created_at: at,
       updated_at: at,
     },
