@@ -12,6 +12,7 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { remindUnpaidOrders, sweepUnpaidOrders } from './modules/orders/cancellation.ts';
+import { cancelUnconfirmedCodOrders } from './modules/orders/cod-confirmation.ts';
 import { paymentsForOrders, refundOwed } from './modules/payments/refunds.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
@@ -71,6 +72,8 @@ async function runServer(config: Config) {
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     mailbox: config.mailer.kind === 'mailbox',
     staffOrderEmail: config.staffOrderEmail,
+    // Every process signs and checks the cash orders' confirmation links alike.
+    orderLinkKey: Buffer.from(derivedSecret(secret, 'order-links')),
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.
@@ -125,6 +128,9 @@ async function runServer(config: Config) {
     sweepUnpaidOrders(database.db, paymentsForOrders(payments), config.unpaidOrderMinutes * 60_000)
       .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid online orders'))
       .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+    cancelUnconfirmedCodOrders(database.db, paymentsForOrders(payments))
+      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unconfirmed cash orders'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'unconfirmed cash-order sweep failed'));
     refundOwed(database.db, payments)
       .then((refunded) => refunded && app.log.info({ refunded }, 'refunded payments owed to shoppers'))
       .catch((error: unknown) => app.log.error({ err: error }, 'owed-refund sweep failed'));

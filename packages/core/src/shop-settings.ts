@@ -12,12 +12,18 @@ export interface ShopSettings {
   codMaxOrderValue: Paise;
   /** How many cash-on-delivery orders one shopper may have open (placed, confirmed or shipped). */
   codMaxOpenOrders: number;
+  /**
+   * Hours a cash order has to be confirmed (the shopper's emailed link, or staff after a call)
+   * before it is cancelled; until then it is held from shipping. Null: off.
+   */
+  codConfirmHours: number | null;
 }
 
 export const defaultShopSettings: ShopSettings = {
   freeShippingThreshold: null,
   codMaxOrderValue: 5_000_000,
   codMaxOpenOrders: 3,
+  codConfirmHours: null,
 };
 
 /** The most an owner may set: a cap above any order the database can hold is no cap. */

@@ -67,6 +67,16 @@ export const messageData = {
     /** What is refunded to the shopper's payment method; null when nothing was paid. */
     refundAmount: paise.nullable(),
   }),
+  'cod-confirmation': z.object({
+    ...orderFacts,
+    /** What is paid on delivery. */
+    total: paise,
+    /** The signed, single-use links' paths: the storefront's page that confirms, or cancels, the order. */
+    confirmLink: shopPath,
+    cancelLink: shopPath,
+    /** When an unconfirmed order is cancelled (ISO time), if the owner has the shop do that; null otherwise. */
+    confirmBy: z.string().min(1).nullable(),
+  }),
   'order-shipped': z.object(orderFacts),
   'order-delivered': z.object(orderFacts),
   'refund-recorded': z.object({

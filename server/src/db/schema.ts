@@ -192,6 +192,10 @@ export interface OrderTable {
   client_network: string | null;
   /** JSON: the coupon's discount on each line (paise, by line position); null with no discount, and before orders kept it. */
   line_discounts: string | null;
+  /** When a cash order was confirmed; null while it is not (and for online orders). */
+  cod_confirmed_at: string | null;
+  /** Who confirmed it: the shopper's emailed link, or staff. */
+  cod_confirmed_via: 'email' | 'staff' | null;
   created_at: string;
   updated_at: string;
 }
@@ -346,6 +350,8 @@ export interface ShopSettingsTable {
   free_shipping_threshold: number | null;
   cod_max_order_value: number;
   cod_max_open_orders: number;
+  /** Hours a cash order has to be confirmed before it is cancelled (and held from shipping till then); null: off. */
+  cod_confirm_hours: number | null;
   updated_at: string;
 }
 

@@ -15,6 +15,7 @@ export const messageTemplates = [
   'payment-received',
   'payment-reminder',
   'order-cancelled',
+  'cod-confirmation',
   'order-shipped',
   'order-delivered',
   'refund-recorded',

@@ -31,6 +31,14 @@ const ACCOUNT_REASON = 'You receive this email because someone asked for it on y
 
 /** A time of day as the shop tells it: "4:35 pm", Indian Standard Time. */
 const shopClock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE });
+/** A day and time as the shop tells it: "29 Nov, 4:35 pm", Indian Standard Time. */
+const shopDateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
 
 function ordersButton(context: RenderContext) {
   return <ActionButton href={shopUrl(context, MY_ORDERS)}>View My Orders</ActionButton>;
@@ -160,6 +168,30 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
           ? 'Nothing was paid for it, so there is nothing to refund.'
           : `We are refunding ${formatRupees(data.refundAmount)} to the way you paid; banks usually take 5-7 business days to show it.`,
       ]),
+  },
+  'cod-confirmation': {
+    subject: (data) => `Please confirm your order ${data.orderNumber}`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`One click to confirm your cash-on-delivery order ${data.orderNumber}`}
+        reason={ORDER_REASON}
+      >
+        <Title>Please confirm your order</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          You ordered <strong>{data.orderNumber}</strong>, to pay {formatRupees(data.total)} in cash on delivery. Please
+          confirm that you want it, so that we can send it.
+          {data.confirmBy
+            ? ` An order not confirmed by ${shopDateTime.format(new Date(data.confirmBy))} (India time) is cancelled.`
+            : ''}
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.confirmLink)}>Confirm order</ActionButton>
+        <Paragraph>Did not mean to order, or changed your mind?</Paragraph>
+        <ActionButton href={shopUrl(context, data.cancelLink)}>Cancel order</ActionButton>
+        <Paragraph>Each link works once and needs no sign-in.</Paragraph>
+      </Layout>
+    ),
   },
   'order-shipped': {
     subject: (data) => `Order ${data.orderNumber} is on its way`,

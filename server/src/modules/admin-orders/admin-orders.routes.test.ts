@@ -147,6 +147,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         paymentStatus: 'cod',
         itemCount: 3,
         total: first.total,
+        codConfirmation: { state: 'awaiting', confirmedAt: null, via: null },
       });
       expect(orders.find((o) => o._id === second._id)).toMatchObject({
         customer: { email: b.email },
@@ -228,6 +229,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         payment: null,
         nextStatuses: ['confirmed', 'cancelled'],
         refundable: false,
+        codConfirmation: { state: 'awaiting', confirmedAt: null, via: null },
         audit: [],
       });
     });

@@ -8,7 +8,12 @@ import { createSandboxGateway } from '../payments/payment-gateway.ts';
 
 const ROUNDS = 30;
 const DEMO_CSV = 'from,to,cod\n100000,743999,yes\n190000,194999,no\n745000,899999,yes\n';
-const DEFAULT_SETTINGS = { freeShippingThreshold: null, codMaxOrderValue: 50_000, codMaxOpenOrders: 3 };
+const DEFAULT_SETTINGS = {
+  freeShippingThreshold: null,
+  codMaxOrderValue: 50_000,
+  codMaxOpenOrders: 3,
+  codConfirmHours: null,
+};
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
 const andaman = { ...orderAddress, city: 'Port Blair', state: 'Andaman and Nicobar Islands', pinCode: '744101' };

@@ -73,8 +73,10 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const res = await me.order('cod', { expectedTotal: cart.totals.total });
     expect(res.statusCode, res.body).toBe(201);
     const order: Order = res.json().data;
-    const [toShopper, toStaff, ...rest] = await messagesOf(order._id);
+    const [toShopper, confirmation, toStaff, ...rest] = await messagesOf(order._id);
     expect(rest).toEqual([]);
+    // Then the email asking the shopper to confirm the cash order, or cancel it (cod-confirmation.test.ts).
+    expect(confirmation).toMatchObject({ template: 'cod-confirmation', to: me.email });
     expect(toShopper).toEqual({
       template: 'order-placed',
       to: me.email,
@@ -230,6 +232,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       expect((await setStatus(order._id, status)).statusCode).toBe(200);
     expect(await templatesOf(order._id)).toEqual([
       `order-placed → ${me.email}`,
+      `cod-confirmation → ${me.email}`,
       `staff-new-order → ${STAFF}`,
       `order-shipped → ${me.email}`,
       `order-delivered → ${me.email}`,

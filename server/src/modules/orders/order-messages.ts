@@ -10,6 +10,8 @@ type Trx = Transaction<Database>;
 export interface OrderMailSettings {
   /** Where staff get "new order" (STAFF_ORDER_EMAIL); null: nowhere. */
   staffOrderEmail: string | null;
+  /** Signs the links of a cash order's confirmation email; absent: no such email. */
+  orderLinkKey?: Uint8Array;
 }
 
 export const noStaffMail: OrderMailSettings = { staffOrderEmail: null };

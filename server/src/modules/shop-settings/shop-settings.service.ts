@@ -41,6 +41,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     freeShippingThreshold: row.free_shipping_threshold,
     codMaxOrderValue: row.cod_max_order_value,
     codMaxOpenOrders: row.cod_max_open_orders,
+    codConfirmHours: row.cod_confirm_hours ?? null,
   };
 }
 
@@ -48,6 +49,7 @@ const settingsData = (s: ShopSettings): ShopSettingsData => ({
   freeShippingThreshold: s.freeShippingThreshold,
   codMaxOrderValue: s.codMaxOrderValue,
   codMaxOpenOrders: s.codMaxOpenOrders,
+  codConfirmHours: s.codConfirmHours,
 });
 
 export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
@@ -71,6 +73,12 @@ function settingsChangeSummary(before: ShopSettings, after: ShopSettings): strin
   if (before.codMaxOpenOrders !== after.codMaxOpenOrders) {
     parts.push(`Open COD orders per shopper: ${before.codMaxOpenOrders} → ${after.codMaxOpenOrders}`);
   }
+  if (before.codConfirmHours !== after.codConfirmHours) {
+    const hours = (h: number | null) => (h === null ? 'off' : `${h} h`);
+    parts.push(
+      `Unconfirmed COD orders cancelled after: ${hours(before.codConfirmHours)} → ${hours(after.codConfirmHours)}`,
+    );
+  }
   return parts.join('; ');
 }
 
@@ -80,15 +88,19 @@ export async function updateShopSettings(
   body: z.output<typeof shopSettingsBody>,
   now = new Date(),
 ): Promise<ShopSettingsData> {
-  const settings: ShopSettings = {
-    freeShippingThreshold: body.freeShippingThreshold,
-    codMaxOrderValue: body.codMaxOrderValue,
-    codMaxOpenOrders: body.codMaxOpenOrders,
-  };
-  await db.transaction().execute(async (trx) => {
-    const summary = settingsChangeSummary(await getShopSettings(trx), settings);
-    await repo.saveSettings(trx, settings, now.toISOString());
+  const settings = await db.transaction().execute(async (trx) => {
+    const before = await getShopSettings(trx);
+    const after: ShopSettings = {
+      freeShippingThreshold: body.freeShippingThreshold,
+      codMaxOrderValue: body.codMaxOrderValue,
+      codMaxOpenOrders: body.codMaxOpenOrders,
+      // Left out (a client from before the setting), it stays as it is.
+      codConfirmHours: body.codConfirmHours === undefined ? before.codConfirmHours : body.codConfirmHours,
+    };
+    const summary = settingsChangeSummary(before, after);
+    await repo.saveSettings(trx, after, now.toISOString());
     if (summary) await recordShopChange(trx, actorId, 'settings.updated', summary, now);
+    return after;
   });
   return settingsData(settings);
 }

@@ -13,7 +13,12 @@ const ranges: ServiceableRangeData[] = [
 ];
 
 function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
-  let settings = { freeShippingThreshold: null as number | null, codMaxOrderValue: 50000, codMaxOpenOrders: 3 };
+  let settings = {
+    freeShippingThreshold: null as number | null,
+    codMaxOrderValue: 50000,
+    codMaxOpenOrders: 3,
+    codConfirmHours: null as number | null,
+  };
   const api = createFakeApi({
     'GET /admin/settings': () => settings,
     'PUT /admin/settings': ({ body }) => {
@@ -37,12 +42,14 @@ describe('staff Delivery page', () => {
     await user.type(await screen.findByLabelText(/Free shipping from/), '999');
     await user.clear(screen.getByLabelText('Open COD orders per shopper'));
     await user.type(screen.getByLabelText('Open COD orders per shopper'), '5');
+    await user.type(screen.getByLabelText(/Cancel unconfirmed COD orders after/), '24');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /admin/settings')[0]!.body).toEqual({
       freeShippingThreshold: 999,
       codMaxOrderValue: 50000,
       codMaxOpenOrders: 5,
+      codConfirmHours: 24,
     } satisfies ShopSettingsBody);
     // The shop's details every page shows are asked again, so they say what the totals now do.
     await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));

@@ -96,6 +96,13 @@ const settingFields: {
     inputMode: 'numeric',
     hint: 'Placed, confirmed or shipped, not yet delivered.',
   },
+  {
+    name: 'codConfirmHours',
+    label: 'Cancel unconfirmed COD orders after (hours)',
+    inputMode: 'numeric',
+    hint: 'Until confirmed (the email’s link, or you after a call) they do not ship. Leave empty: off.',
+    optional: true,
+  },
 ];
 
 const settingText = (value: number | null) => (value === null ? '' : String(value));
@@ -106,6 +113,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     freeShippingThreshold: settingText(settings.freeShippingThreshold),
     codMaxOrderValue: settingText(settings.codMaxOrderValue),
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
+    codConfirmHours: settingText(settings.codConfirmHours),
   }));
   const { saving, error, send } = useFormChange();
 
@@ -116,6 +124,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         freeShippingThreshold: form.freeShippingThreshold.trim() === '' ? null : Number(form.freeShippingThreshold),
         codMaxOrderValue: Number(form.codMaxOrderValue),
         codMaxOpenOrders: Number(form.codMaxOpenOrders),
+        codConfirmHours: form.codConfirmHours.trim() === '' ? null : Number(form.codConfirmHours),
       }).unwrap(),
     );
     if (!saved) return;
@@ -125,7 +134,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <div className="grid gap-5 md:grid-cols-3">
+      <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
         {settingFields.map(({ name, ...field }) => (
           <FormField
             key={name}

@@ -27,6 +27,7 @@ export const templateLabels: Record<string, string> = {
   'payment-received': 'Payment received',
   'payment-reminder': 'Payment reminder',
   'order-cancelled': 'Order cancelled',
+  'cod-confirmation': 'Cash on delivery: confirm',
   'order-shipped': 'Order shipped',
   'order-delivered': 'Order delivered',
   'refund-recorded': 'Refund recorded',
