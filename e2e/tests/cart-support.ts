@@ -84,14 +84,26 @@ export async function cartOf(request: APIRequestContext, token: string): Promise
   return (await res.json()).data;
 }
 
+/** The first colour of a product that has `size` in stock: what a shopper would pick. */
+export async function colorWithSize(request: APIRequestContext, product: string, size: string): Promise<string> {
+  const answer = await request.get(`/api/product/${product}`);
+  expect(answer.ok()).toBe(true);
+  const variants = (await answer.json()).data.variants as { color: string; size: string; stock: number }[];
+  const variant = variants.find((v) => v.size === size.toUpperCase() && v.stock > 0);
+  expect(variant, `${product} has ${size} in stock`).toBeDefined();
+  return variant!.color;
+}
+
+/** Adds to the cart through the API; without a colour, the first colour with that size in stock. */
 export async function addByApi(
   request: APIRequestContext,
   token: string,
-  item: { product: string; size: string; quantity: number },
+  item: { product: string; color?: string; size: string; quantity: number },
 ): Promise<CartAnswer> {
+  const color = item.color ?? (await colorWithSize(request, item.product, item.size));
   const res = await request.post('/api/cart', {
     headers: auth(token),
-    data: { ...item, size: item.size.toLowerCase() },
+    data: { ...item, color, size: item.size.toLowerCase() },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).data;

@@ -8,6 +8,7 @@ interface FullProduct {
   price: number;
   originalPrice: number | null;
   images: string[];
+  photos: { url: string; color: string | null }[];
   sizes: { size: string; stock: number }[];
   description: string;
 }
@@ -46,16 +47,24 @@ test.describe('the product page', () => {
     page,
     request,
   }) => {
-    const product = await findProduct(request, (p) => p.originalPrice !== null && p.images.length >= 2);
+    const product = await findProduct(
+      request,
+      (p) =>
+        p.originalPrice !== null &&
+        p.photos.filter((ph) => ph.color === null || ph.color === p.photos[0]?.color).length >= 2,
+    );
     await page.goto(`/product/${product._id}`);
     await expect(page.getByText('Save 33%')).toBeVisible();
     await expect(page.getByText(`₹${product.originalPrice!.toFixed(2)}`)).toBeVisible();
 
+    // The gallery is the chosen colour's photos, then the shared ones.
+    const chosen = (await page.getByRole('radio', { checked: true }).getAttribute('value')) ?? '';
+    const gallery = [...product.photos.filter((p) => p.color === chosen), ...product.photos.filter((p) => !p.color)];
     const thumbnails = page.getByRole('button', { name: /Show image \d+ of/ });
-    await expect(thumbnails).toHaveCount(product.images.length);
+    await expect(thumbnails).toHaveCount(gallery.length);
     await thumbnails.nth(1).click();
     await expect(thumbnails.nth(1)).toHaveAttribute('aria-pressed', 'true');
-    const mainImage = page.locator(`img[src="${product.images[1]}"]`).first();
+    const mainImage = page.locator(`img[src="${gallery[1]!.url}"]`).first();
     await expect(mainImage).toBeVisible();
 
     const box = (await mainImage.boundingBox())!;
@@ -110,7 +119,7 @@ test.describe('the product page', () => {
       const product = await findProduct(request, (p) => (p as FullProduct & { colors: string[] }).colors.length >= 4);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/product/${product._id}`);
-      const swatches = page.getByRole('list', { name: /^Colours:/ }).getByRole('listitem');
+      const swatches = page.getByRole('group', { name: /^Colour/ }).locator('label');
       await expect(swatches).toHaveCount(4);
       const tops = await swatches.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(1);

@@ -53,8 +53,8 @@ test.describe('server-rendered pages', () => {
     request,
   }) => {
     const problems = consoleProblems(page);
-    const { id, size } = await productInStock(request);
-    await page.goto(`/product/${id}`);
+    const { id, color, size } = await productInStock(request);
+    await page.goto(`/product/${id}?color=${encodeURIComponent(color)}`);
     await page.waitForLoadState('networkidle');
     const sizeButton = page.getByRole('button', { name: size, exact: true });
     await sizeButton.click();

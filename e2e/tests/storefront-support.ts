@@ -40,27 +40,28 @@ export async function saveAddressByApi(request: APIRequestContext, token: string
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-/** The first product with a size in stock, and that size. */
-export async function productInStock(request: APIRequestContext): Promise<{ id: string; size: string }> {
+/** The first product with a variant in stock, and that variant's colour and size. */
+export async function productInStock(request: APIRequestContext): Promise<{ id: string; color: string; size: string }> {
   const list = await request.get('/api/product?limit=20');
   expect(list.ok()).toBe(true);
   for (const card of (await list.json()).data.products as { _id: string; soldOut: boolean }[]) {
     if (card.soldOut) continue;
-    const sizes = (await (await request.get(`/api/product/${card._id}/sizes`)).json()).data as {
+    const variants = (await (await request.get(`/api/product/${card._id}`)).json()).data.variants as {
+      color: string;
       size: string;
       stock: number;
     }[];
-    const size = sizes.find((s) => s.stock > 0);
-    if (size) return { id: card._id, size: size.size };
+    const variant = variants.find((v) => v.stock > 0);
+    if (variant) return { id: card._id, color: variant.color, size: variant.size };
   }
   throw new Error('No product in stock');
 }
 
 export async function addToCartByApi(request: APIRequestContext, token: string) {
-  const { id, size } = await productInStock(request);
+  const { id, color, size } = await productInStock(request);
   const res = await request.post('/api/cart', {
     headers: bearer(token),
-    data: { product: id, quantity: 1, size: size.toLowerCase() },
+    data: { product: id, quantity: 1, color, size: size.toLowerCase() },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -26,7 +26,8 @@ export function filterOption(filters: Locator, label: string) {
 
 /** The product cards of the grid, by name, in order. */
 export function cardLinks(page: Page) {
-  return page.locator('main a[href^="/product/"]');
+  // The card's own link (with its name), not the colour swatches beside it.
+  return page.locator('main a[href^="/product/"]:has(h3)');
 }
 
 export async function cardNames(page: Page): Promise<string[]> {

@@ -19,6 +19,7 @@ import {
   productWriteRoutes,
   uploadedImageRoutes,
 } from './modules/admin-catalog/admin-catalog.routes.ts';
+import { productCsvRoutes } from './modules/admin-catalog/product-csv.routes.ts';
 import { adminCouponRoutes } from './modules/admin-coupons/admin-coupons.routes.ts';
 import { adminOrderRoutes, orderStatusRoutes } from './modules/admin-orders/admin-orders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         async (admin) => {
           await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null });
+          await admin.register(productCsvRoutes);
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);

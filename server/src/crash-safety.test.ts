@@ -6,9 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
-import { newId } from './lib/ids.ts';
 import { prepareDatabase } from './startup.ts';
 import { markEmailVerified } from './test/accounts.ts';
+import { freshSize, stockOf, type SizeRef } from './test/stock.ts';
 import { createTestDatabase, relaxedShopSettings, testDialects } from './test/databases.ts';
 import { builtServer, call, databaseEnvFor, startServerProcess, type ServerProcess } from './test/processes.ts';
 
@@ -63,13 +63,10 @@ describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking o
       CATALOG_CACHE_MS: '0',
     };
 
-    const product = await db.handle.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const size = `K${newId().slice(0, 5).toUpperCase()}`;
     const initialStock = 5000;
-    await db.handle.db
-      .insertInto('product_sizes')
-      .values({ product_id: product.id, size, position: 60, stock: initialStock })
-      .execute();
+    const variant = await freshSize(db.handle.db, initialStock);
+    const product = { id: variant.productId };
+    const { color, size } = variant;
 
     let server: ServerProcess = await startServerProcess(port, env);
     const tokens: string[] = [];
@@ -96,7 +93,7 @@ describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking o
       while (alive) {
         const quantity = 1 + (i % 3);
         try {
-          await call(server.url, 'POST', '/api/cart', { product: product.id, size, quantity }, auth);
+          await call(server.url, 'POST', '/api/cart', { product: product.id, color, size, quantity }, auth);
           const placed = await call(
             server.url,
             'POST',
@@ -123,11 +120,11 @@ describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking o
       server.child.kill('SIGTERM');
       await server.exited;
     });
-    await checkConsistency(db.handle, product.id, size, initialStock, acknowledged);
+    await checkConsistency(db.handle, variant, initialStock, acknowledged);
 
     // And the shop goes on taking orders.
     const auth = { authorization: `Bearer ${tokens[0]}` };
-    await call(server.url, 'POST', '/api/cart', { product: product.id, size, quantity: 1 }, auth);
+    await call(server.url, 'POST', '/api/cart', { product: product.id, color, size, quantity: 1 }, auth);
     expect(
       (await call(server.url, 'POST', '/api/order', { shippingAddress: address, paymentMethod: 'cod' }, auth)).status,
     ).toBe(201);
@@ -136,8 +133,7 @@ describe.each(testDialects)('a server killed (SIGKILL) in the middle of taking o
 
 async function checkConsistency(
   handle: DatabaseHandle,
-  productId: string,
-  size: string,
+  variant: SizeRef,
   initialStock: number,
   acknowledged: { id: string; quantity: number }[],
 ) {
@@ -167,14 +163,10 @@ async function checkConsistency(
 
   // Stock = initial − ordered + cancelled.
   const live = new Set(orders.filter((o) => o.status !== 'cancelled').map((o) => o.id));
-  const ordered = lines.filter((l) => l.size === size && live.has(l.order_id)).reduce((n, l) => n + l.quantity, 0);
-  const stock = await db
-    .selectFrom('product_sizes')
-    .select('stock')
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
-    .executeTakeFirstOrThrow();
-  expect(stock.stock).toBe(initialStock - ordered);
+  const ordered = lines
+    .filter((l) => l.size === variant.size && live.has(l.order_id))
+    .reduce((n, l) => n + l.quantity, 0);
+  expect(await stockOf(db, variant)).toBe(initialStock - ordered);
   if (handle.dialect === 'sqlite') {
     const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
     expect(rows[0]?.integrity_check).toBe('ok');

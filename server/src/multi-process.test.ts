@@ -41,17 +41,17 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
       .executeTakeFirstOrThrow();
     const size = `M${newId().slice(0, 5).toUpperCase()}`;
     await database.handle.db
-      .insertInto('product_sizes')
-      .values({ product_id: product.id, size, position: 50, stock })
+      .insertInto('product_variants')
+      .values({ product_id: product.id, color: 'test', size, size_position: 50, sku: `TEST-${size}`, stock })
       .execute();
-    return { product: product.id, size };
+    return { product: product.id, color: 'test', size };
   }
 
   it('sells a low-stock size to exactly as many shoppers as there are pieces', async () => {
     const line = await freshSize(20);
     const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => shopper(servers[i % 2]!)));
     for (const s of shoppers) expect((await s.call('POST', '/api/cart', { ...line, quantity: 1 })).status).toBe(200);
-    await database.handle.db.updateTable('product_sizes').set({ stock: 4 }).where('size', '=', line.size).execute();
+    await database.handle.db.updateTable('product_variants').set({ stock: 4 }).where('size', '=', line.size).execute();
 
     // Each shopper orders on the process they did not shop on.
     const results = await Promise.all(
@@ -62,7 +62,7 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
     expect(results.filter((r) => r.status === 409)).toHaveLength(8);
     const left = await database.handle.db
-      .selectFrom('product_sizes')
+      .selectFrom('product_variants')
       .select('stock')
       .where('size', '=', line.size)
       .executeTakeFirstOrThrow();

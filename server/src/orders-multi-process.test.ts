@@ -42,9 +42,10 @@ describe.runIf(testDialects.includes('postgres'))('orders and payments on two se
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db(), 10);
       await me.call('DELETE', '/api/cart/clear');
-      expect((await me.call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 })).status).toBe(
-        200,
-      );
+      expect(
+        (await me.call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity: 1 }))
+          .status,
+      ).toBe(200);
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
           me.call(
@@ -65,7 +66,7 @@ describe.runIf(testDialects.includes('postgres'))('orders and payments on two se
         where,
       ).toHaveLength(5);
       const left = await db()
-        .selectFrom('product_sizes')
+        .selectFrom('product_variants')
         .select('stock')
         .where('size', '=', s.size)
         .executeTakeFirstOrThrow();
@@ -78,7 +79,7 @@ describe.runIf(testDialects.includes('postgres'))('orders and payments on two se
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db(), 5);
       await me.call('DELETE', '/api/cart/clear');
-      await me.call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 });
+      await me.call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity: 1 });
       const placed = await me.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'razorpay' });
       expect(placed.status).toBe(201);
       const orderId: string = placed.body.data.orderId;

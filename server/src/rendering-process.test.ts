@@ -32,7 +32,9 @@ describe('order emails from the built server', () => {
     const server = shop.servers[0]!;
     const me = await processShopper(server, shop.database.handle.db);
     const s = await freshSize(shop.database.handle.db, 5);
-    expect((await me.call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 })).status).toBe(200);
+    expect(
+      (await me.call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity: 1 })).status,
+    ).toBe(200);
     const placed = await me.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
     expect(placed.status).toBe(201);
     const invoiceNumber: string = placed.body.data.documents[0].number;

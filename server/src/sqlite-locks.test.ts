@@ -51,13 +51,16 @@ describe('another process holding the SQLite write lock', () => {
   it('leaves health checks and catalogue reads answering at once; writes wait, then 503, then work again', async () => {
     const shopper = await signedInShopper(shop.app);
     const product = (await shop.app.inject('/api/product?limit=1')).json().data.products[0];
-    const [size] = (await shop.app.inject(`/api/product/${product._id}/sizes`)).json().data;
+    const color = product.colors[0];
+    const [size] = (
+      await shop.app.inject(`/api/product/${product._id}/sizes?color=${encodeURIComponent(color)}`)
+    ).json().data;
     const addToCart = () =>
       shop.app.inject({
         method: 'POST',
         url: '/api/cart',
         headers: shopper.auth,
-        payload: { product: product._id, size: size.size, quantity: 1 },
+        payload: { product: product._id, color, size: size.size, quantity: 1 },
       });
     const timed = async (url: string) => {
       const started = Date.now();

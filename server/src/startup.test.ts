@@ -23,7 +23,7 @@ describe.each(testDialects)('start-up on %s', (dialect) => {
       expect(second).toEqual({ migrated: [], seededProducts: 0, seededCoupons: 0 });
 
       const { db } = database.handle;
-      const count = async (table: 'products' | 'categories' | 'product_sizes') =>
+      const count = async (table: 'products' | 'categories' | 'product_variants') =>
         Number(
           (
             await db
@@ -34,7 +34,9 @@ describe.each(testDialects)('start-up on %s', (dialect) => {
         );
       expect(await count('products')).toBe(seedProducts.length);
       expect(await count('categories')).toBe(seedCategories.length);
-      expect(await count('product_sizes')).toBe(seedProducts.reduce((n, p) => n + Object.keys(p.sizes).length, 0));
+      expect(await count('product_variants')).toBe(
+        seedProducts.reduce((n, p) => n + Math.max(1, p.colors.length) * Object.keys(p.sizes).length, 0),
+      );
     } finally {
       await database.drop();
     }

@@ -4,6 +4,8 @@
  */
 export const STORE_NAME = 'KAPAS';
 export const STORE_TAGLINE = 'Menswear, made for India';
+/** What the shop's generated SKUs start with (`KP-OXF-NAV-M`). */
+export const BRAND_SKU_PREFIX = 'KP';
 
 /** How shoppers reach the shop (footer, policies page, messages). Replies within 24-48 hours (spec §9). */
 export const SUPPORT_EMAIL = 'care@kapas.in';

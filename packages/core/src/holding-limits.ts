@@ -1,3 +1,5 @@
+import { variantPhrase } from './variants.ts';
+
 /**
  * How much of one item (a product in one size) a single holder may keep in orders that are not
  * paid or shipped yet: online orders waiting for their payment and cash-on-delivery orders not
@@ -48,6 +50,8 @@ export function holdingAllowance(reach: number, bound: HoldingBound): number {
 /** One line of an order about to be placed, and what its holders already hold of that item. */
 export interface HeldItem {
   productId: string;
+  /** The variant's colour ('' or left out: none named). */
+  color?: string;
   size: string;
   /** The product's name, for the shopper's message. */
   name: string;
@@ -67,6 +71,7 @@ export interface HoldingRefusal {
   /** The holder whose bound the order would pass (the tightest, if several). */
   scope: HoldingScope;
   productId: string;
+  color?: string;
   size: string;
   name: string;
   /** How many of the item this order may have: 0 when none. */
@@ -97,6 +102,7 @@ export function holdingRefusal(
       reason: 'HOLDING_LIMIT',
       scope: tightest.scope,
       productId: item.productId,
+      ...(item.color !== undefined && { color: item.color }),
       size: item.size,
       name: item.name,
       maxQuantity: Math.min(tightest.room, Math.max(0, item.onSale)),
@@ -114,7 +120,7 @@ const holders: Record<HoldingScope, string> = {
 
 /** What the shopper is told: which item, how many they may order, and why. */
 export function holdingRefusalMessage(refusal: HoldingRefusal): string {
-  const item = `${refusal.name} in size ${refusal.size}`;
+  const item = `${refusal.name} in ${variantPhrase({ color: refusal.color ?? '', size: refusal.size })}`;
   const why =
     refusal.held > 0 ? ` ${holders[refusal.scope]} not yet paid for or shipped already hold ${refusal.held}.` : '';
   return refusal.maxQuantity > 0

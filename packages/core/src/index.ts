@@ -42,5 +42,8 @@ export * from './category-taxes.ts';
 export * from './catalog-search.ts';
 export * from './typo-index.ts';
 export * from './product-images.ts';
+export * from './variants.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
+export * from './product-csv.ts';
+export * from './contract/product-csv.ts';

@@ -39,7 +39,10 @@ export const messageData = {
       .array(
         z.object({
           name,
+          /** The variant's colour ('' when the product names none; left out on lines from before variants). */
+          color: z.string().max(40).nullable().optional(),
           size: z.string().max(20),
+          sku: z.string().max(40).nullable().optional(),
           quantity: z.number().int().positive(),
           /** Unit price × quantity, paise. */
           lineTotal: paise,

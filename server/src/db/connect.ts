@@ -53,7 +53,7 @@ export interface DatabaseNotifications {
 }
 
 /**
- * The tables with triggers, which notify listeners of a change (migrations 008, 013 and 014):
+ * The tables with triggers, which notify listeners of a change (migrations 008, 013, 014 and 016):
  * the catalogue's, stock, the catalogue's version, and messages. Rows of theirs deleted by a
  * cascade go with a parent in this list (products, categories), so that write is counted too.
  */
@@ -63,7 +63,7 @@ export const NOTIFYING_TABLES = [
   'product_colors',
   'product_tags',
   'product_images',
-  'product_sizes',
+  'product_variants',
   'catalog_state',
   'messages',
 ];

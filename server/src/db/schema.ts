@@ -30,22 +30,36 @@ export interface ProductTable {
   updated_at: string;
 }
 
-export interface ProductSizeTable {
+/**
+ * One colour and size of a product the shop sells: its own SKU and stock, and its own price
+ * when it differs from the product's. A product with no colour named has the colour ''.
+ */
+export interface ProductVariantTable {
   product_id: string;
+  color: string;
   size: string;
-  position: number;
+  /** The size's place in the product's sizes (the same for every colour). */
+  size_position: number;
+  sku: string;
   stock: number;
+  /** Paise; null: the product's price. */
+  price: number | null;
+  original_price: number | null;
 }
 
 export interface ProductImageTable {
   product_id: string;
   position: number;
   url: string;
+  /** The colour the photo shows; null: every colour's (shown after the colour's own). */
+  color: string | null;
 }
 
 export interface ProductColorTable {
   product_id: string;
   color: string;
+  /** The colour's place among the product's colours: the first is the one shown first. */
+  position: number;
 }
 
 export interface ProductTagTable {
@@ -159,6 +173,8 @@ export interface CartItemTable {
   id: string;
   cart_id: string;
   product_id: string;
+  /** The variant's colour ('' for a product without named colours). */
+  color: string;
   size: string;
   quantity: number;
   created_at: string;
@@ -207,6 +223,9 @@ export interface OrderItemTable {
   product_id: string;
   name: string;
   image: string;
+  /** The variant as ordered; null on lines from before variants ('' colour: none named). */
+  color: string | null;
+  sku: string | null;
   size: string;
   quantity: number;
   /** Unit price when ordered, paise. */
@@ -369,7 +388,7 @@ export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   catalog_state: CatalogStateTable;
-  product_sizes: ProductSizeTable;
+  product_variants: ProductVariantTable;
   product_images: ProductImageTable;
   product_colors: ProductColorTable;
   product_tags: ProductTagTable;

@@ -17,7 +17,7 @@ describe('module boundaries', () => {
   });
 
   it('each table is written by the module that owns it; stock alone also by the orders that take it', () => {
-    expect(checkModuleBoundaries(srcDir).sharedTables).toEqual({ product_sizes: ['admin-catalog', 'orders'] });
+    expect(checkModuleBoundaries(srcDir).sharedTables).toEqual({ product_variants: ['admin-catalog', 'orders'] });
   });
 });
 

@@ -1429,7 +1429,7 @@ describe.each(testDialects)('fuzzing the API on %s', (dialect) => {
           for (const a of [...adds, ...actions, checkout]) await perform(a);
           const db = shop.handle.db;
           const lowestStock = await db
-            .selectFrom('product_sizes')
+            .selectFrom('product_variants')
             .select((e) => e.fn.min('stock').as('n'))
             .executeTakeFirst();
           const lowestUse = await db

@@ -17,7 +17,8 @@ export async function apiShopper(app: FastifyInstance, overrides: Record<string,
   const me = await verifiedShopper(app, overrides);
   const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...me.auth, ...headers }, ...(payload && { payload }) });
-  const add = (s: SizeRef, quantity = 1) => call('POST', '/api/cart', { product: s.productId, size: s.size, quantity });
+  const add = (s: SizeRef, quantity = 1) =>
+    call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity });
   const order = (paymentMethod: 'cod' | 'razorpay', extra: object = {}, headers: Record<string, string> = {}) =>
     call(
       'POST',

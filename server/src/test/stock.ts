@@ -4,27 +4,40 @@ import { newId } from '../lib/ids.ts';
 
 export interface SizeRef {
   productId: string;
+  color: string;
   size: string;
 }
 
 /**
- * A size of one test's own on the first product, holding exactly `stock` pieces: tests that
- * count stock never share a size. With `price` (paise) the product is repriced too.
+ * A size of one test's own on the first product, in its first colour, holding exactly `stock`
+ * pieces: tests that count stock never share a variant. With `price` (paise) the product is
+ * repriced too.
  */
 export async function freshSize(db: Kysely<Database>, stock: number, price?: number): Promise<SizeRef> {
   const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const first = await db
+    .selectFrom('product_colors')
+    .select('color')
+    .where('product_id', '=', product.id)
+    .where('position', '=', 0)
+    .executeTakeFirst();
+  const color = first?.color ?? '';
   const size = `T${newId().slice(0, 6).toUpperCase()}`;
-  await db.insertInto('product_sizes').values({ product_id: product.id, size, position: 99, stock }).execute();
+  await db
+    .insertInto('product_variants')
+    .values({ product_id: product.id, color, size, size_position: 99, sku: `TEST-${size}`, stock })
+    .execute();
   if (price !== undefined) await db.updateTable('products').set({ price }).where('id', '=', product.id).execute();
-  return { productId: product.id, size };
+  return { productId: product.id, color, size };
 }
 
-/** The stock a size holds now. */
-export async function stockOf(db: Kysely<Database>, { productId, size }: SizeRef): Promise<number> {
+/** The stock a variant holds now. */
+export async function stockOf(db: Kysely<Database>, { productId, color, size }: SizeRef): Promise<number> {
   const row = await db
-    .selectFrom('product_sizes')
+    .selectFrom('product_variants')
     .select('stock')
     .where('product_id', '=', productId)
+    .where('color', '=', color)
     .where('size', '=', size)
     .executeTakeFirstOrThrow();
   return row.stock;

@@ -1,4 +1,4 @@
-import { formatRupees, toPaise } from '@shop/core';
+import { formatRupees, toPaise, variantLabel } from '@shop/core';
 
 /** The API speaks rupees as numbers; show them the core way: 1199 → "₹1,199.00". */
 export function formatPrice(rupees: number): string {
@@ -15,4 +15,12 @@ export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const minutes = Math.floor(seconds / 60);
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A cart or order line's variant as shoppers read it: "Navy / M"; "Size M" for a product
+ * without named colours (and an order placed before colours were recorded).
+ */
+export function variantText({ color, size }: { color: string | null; size: string }): string {
+  return color ? variantLabel({ color, size }) : `Size ${size}`;
 }

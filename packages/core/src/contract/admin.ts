@@ -85,12 +85,16 @@ export const productVisibilityBody = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false.' }),
 });
 
-/** Bulk stock edit: set the stock of many sizes, of one or many products, at once. */
+/**
+ * Bulk stock edit: set the stock of many variants, of one or many products, at once. A change
+ * without a colour is for the product's first colour (the one a product of one colour has).
+ */
 export const stockChangesBody = z.object({
   changes: z
     .array(
       z.object({
         productId: idSchema,
+        color: inputText().trim().max(40).toLowerCase().optional(),
         size: inputText().trim().min(1, 'size is required.').max(20).toUpperCase(),
         stock: z
           .number({ error: 'stock must be a number.' })
@@ -113,7 +117,9 @@ export const lowStockQuery = z.object({
 export const lowStockRow = z.object({
   productId: z.string(),
   name: z.string(),
+  color: z.string(),
   size: z.string(),
+  sku: z.string(),
   stock: z.number().int(),
 });
 export type LowStockRow = z.infer<typeof lowStockRow>;

@@ -12,10 +12,18 @@ const quantity = z
   .min(1, 'quantity must be at least 1.')
   .max(maxLineQuantity, `quantity must be ${maxLineQuantity} or less.`);
 
-/** The spec's add-to-cart call: the product's id as `product`, its size in lower case. */
+/**
+ * The spec's add-to-cart call: the product's id as `product`, its size in lower case, and the
+ * colour chosen (may be left out when the product has one colour).
+ */
 export const addToCartBody = z.object({
   product: idSchema,
   quantity: quantity.default(1),
+  color: inputText()
+    .trim()
+    .max(40, 'color is too long.')
+    .transform((c) => c.toLowerCase())
+    .optional(),
   size: inputText({ error: 'size is required.' })
     .trim()
     .min(1, 'size is required.')
@@ -66,9 +74,12 @@ export const cartLine = z.object({
     images: z.array(z.string()),
     categoryId: z.string(),
   }),
+  /** The variant: its colour ('' for a product without named colours), size and SKU. */
+  color: z.string(),
   size: z.string(),
+  sku: z.string(),
   quantity: z.number().int(),
-  /** How many of this size are in stock now. */
+  /** How many of this variant are in stock now. */
   stock: z.number().int(),
   lineTotal: moneyOut,
 });

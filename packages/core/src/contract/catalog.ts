@@ -50,6 +50,22 @@ export const productSize = z.object({
 });
 export type ProductSize = z.infer<typeof productSize>;
 
+/** One colour and size the product is sold in, with its own SKU and stock; a price of its own when it differs. */
+export const productVariant = z.object({
+  sku: z.string(),
+  /** '' for a product without named colours. */
+  color: z.string(),
+  size: z.string(),
+  stock: z.number().int(),
+  /** Null: the product's price. */
+  price: moneyOut.nullable(),
+  originalPrice: moneyOut.nullable(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+/** A photo and the colour it shows (null: every colour's). */
+export const productPhoto = z.object({ url: z.string(), color: z.string().nullable() });
+
 export const product = z.object({
   _id: z.string(),
   name: z.string(),
@@ -65,7 +81,11 @@ export const product = z.object({
   category: z.string(),
   categoryId: z.string(),
   soldOut: z.boolean(),
+  /** Each size with its stock over every colour; `variants` has the stock per colour. */
   sizes: z.array(productSize),
+  variants: z.array(productVariant),
+  /** The photos with their colours: a colour's gallery is its own photos, then the shared ones. */
+  photos: z.array(productPhoto),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof product>;
@@ -134,6 +154,8 @@ export const productSuggestionsResponse = successEnvelope(productSuggestions);
 export const productListResponse = successEnvelope(productPage);
 export const productResponse = successEnvelope(product);
 export const productSizesResponse = successEnvelope(z.array(productSize));
+/** `GET /product/{id}/sizes?color=`: the sizes of that colour; without it, of every colour together. */
+export const productSizesQuery = z.object({ color: textQuery });
 
 const sizeInput = z.object({
   size: inputText().trim().min(1, 'must not be empty').max(20, 'is too long').toUpperCase(),

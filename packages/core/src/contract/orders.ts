@@ -114,7 +114,10 @@ export const orderLine = z.object({
   productId: z.string(),
   name: z.string(),
   image: z.string(),
+  /** The variant as ordered: its colour ('' when none was named; null on lines from before variants), size and SKU. */
+  color: z.string().nullable(),
   size: z.string(),
+  sku: z.string().nullable(),
   quantity: z.number().int(),
   /** The unit price when the order was placed. */
   price: moneyOut,

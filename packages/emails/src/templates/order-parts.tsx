@@ -1,5 +1,5 @@
 import { Column, Row, Section, Text } from '@react-email/components';
-import { brandColors, formatRupees } from '@shop/core';
+import { brandColors, formatRupees, variantLabel } from '@shop/core';
 import type { CSSProperties } from 'react';
 import type { MessageData } from '../data.ts';
 
@@ -25,7 +25,7 @@ export function SectionLabel({ children }: { children: string }) {
   return <Text style={label}>{children}</Text>;
 }
 
-/** The order's lines: name, size and quantity, and what each line costs. */
+/** The order's lines: name, colour and size, quantity and SKU, and what each line costs. */
 export function OrderLines({ lines }: { lines: OrderPlaced['lines'] }) {
   return (
     <Section>
@@ -34,7 +34,9 @@ export function OrderLines({ lines }: { lines: OrderPlaced['lines'] }) {
           <Column>
             <Text style={{ ...cell, fontWeight: 600, color: brandColors.ink }}>{line.name}</Text>
             <Text style={cell}>
-              Size {line.size} · Qty {line.quantity}
+              {line.color ? variantLabel({ color: line.color, size: line.size }) : `Size ${line.size}`} · Qty{' '}
+              {line.quantity}
+              {line.sku ? ` · SKU ${line.sku}` : ''}
             </Text>
           </Column>
           <Column style={{ verticalAlign: 'top', width: '120px' }}>

@@ -13,6 +13,7 @@ import * as delivery from './2026-11-24-012-delivery.ts';
 import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 import * as orderHolders from './2026-11-26-015-order-holders.ts';
+import * as variants from './2026-11-28-016-variants.ts';
 import * as afterCheckout from './2026-11-28-017-after-checkout.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-013-catalogue-search': catalogueSearch,
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
   '2026-11-26-015-order-holders': orderHolders,
+  '2026-11-28-016-variants': variants,
   '2026-11-28-017-after-checkout': afterCheckout,
 };

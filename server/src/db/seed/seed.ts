@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toPaise } from '@shop/core';
+import { generatedSku, toPaise, variantColors } from '@shop/core';
 import { newId } from '../../lib/ids.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 import { artFileName } from '../../modules/catalog/product-art/product-art.ts';
@@ -34,7 +34,6 @@ export async function seedCatalog(db: Kysely<Database>, now = new Date()): Promi
       const addedAt = new Date(now.getTime() - p.daysSinceAdded * 86_400_000).toISOString();
       return { seed: p, id: newId(), addedAt };
     });
-    const drawnColor = (colors: string[]) => colors[0] ?? 'grey';
 
     await trx
       .insertInto('products')
@@ -54,34 +53,53 @@ export async function seedCatalog(db: Kysely<Database>, now = new Date()): Promi
         })),
       )
       .execute();
-    await trx
-      .insertInto('product_sizes')
-      .values(
-        products.flatMap(({ seed, id }) =>
-          Object.entries(seed.sizes).map(([size, stock], position) => ({
+    const skus = new Set<string>();
+    const variants = products.flatMap(({ seed, id }) =>
+      variantColors(seed.colors).flatMap((color, colorIndex) =>
+        Object.entries(seed.sizes).map(([size, stock], sizePosition) => {
+          const sku = generatedSku(seed.name, { color, size }, (s) => skus.has(s));
+          skus.add(sku);
+          return {
             product_id: id,
+            color,
             size,
-            position,
-            stock,
-          })),
-        ),
-      )
-      .execute();
+            size_position: sizePosition,
+            sku,
+            stock: colorStock(stock, colorIndex, sizePosition),
+            price: null,
+            original_price: null,
+          };
+        }),
+      ),
+    );
+    for (let i = 0; i < variants.length; i += 500) {
+      await trx
+        .insertInto('product_variants')
+        .values(variants.slice(i, i + 500))
+        .execute();
+    }
+    // Each colour has its own drawings, in the order of the product's colours (a product with no
+    // colour named is drawn in grey, for every colour).
     await trx
       .insertInto('product_images')
       .values(
         products.flatMap(({ seed, id }) =>
-          seed.views.map((view, position) => ({
-            product_id: id,
-            position,
-            url: `/images/products/${artFileName(seed.art, drawnColor(seed.colors), view)}`,
-          })),
+          (seed.colors.length > 0 ? seed.colors : ['grey']).flatMap((color, colorIndex) =>
+            seed.views.map((view, viewIndex) => ({
+              product_id: id,
+              position: colorIndex * seed.views.length + viewIndex,
+              url: `/images/products/${artFileName(seed.art, color, view)}`,
+              color: seed.colors.length > 0 ? color : null,
+            })),
+          ),
         ),
       )
       .execute();
     await trx
       .insertInto('product_colors')
-      .values(products.flatMap(({ seed, id }) => seed.colors.map((color) => ({ product_id: id, color }))))
+      .values(
+        products.flatMap(({ seed, id }) => seed.colors.map((color, position) => ({ product_id: id, color, position }))),
+      )
       .execute();
     await trx
       .insertInto('product_tags')
@@ -91,4 +109,14 @@ export async function seedCatalog(db: Kysely<Database>, now = new Date()): Promi
     await trx.insertInto('app_meta').values({ key: SEEDED_MARKER, value: now.toISOString() }).execute();
     return products.length;
   });
+}
+
+/**
+ * A colour's stock of a size in the demo: the first colour holds what the catalogue lists, the
+ * others a share of it, so colours and sizes sell out at different times as in a real shop.
+ */
+export function colorStock(listed: number, colorIndex: number, sizePosition: number): number {
+  if (colorIndex === 0) return listed;
+  if ((colorIndex + sizePosition) % 4 === 3) return 0;
+  return Math.floor((listed * (5 - colorIndex)) / 6);
 }

@@ -72,29 +72,31 @@ export async function touchProducts(trx: Transaction<Database>, ids: string[], n
   await trx.updateTable('products').set({ updated_at: now }).where('id', 'in', ids).execute();
 }
 
-export async function setSizeStock(
+export async function setVariantStock(
   trx: Transaction<Database>,
-  change: { productId: string; size: string; stock: number },
+  change: { productId: string; color: string; size: string; stock: number },
 ) {
   await trx
-    .updateTable('product_sizes')
+    .updateTable('product_variants')
     .set({ stock: change.stock })
     .where('product_id', '=', change.productId)
+    .where('color', '=', change.color)
     .where('size', '=', change.size)
     .execute();
 }
 
-/** Active products' sizes at or below `threshold` pieces, the emptiest first. */
+/** Active products' variants at or below `threshold` pieces, the emptiest first. */
 export async function findLowStock(db: Kysely<Database>, threshold: number, limit: number) {
   return db
-    .selectFrom('product_sizes as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .select(['s.product_id', 'p.name', 's.size', 's.stock'])
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.product_id', 'p.name', 'v.color', 'v.size', 'v.sku', 'v.stock'])
     .where('p.is_active', '=', 1)
-    .where('s.stock', '<=', threshold)
-    .orderBy('s.stock', 'asc')
+    .where('v.stock', '<=', threshold)
+    .orderBy('v.stock', 'asc')
     .orderBy('p.name', 'asc')
-    .orderBy('s.position', 'asc')
+    .orderBy('v.color', 'asc')
+    .orderBy('v.size_position', 'asc')
     .limit(limit)
     .execute();
 }

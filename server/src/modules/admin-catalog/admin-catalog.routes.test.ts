@@ -85,9 +85,10 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
   const stockOf = async (productId: string, size: string) =>
     (
       await shop.handle.db
-        .selectFrom('product_sizes')
+        .selectFrom('product_variants')
         .select('stock')
         .where('product_id', '=', productId)
+        .where('color', '=', '')
         .where('size', '=', size)
         .executeTakeFirstOrThrow()
     ).stock;
@@ -374,8 +375,8 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
               { productId: second.id, size: 'M', stock },
             ],
           });
-        await buyer.add({ productId: b.id, size: 'S' });
-        await buyer.add({ productId: a.id, size: 'M' });
+        await buyer.add({ productId: b.id, color: '', size: 'S' });
+        await buyer.add({ productId: a.id, color: '', size: 'M' });
         const results = await Promise.all([edit(a, b, 20), edit(b, a, 30), buyer.order('cod')]);
         expect(
           results.map((r) => r.statusCode),
@@ -450,7 +451,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
   describe('low stock', () => {
     it("lists active products' sizes at or below the threshold, emptiest first", async () => {
       // Stock everything well, so only this test's sizes are low.
-      await shop.handle.db.updateTable('product_sizes').set({ stock: 50 }).execute();
+      await shop.handle.db.updateTable('product_variants').set({ stock: 50 }).execute();
       const a = await newProduct([
         { size: 'S', stock: 6 },
         { size: 'M', stock: 0 },
@@ -463,12 +464,14 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
       const res = await asAdmin('GET', '/api/admin/low-stock');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toEqual([
-        { productId: a.id, name: a.name, size: 'M', stock: 0 },
-        { productId: a.id, name: a.name, size: 'L', stock: 3 },
-        { productId: b.id, name: b.name, size: 'XL', stock: 5 },
+        { productId: a.id, name: a.name, color: '', size: 'M', sku: expect.stringMatching(/^KP-STA-M/), stock: 0 },
+        { productId: a.id, name: a.name, color: '', size: 'L', sku: expect.stringMatching(/^KP-STA-L/), stock: 3 },
+        { productId: b.id, name: b.name, color: '', size: 'XL', sku: expect.stringMatching(/^KP-STA-XL/), stock: 5 },
       ]);
       const tighter = (await asAdmin('GET', '/api/admin/low-stock?threshold=0')).json().data;
-      expect(tighter).toEqual([{ productId: a.id, name: a.name, size: 'M', stock: 0 }]);
+      expect(tighter).toEqual([
+        { productId: a.id, name: a.name, color: '', size: 'M', sku: expect.stringMatching(/^KP-STA-M/), stock: 0 },
+      ]);
       expect((await asAdmin('GET', '/api/admin/low-stock?limit=2')).json().data).toHaveLength(2);
     });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   totalPagesFor,
+  variantLabel,
   type AdminProductDetail,
   type AdminProductPage,
   type adminProductListQuery,
@@ -11,10 +12,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { auditTrail, recordAudit } from '../audit/audit.service.ts';
-import { getProduct, sizesOfProducts } from '../catalog/catalog.service.ts';
+import { getProduct, sizesOfProducts, variantsOfProducts } from '../catalog/catalog.service.ts';
 import * as repo from './admin-catalog.repository.ts';
 import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
-import { inSizeRowOrder } from '../../db/row-order.ts';
+import { inVariantRowOrder } from '../../db/row-order.ts';
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 
@@ -98,9 +99,10 @@ export async function setVisibility(
 }
 
 /**
- * Sets the stock of many sizes at once, all or nothing: a size listed twice is a 400, an
- * unknown product or size a 404, and either writes nothing. Each product whose stock moved
- * gets one history line ("Stock M: 4 → 10, L: 0 → 3"). Answers how many sizes changed.
+ * Sets the stock of many variants at once, all or nothing: a variant listed twice is a 400, an
+ * unknown product, colour or size a 404, and either writes nothing. A change without a colour is
+ * for the product's first colour. Each product whose stock moved gets one history line ("Stock
+ * Navy / M: 4 → 10, L: 0 → 3"). Answers how many variants changed.
  */
 export async function changeStock(
   db: Kysely<Database>,
@@ -108,14 +110,6 @@ export async function changeStock(
   actorId: string,
   now = new Date(),
 ): Promise<{ updated: number }> {
-  const seen = new Set<string>();
-  for (const change of body.changes) {
-    const key = `${change.productId}\u0000${change.size}`;
-    if (seen.has(key)) {
-      throw badRequest('DUPLICATE_SIZE', `Size ${change.size} of product ${change.productId} is listed twice.`);
-    }
-    seen.add(key);
-  }
   const productIds = [...new Set(body.changes.map((c) => c.productId))];
 
   return db.transaction().execute(async (trx) => {
@@ -123,28 +117,35 @@ export async function changeStock(
     // make it a piece off, but the stock written is exactly what staff asked for.
     const [names, stored] = await Promise.all([
       repo.findProductNames(trx, productIds),
-      sizesOfProducts(trx, productIds),
+      variantsOfProducts(trx, productIds),
     ]);
-    const moves = new Map<string, { size: string; from: number; to: number }[]>();
+    const seen = new Set<string>();
+    const moves = new Map<string, { label: string; color: string; size: string; from: number; to: number }[]>();
     for (const change of body.changes) {
       const name = names.get(change.productId);
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
-      const size = stored.get(change.productId)?.find((s) => s.size === change.size);
-      if (!size) throw notFound('SIZE_NOT_FOUND', `${name} has no size ${change.size}.`);
+      const variants = stored.get(change.productId) ?? [];
+      const color = change.color ?? variants[0]?.color ?? '';
+      const label = variantLabel({ color, size: change.size });
+      const key = `${change.productId}\u0000${color}\u0000${change.size}`;
+      if (seen.has(key)) throw badRequest('DUPLICATE_SIZE', `${label} of product ${change.productId} is listed twice.`);
+      seen.add(key);
+      const variant = variants.find((v) => v.color === color && v.size === change.size);
+      if (!variant) throw notFound('SIZE_NOT_FOUND', `${name} has no ${color === '' ? 'size ' : ''}${label}.`);
       const list = moves.get(change.productId) ?? [];
-      list.push({ size: change.size, from: size.stock, to: change.stock });
+      list.push({ label, color, size: change.size, from: variant.stock, to: change.stock });
       moves.set(change.productId, list);
     }
 
     const writes = [...moves].flatMap(([productId, list]) =>
-      list.filter((m) => m.from !== m.to).map((m) => ({ productId, size: m.size, stock: m.to })),
+      list.filter((m) => m.from !== m.to).map((m) => ({ productId, color: m.color, size: m.size, stock: m.to })),
     );
     // Written in the same order of rows as orders take stock (see row-order.ts).
-    for (const write of inSizeRowOrder(writes)) await repo.setSizeStock(trx, write);
+    for (const write of inVariantRowOrder(writes)) await repo.setVariantStock(trx, write);
 
     const changedProducts: string[] = [];
     for (const [productId, list] of moves) {
-      const summary = stockChangeSummary(list);
+      const summary = stockChangeSummary(list.map((m) => ({ size: m.label, from: m.from, to: m.to })));
       if (!summary) continue;
       changedProducts.push(productId);
       await recordAudit(trx, {
@@ -163,5 +164,12 @@ export async function changeStock(
 
 export async function lowStock(db: Kysely<Database>, threshold: number, limit: number): Promise<LowStockRow[]> {
   const rows = await repo.findLowStock(db, threshold, limit);
-  return rows.map((r) => ({ productId: r.product_id, name: r.name, size: r.size, stock: r.stock }));
+  return rows.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    color: r.color,
+    size: r.size,
+    sku: r.sku,
+    stock: r.stock,
+  }));
 }

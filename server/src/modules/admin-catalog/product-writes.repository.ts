@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Paise } from '@shop/core';
+import { generatedSku, reconcileVariants, type Paise } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
@@ -78,22 +78,29 @@ export async function updateProductRow(
   return true;
 }
 
-/** Replaces each list the write names (sizes, images, colours, tags) and leaves the others. */
+/**
+ * Replaces each list the write names (sizes, images, colours, tags) and leaves the others. New
+ * colours or sizes make the product's variants again (core's `reconcileVariants`): each colour
+ * and size it still has keeps its SKU, stock and price; the sizes' stock a write sends is its
+ * first colour's; new variants start at zero with a generated SKU.
+ */
 async function replaceProductLists(trx: Transaction<Database>, id: string, lists: ProductWrite): Promise<void> {
-  if (lists.sizes) {
-    await trx.deleteFrom('product_sizes').where('product_id', '=', id).execute();
-    if (lists.sizes.length > 0)
-      await trx
-        .insertInto('product_sizes')
-        .values(lists.sizes.map((s, position) => ({ product_id: id, size: s.size, stock: s.stock, position })))
-        .execute();
-  }
+  if (lists.sizes || lists.colors) await replaceVariants(trx, id, lists);
   if (lists.images) {
+    // A photo kept keeps the colour it shows; a new one is every colour's until staff say.
+    const before = await trx
+      .selectFrom('product_images')
+      .select(['url', 'color'])
+      .where('product_id', '=', id)
+      .execute();
+    const colorOf = new Map(before.map((r) => [r.url, r.color]));
     await trx.deleteFrom('product_images').where('product_id', '=', id).execute();
     if (lists.images.length > 0)
       await trx
         .insertInto('product_images')
-        .values(lists.images.map((url, position) => ({ product_id: id, url, position })))
+        .values(
+          lists.images.map((url, position) => ({ product_id: id, url, position, color: colorOf.get(url) ?? null })),
+        )
         .execute();
   }
   if (lists.colors) {
@@ -101,7 +108,7 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
     if (lists.colors.length > 0)
       await trx
         .insertInto('product_colors')
-        .values(lists.colors.map((color) => ({ product_id: id, color })))
+        .values(lists.colors.map((color, position) => ({ product_id: id, color, position })))
         .execute();
   }
   if (lists.tags) {
@@ -112,4 +119,58 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
         .values(lists.tags.map((tag) => ({ product_id: id, tag })))
         .execute();
   }
+}
+
+async function replaceVariants(trx: Transaction<Database>, id: string, lists: ProductWrite): Promise<void> {
+  const [product, existing, storedColors] = await Promise.all([
+    trx.selectFrom('products').select('name').where('id', '=', id).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('product_variants')
+      .select(['color', 'size', 'size_position', 'sku', 'stock', 'price', 'original_price'])
+      .where('product_id', '=', id)
+      .orderBy('size_position')
+      .execute(),
+    trx.selectFrom('product_colors').select('color').where('product_id', '=', id).orderBy('position').execute(),
+  ]);
+  const colors = lists.colors ?? storedColors.map((c) => c.color);
+  const sizes = lists.sizes?.map((s) => s.size) ?? [...new Set(existing.map((v) => v.size))];
+  const variants = reconcileVariants(
+    colors,
+    sizes,
+    existing.map((v) => ({ ...v, originalPrice: v.original_price })),
+    lists.sizes && new Map(lists.sizes.map((s) => [s.size, s.stock])),
+  );
+  const taken = await skusLike(
+    trx,
+    id,
+    variants.filter((v) => v.sku === '').map((v) => generatedSku(product.name, v, () => false)),
+  );
+  const rows = variants.map((v) => {
+    const sku = v.sku || generatedSku(product.name, v, (candidate) => taken.has(candidate));
+    taken.add(sku);
+    return {
+      product_id: id,
+      color: v.color,
+      size: v.size,
+      size_position: sizes.indexOf(v.size),
+      sku,
+      stock: v.stock,
+      price: v.price,
+      original_price: v.originalPrice,
+    };
+  });
+  await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
+  if (rows.length > 0) await trx.insertInto('product_variants').values(rows).execute();
+}
+
+/** The SKUs in use by other products that start with any of `bases`: what a generated SKU must not be. */
+async function skusLike(trx: Transaction<Database>, productId: string, bases: string[]): Promise<Set<string>> {
+  if (bases.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('product_variants')
+    .select('sku')
+    .where('product_id', '<>', productId)
+    .where((eb) => eb.or([...new Set(bases)].map((base) => eb('sku', 'like', `${base}%`))))
+    .execute();
+  return new Set(rows.map((r) => r.sku));
 }

@@ -63,12 +63,12 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
     // A size of its own, so other tests' orders never sell it out.
     const size = `C${newId().slice(0, 6).toUpperCase()}`;
     await shop.handle.db
-      .insertInto('product_sizes')
-      .values({ product_id: product.id, size, position: 99, stock: 10 })
+      .insertInto('product_variants')
+      .values({ product_id: product.id, color: 'test', size, size_position: 99, sku: `TEST-${size}`, stock: 10 })
       .execute();
     const call = (method: 'POST' | 'GET', url: string, payload?: object) =>
       shop.app.inject({ method, url, headers: me.auth, ...(payload && { payload }) });
-    const added = await call('POST', '/api/cart', { product: product.id, size, quantity: 1 });
+    const added = await call('POST', '/api/cart', { product: product.id, color: 'test', size, quantity: 1 });
     expect(added.statusCode, added.body).toBe(200);
     return { ...me, call, product };
   }

@@ -67,11 +67,12 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
     /** Places an order of these sizes (one piece each unless said). */
     async function order(
       paymentMethod: 'cod' | 'razorpay',
-      ...lines: { productId: string; size: string; quantity?: number }[]
+      ...lines: { productId: string; color: string; size: string; quantity?: number }[]
     ) {
       for (const line of lines) {
         const added = await call('POST', '/api/cart', {
           product: line.productId,
+          color: line.color,
           size: line.size,
           quantity: line.quantity ?? 1,
         });
@@ -299,7 +300,12 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         { ...s1, quantity: 2 },
         { ...s2, quantity: 3 },
       ]) {
-        await me.call('POST', '/api/cart', { product: line.productId, size: line.size, quantity: line.quantity });
+        await me.call('POST', '/api/cart', {
+          product: line.productId,
+          color: line.color,
+          size: line.size,
+          quantity: line.quantity,
+        });
       }
       expect((await me.call('POST', '/api/cart/apply-discount', { code })).statusCode).toBe(200);
       const placed = (

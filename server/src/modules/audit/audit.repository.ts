@@ -14,8 +14,13 @@ export interface AuditEventRow {
   created_at: string;
 }
 
-export async function insertAuditEvent(db: Db, row: AuditEventRow): Promise<void> {
-  await db.insertInto('audit_events').values(row).execute();
+/** Many events, a few hundred rows per statement. */
+export async function insertAuditEvents(db: Db, rows: readonly AuditEventRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('audit_events')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** An entity's events, newest first, with the name and email of who made each. */

@@ -17,15 +17,23 @@ export interface AuditRecord {
 
 /** Records a staff change. Call it inside the transaction that makes the change. */
 export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
-  await repo.insertAuditEvent(db, {
-    id: newId(),
-    actor_id: record.actorId,
-    entity_type: record.entityType,
-    entity_id: record.entityId,
-    action: record.action,
-    summary: record.summary,
-    created_at: record.now,
-  });
+  await recordAudits(db, [record]);
+}
+
+/** Records many staff changes at once (a CSV import): inside the transaction that makes them. */
+export async function recordAudits(db: Db, records: readonly AuditRecord[]): Promise<void> {
+  await repo.insertAuditEvents(
+    db,
+    records.map((record) => ({
+      id: newId(),
+      actor_id: record.actorId,
+      entity_type: record.entityType,
+      entity_id: record.entityId,
+      action: record.action,
+      summary: record.summary,
+      created_at: record.now,
+    })),
+  );
 }
 
 /** An entity's history, newest first, with who made each change. */

@@ -69,7 +69,7 @@ describe.each(testDialects)('account pre-hijacking through the email confirmatio
       method: 'POST',
       url: '/api/cart',
       headers: bearer(token),
-      payload: { product: size.productId, size: size.size, quantity: 2 },
+      payload: { product: size.productId, color: size.color, size: size.size, quantity: 2 },
     });
     expect(add.statusCode, add.body).toBe(200);
     return { email: body.email, password: body.password, token };

@@ -59,7 +59,7 @@ describe.each(testDialects)('account pre-hijacking through password recovery, on
       method: 'POST',
       url: '/api/cart',
       headers: attacker,
-      payload: { product: size.productId, size: size.size, quantity: 3 },
+      payload: { product: size.productId, color: size.color, size: size.size, quantity: 3 },
     });
     expect(add.statusCode, add.body).toBe(200);
 

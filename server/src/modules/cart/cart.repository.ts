@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { ColorPhoto, VariantKey } from '@shop/core';
 import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -49,26 +50,31 @@ export function lockCart(trx: Trx, userId: string, now: string) {
 }
 
 /**
- * The cart's lines with what pricing and the page need: the product's current price and
- * category, its first image, and the stock of the line's size. Lines of products no longer
+ * The cart's lines with what pricing and the page need: the variant's current price (its own, or
+ * the product's), SKU and stock, and the product's category. Lines of products no longer
  * on sale (hidden) are left out.
  */
 const linesOfCart = queryTemplate(['cartId'], (db, slot) =>
   db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
-    .leftJoin('product_sizes as s', (join) =>
-      join.onRef('s.product_id', '=', 'ci.product_id').onRef('s.size', '=', 'ci.size'),
+    .leftJoin('product_variants as v', (join) =>
+      join
+        .onRef('v.product_id', '=', 'ci.product_id')
+        .onRef('v.color', '=', 'ci.color')
+        .onRef('v.size', '=', 'ci.size'),
     )
     .select([
       'ci.id',
       'ci.product_id',
+      'ci.color',
       'ci.size',
       'ci.quantity',
       'p.name',
-      'p.price',
+      sql<number>`coalesce(${sql.ref('v.price')}, ${sql.ref('p.price')})`.as('price'),
       'p.category_id',
-      sql<number>`coalesce(${sql.ref('s.stock')}, 0)`.as('stock'),
+      sql<string>`coalesce(${sql.ref('v.sku')}, '')`.as('sku'),
+      sql<number>`coalesce(${sql.ref('v.stock')}, 0)`.as('stock'),
     ])
     .where('ci.cart_id', '=', slot.cartId)
     .where('p.is_active', '=', 1)
@@ -82,18 +88,21 @@ export async function findLines(trx: Trx, cartId: string) {
 
 export type LineRow = Awaited<ReturnType<typeof findLines>>[number];
 
-export async function findImages(trx: Trx, productIds: string[]): Promise<Map<string, string[]>> {
-  const images = new Map<string, string[]>();
-  if (productIds.length === 0) return images;
+/** The photos of the given products, each product's in order, with the colour each shows. */
+export async function findPhotos(trx: Trx, productIds: string[]): Promise<Map<string, ColorPhoto[]>> {
+  const photos = new Map<string, ColorPhoto[]>();
+  if (productIds.length === 0) return photos;
   const rows = await trx
     .selectFrom('product_images')
-    .select(['product_id', 'url'])
+    .select(['product_id', 'url', 'color'])
     .where('product_id', 'in', [...new Set(productIds)])
     .orderBy('product_id')
     .orderBy('position')
     .execute();
-  for (const row of rows) images.set(row.product_id, [...(images.get(row.product_id) ?? []), row.url]);
-  return images;
+  for (const row of rows) {
+    photos.set(row.product_id, [...(photos.get(row.product_id) ?? []), { url: row.url, color: row.color }]);
+  }
+  return photos;
 }
 
 export function findLine(trx: Trx, cartId: string, itemId: string) {
@@ -106,21 +115,31 @@ export function findLine(trx: Trx, cartId: string, itemId: string) {
 }
 
 /**
- * What adding a product's size to a cart is decided from, in one statement: the size's stock
- * (null: the product has no such size), how many the cart holds of it already and how many
- * lines the cart has. Undefined when the product is not on sale.
+ * What adding a variant to a cart is decided from, in one statement: the variant's stock (null:
+ * the product has no such colour and size), whether the product has the colour at all, how many
+ * the cart holds of the variant already and how many lines the cart has. Undefined when the
+ * product is not on sale.
  */
-const addFacts = queryTemplate(['cartId', 'productId', 'size'], (db, slot) =>
+const addFacts = queryTemplate(['cartId', 'productId', 'color', 'size'], (db, slot) =>
   db
     .selectFrom('products as p')
-    .leftJoin('product_sizes as s', (join) => join.onRef('s.product_id', '=', 'p.id').on('s.size', '=', slot.size))
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.product_id', '=', 'p.id').on('v.color', '=', slot.color).on('v.size', '=', slot.size),
+    )
     .select((eb) => [
-      's.stock',
+      'v.stock',
+      eb
+        .selectFrom('product_variants')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('product_id', '=', slot.productId)
+        .where('color', '=', slot.color)
+        .as('colorSizes'),
       eb
         .selectFrom('cart_items')
         .select('quantity')
         .where('cart_id', '=', slot.cartId)
         .where('product_id', '=', slot.productId)
+        .where('color', '=', slot.color)
         .where('size', '=', slot.size)
         .as('held'),
       eb
@@ -133,45 +152,58 @@ const addFacts = queryTemplate(['cartId', 'productId', 'size'], (db, slot) =>
     .where('p.is_active', '=', 1),
 );
 
-export async function findAddFacts(trx: Trx, cartId: string, productId: string, size: string) {
-  return (await addFacts(trx, { cartId, productId, size })).rows[0];
+export async function findAddFacts(trx: Trx, cartId: string, productId: string, variant: VariantKey) {
+  return (await addFacts(trx, { cartId, productId, color: variant.color, size: variant.size })).rows[0];
 }
 
-/** The stock of one size of a product on sale (undefined: not on sale, or no such size). */
-export async function findSizeStock(trx: Trx, productId: string, size: string) {
+/** The colours of a product, in its order (none: the product has no colour named). */
+export async function findColors(trx: Trx, productId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('product_colors')
+    .select('color')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.color);
+}
+
+/** The stock of one variant of a product on sale (undefined: not on sale, or no such variant). */
+export async function findVariantStock(trx: Trx, productId: string, variant: VariantKey) {
   const row = await trx
-    .selectFrom('product_sizes as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .select('s.stock')
-    .where('s.product_id', '=', productId)
-    .where('s.size', '=', size)
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select('v.stock')
+    .where('v.product_id', '=', productId)
+    .where('v.color', '=', variant.color)
+    .where('v.size', '=', variant.size)
     .where('p.is_active', '=', 1)
     .executeTakeFirst();
   return row?.stock;
 }
 
-const addedToLine = queryTemplate(['id', 'cartId', 'productId', 'size', 'quantity', 'now'], (db, slot) =>
+const addedToLine = queryTemplate(['id', 'cartId', 'productId', 'color', 'size', 'quantity', 'now'], (db, slot) =>
   db
     .insertInto('cart_items')
     .values({
       id: slot.id,
       cart_id: slot.cartId,
       product_id: slot.productId,
+      color: slot.color,
       size: slot.size,
       quantity: slot.quantity,
       created_at: slot.now,
     })
     .onConflict((oc) =>
       oc
-        .columns(['cart_id', 'product_id', 'size'])
+        .columns(['cart_id', 'product_id', 'color', 'size'])
         .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })),
     ),
 );
 
-/** Adds to the line of this product and size, or starts it; safe when two adds race. */
+/** Adds to the line of this variant, or starts it; safe when two adds race. */
 export async function addToLine(
   trx: Trx,
-  line: { cartId: string; productId: string; size: string; quantity: number; now: string },
+  line: { cartId: string; productId: string; color: string; size: string; quantity: number; now: string },
 ) {
   await addedToLine(trx, { id: newId(), ...line });
 }

@@ -12,6 +12,7 @@ interface StockedSize {
   productId: string;
   categoryId: string;
   price: number;
+  color: string;
   size: string;
   stock: number;
 }
@@ -24,11 +25,12 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     shop = await createTestShop(dialect);
     sizes = (
       await shop.handle.db
-        .selectFrom('product_sizes as s')
+        .selectFrom('product_variants as s')
         .innerJoin('products as p', 'p.id', 's.product_id')
-        .select(['p.id as productId', 'p.category_id as categoryId', 'p.price', 's.size', 's.stock'])
+        .select(['p.id as productId', 'p.category_id as categoryId', 'p.price', 's.color', 's.size', 's.stock'])
         .orderBy('p.price')
         .orderBy('p.id')
+        .orderBy('s.color')
         .orderBy('s.size')
         .execute()
     ).map((r) => ({ ...r, price: toRupees(r.price) }));
@@ -43,7 +45,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
       (s) =>
         s.stock >= min &&
         (!category || s.categoryId === category) &&
-        !not.some((n) => n.productId === s.productId && n.size === s.size),
+        !not.some((n) => n.productId === s.productId && n.color === s.color && n.size === s.size),
     );
     if (!found) throw new Error(`no size with ${min} in stock${category ? ` in ${category}` : ''}`);
     return found;
@@ -53,7 +55,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
   async function plenty(stock = 100): Promise<StockedSize> {
     const ref = await freshSize(shop.handle.db, stock);
     const row = sizes.find((s) => s.productId === ref.productId)!;
-    return { ...row, size: ref.size, stock };
+    return { ...row, color: ref.color, size: ref.size, stock };
   }
 
   async function shopper() {
@@ -62,7 +64,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       shop.app.inject({ method, url, headers: auth, ...(payload && { payload }) });
     const add = (s: StockedSize, quantity = 1) =>
-      call('POST', '/api/cart', { product: s.productId, size: s.size.toLowerCase(), quantity });
+      call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size.toLowerCase(), quantity });
     const cart = async (): Promise<Cart> => (await call('GET', '/api/cart/details')).json().data;
     return { auth, call, add, cart };
   }
@@ -151,6 +153,87 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('needs a colour for a product of several colours, and keeps each colour of a size its own line and stock', async () => {
+    const { call, cart } = await shopper();
+    const product = await shop.handle.db
+      .selectFrom('products as p')
+      .innerJoin('product_colors as c', 'c.product_id', 'p.id')
+      .select(['p.id', 'p.name'])
+      .groupBy(['p.id', 'p.name'])
+      .having((eb) => eb.fn.countAll(), '>=', 2)
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const [first, second] = await shop.handle.db
+      .selectFrom('product_colors')
+      .select('color')
+      .where('product_id', '=', product.id)
+      .orderBy('position')
+      .execute();
+    const size = `V${newId().slice(0, 6).toUpperCase()}`;
+    await shop.handle.db
+      .insertInto('product_variants')
+      .values([
+        { product_id: product.id, color: first!.color, size, size_position: 98, sku: `TEST-A-${size}`, stock: 1 },
+        { product_id: product.id, color: second!.color, size, size_position: 98, sku: `TEST-B-${size}`, stock: 5 },
+      ])
+      .execute();
+
+    for (const color of [undefined, '', 'chartreuse']) {
+      const res = await call('POST', '/api/cart', { product: product.id, size, quantity: 1, color });
+      expect(res.statusCode, `colour ${color}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'COLOR_REQUIRED',
+        message: 'Please select a colour before adding to cart.',
+      });
+    }
+    expect((await cart()).items).toEqual([]);
+
+    // The first colour has one piece; the second colour's stock is its own.
+    expect(
+      (await call('POST', '/api/cart', { product: product.id, color: first!.color, size, quantity: 2 })).statusCode,
+    ).toBe(409);
+    const added = await call('POST', '/api/cart', {
+      product: product.id,
+      color: second!.color.toUpperCase(),
+      size,
+      quantity: 2,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(
+      (await call('POST', '/api/cart', { product: product.id, color: first!.color, size, quantity: 1 })).statusCode,
+    ).toBe(200);
+    const lines = (await cart()).items;
+    expect(lines.map((l) => [l.color, l.size, l.sku, l.quantity, l.stock])).toEqual([
+      [second!.color, size, `TEST-B-${size}`, 2, 5],
+      [first!.color, size, `TEST-A-${size}`, 1, 1],
+    ]);
+    // Each line shows its colour's picture.
+    expect(lines[0]!.product.image).toContain(`--${second!.color.replace(' ', '-')}--`);
+    expect(lines[1]!.product.image).toContain(`--${first!.color.replace(' ', '-')}--`);
+  });
+
+  it('takes a product of one colour without the colour', async () => {
+    const { call, cart } = await shopper();
+    const admin = await signedInAdmin(shop);
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/product/create',
+      headers: admin.auth,
+      payload: {
+        name: 'One Colour Tee',
+        categoryId: 'mens-t-shirts',
+        price: 10,
+        colors: ['olive'],
+        sizes: [{ size: 'M', stock: 4 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id;
+    const res = await call('POST', '/api/cart', { product: id, size: 'M', quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cart()).items.map((l) => [l.color, l.size, l.sku])).toEqual([['olive', 'M', 'KP-ONE-OLI-M']]);
+  });
+
   it.each([
     ['quantity 0', { quantity: 0 }],
     ['a negative quantity', { quantity: -1 }],
@@ -161,7 +244,13 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
   ])('refuses %s with a 400 and adds nothing', async (_case, change) => {
     const { call, cart } = await shopper();
     const s = stocked(2);
-    const res = await call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1, ...change });
+    const res = await call('POST', '/api/cart', {
+      product: s.productId,
+      color: s.color,
+      size: s.size,
+      quantity: 1,
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect((await cart()).items).toEqual([]);
   });

@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  cartColor,
   cartLimitMessage,
+  CHOOSE_COLOR_MESSAGE,
+  colorGallery,
   couponRefusalMessage,
   defaultStoreSettings,
   priceCart,
@@ -33,6 +36,7 @@ type CartRow = Awaited<ReturnType<typeof repo.ensureCart>>;
 
 const itemNotFound = () => notFound('CART_ITEM_NOT_FOUND', 'Cart item not found');
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
+const chooseColor = () => badRequest('COLOR_REQUIRED', CHOOSE_COLOR_MESSAGE);
 
 function outOfStock(size: string, stock: number) {
   return conflict('OUT_OF_STOCK', stock <= 0 ? `Size ${size} is sold out.` : `Only ${stock} left in size ${size}`);
@@ -101,7 +105,7 @@ export async function priceCartLines(
  */
 async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Promise<Cart> {
   const lines = await repo.findLines(trx, cart.id);
-  const images = await repo.findImages(
+  const photos = await repo.findPhotos(
     trx,
     lines.map((l) => l.product_id),
   );
@@ -114,7 +118,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
 
   return {
     items: lines.map((l) => {
-      const lineImages = images.get(l.product_id) ?? [];
+      const lineImages = colorGallery(photos.get(l.product_id) ?? [], l.color);
       return {
         _id: l.id,
         productId: l.product_id,
@@ -126,7 +130,9 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
           images: lineImages,
           categoryId: l.category_id,
         },
+        color: l.color,
         size: l.size,
+        sku: l.sku,
         quantity: l.quantity,
         stock: l.stock,
         lineTotal: l.price * l.quantity,
@@ -176,9 +182,9 @@ export async function lockedCartLines(trx: Trx, userId: string, now: Date) {
 
 export type { LineRow as CartLine } from './cart.repository.ts';
 
-/** The images of the cart's products, first image first: what an order's lines keep of each. */
-export function imagesOfProducts(trx: Trx, productIds: string[]) {
-  return repo.findImages(trx, productIds);
+/** The photos of the cart's products with their colours: what an order's lines keep the picture of. */
+export function photosOfProducts(trx: Trx, productIds: string[]) {
+  return repo.findPhotos(trx, productIds);
 }
 
 /** Sets or drops the coupon of a locked cart; answers the cart row as it is now. */
@@ -202,12 +208,16 @@ export function getCart(db: Kysely<Database>, userId: string, now = new Date()):
 export function addItem(
   db: Kysely<Database>,
   userId: string,
-  item: { product: string; size: string; quantity: number },
+  item: { product: string; color?: string | undefined; size: string; quantity: number },
   now = new Date(),
 ): Promise<Cart> {
   return withCart(db, userId, now, async (trx, cart) => {
-    const facts = await repo.findAddFacts(trx, cart.id, item.product, item.size);
+    // A colour given is checked by the facts' statement; only an add without one asks the colours.
+    const color = item.color || cartColor(await repo.findColors(trx, item.product), undefined);
+    if (color === null) throw chooseColor();
+    const facts = await repo.findAddFacts(trx, cart.id, item.product, { color, size: item.size });
     if (!facts) throw productNotFound();
+    if (Number(facts.colorSizes) === 0) throw chooseColor();
     if (facts.stock === null) {
       throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
     }
@@ -223,6 +233,7 @@ export function addItem(
     await repo.addToLine(trx, {
       cartId: cart.id,
       productId: item.product,
+      color,
       size: item.size,
       quantity: item.quantity,
       now: now.toISOString(),
@@ -236,7 +247,7 @@ export function updateItem(db: Kysely<Database>, userId: string, itemId: string,
     if (!line) throw itemNotFound();
     const refusal = lineChangeRefusal({ lineCount: 0, isNewLine: false, from: line.quantity, to: quantity });
     if (refusal) throw overLimit(refusal);
-    const stock = (await repo.findSizeStock(trx, line.product_id, line.size)) ?? 0;
+    const stock = (await repo.findVariantStock(trx, line.product_id, line)) ?? 0;
     if (quantity > line.quantity && quantity > stock) throw outOfStock(line.size, stock);
     await repo.setLineQuantity(trx, itemId, quantity);
   });

@@ -25,7 +25,7 @@ export interface IndexedProduct {
   categoryId: string;
   categoryName: string;
   image: string | null;
-  /** Sorted. */
+  /** In the product's order, its first colour first. */
   colors: string[];
   tags: string[];
 }

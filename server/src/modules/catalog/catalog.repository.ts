@@ -1,11 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ColorPhoto, StockedVariant } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
 
 export interface ProductDetails {
-  images: Map<string, string[]>;
+  photos: Map<string, ColorPhoto[]>;
   sizes: Map<string, { size: string; stock: number }[]>;
+  variants: Map<string, StockedVariant[]>;
   colors: Map<string, string[]>;
   tags: Map<string, string[]>;
 }
@@ -33,7 +35,7 @@ export async function findCatalogue(db: Kysely<Database>) {
       ])
       .where('p.is_active', '=', 1)
       .execute(),
-    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('color').execute(),
+    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('position').execute(),
     db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('product_id').orderBy('tag').execute(),
     db.selectFrom('product_images').select(['product_id', 'url']).orderBy('product_id').orderBy('position').execute(),
     findCategories(db),
@@ -76,7 +78,7 @@ export async function versionAndStock(
   if (ids.length > 0) {
     query = query.unionAll(
       db
-        .selectFrom('product_sizes')
+        .selectFrom('product_variants')
         .select([sql<number | null>`null`.as('version'), sql<string | null>`product_id`.as('product_id')])
         .where('product_id', 'in', ids)
         .where('stock', '>', 0)
@@ -92,11 +94,11 @@ export async function versionAndStock(
   };
 }
 
-/** Which of the given products have some size in stock. */
+/** Which of the given products have some variant in stock. */
 export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
-    .selectFrom('product_sizes')
+    .selectFrom('product_variants')
     .select('product_id')
     .distinct()
     .where('product_id', 'in', ids)
@@ -105,9 +107,9 @@ export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<
   return new Set(rows.map((r) => r.product_id));
 }
 
-/** Every product with some size in stock. */
+/** Every product with some variant in stock. */
 export async function findAllInStock(db: Kysely<Database>): Promise<Set<string>> {
-  const rows = await db.selectFrom('product_sizes').select('product_id').distinct().where('stock', '>', 0).execute();
+  const rows = await db.selectFrom('product_variants').select('product_id').distinct().where('stock', '>', 0).execute();
   return new Set(rows.map((r) => r.product_id));
 }
 
@@ -118,7 +120,7 @@ export async function catalogueSchema(db: Kysely<Database>): Promise<string> {
   // of the shop's (a schema named after the role, with the shop in public).
   const { rows } = await sql<{ schema: string }>`
     select n.nspname as schema from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where c.oid = 'product_sizes'::regclass`.execute(db);
+    where c.oid = 'product_variants'::regclass`.execute(db);
   return rows[0]!.schema;
 }
 
@@ -144,25 +146,31 @@ function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Images, sizes, colours and tags of the given products in four queries. */
+/** Photos, variants, colours and tags of the given products in four queries. */
 export async function findProductDetails(db: Kysely<Database>, ids: string[]): Promise<ProductDetails> {
-  const details: ProductDetails = { images: new Map(), sizes: new Map(), colors: new Map(), tags: new Map() };
+  const details: ProductDetails = {
+    photos: new Map(),
+    sizes: new Map(),
+    variants: new Map(),
+    colors: new Map(),
+    tags: new Map(),
+  };
   if (ids.length === 0) return details;
-  const [images, sizes, colors, tags] = await Promise.all([
+  const [photos, variants, colors, tags] = await Promise.all([
     db
       .selectFrom('product_images')
-      .select(['product_id', 'url'])
+      .select(['product_id', 'url', 'color'])
       .where('product_id', 'in', ids)
       .orderBy('product_id')
       .orderBy('position')
       .execute(),
-    findSizesOf(db, ids),
+    findVariantsOf(db, ids),
     db
       .selectFrom('product_colors')
       .select(['product_id', 'color'])
       .where('product_id', 'in', ids)
       .orderBy('product_id')
-      .orderBy('color')
+      .orderBy('position')
       .execute(),
     db
       .selectFrom('product_tags')
@@ -172,38 +180,64 @@ export async function findProductDetails(db: Kysely<Database>, ids: string[]): P
       .orderBy('tag')
       .execute(),
   ]);
-  for (const r of images) pushTo(details.images, r.product_id, r.url);
-  details.sizes = sizes;
+  for (const r of photos) pushTo(details.photos, r.product_id, { url: r.url, color: r.color });
+  details.variants = variants;
+  for (const [id, list] of variants) details.sizes.set(id, sizesOverColors(list));
   for (const r of colors) pushTo(details.colors, r.product_id, r.color);
   for (const r of tags) pushTo(details.tags, r.product_id, r.tag);
   return details;
 }
 
-/** The sizes of many products in one query, each product's in its own order. */
+/** Each size once, in the product's order, with its stock over every colour. */
+function sizesOverColors(variants: readonly StockedVariant[]): { size: string; stock: number }[] {
+  const stock = new Map<string, number>();
+  for (const v of variants) stock.set(v.size, (stock.get(v.size) ?? 0) + v.stock);
+  return [...stock].map(([size, pieces]) => ({ size, stock: pieces }));
+}
+
+/** The variants of many products in one query, each product's in colour then size order. */
+export async function findVariantsOf(db: Kysely<Database>, ids: string[]): Promise<Map<string, StockedVariant[]>> {
+  const variants = new Map<string, StockedVariant[]>();
+  if (ids.length === 0) return variants;
+  const rows = await db
+    .selectFrom('product_variants as v')
+    .leftJoin('product_colors as c', (join) =>
+      join.onRef('c.product_id', '=', 'v.product_id').onRef('c.color', '=', 'v.color'),
+    )
+    .select(['v.product_id', 'v.color', 'v.size', 'v.sku', 'v.stock', 'v.price', 'v.original_price'])
+    .where('v.product_id', 'in', ids)
+    .orderBy('v.product_id')
+    .orderBy(sql`coalesce(${sql.ref('c.position')}, 0)`)
+    .orderBy('v.size_position')
+    .execute();
+  for (const r of rows) {
+    pushTo(variants, r.product_id, {
+      color: r.color,
+      size: r.size,
+      sku: r.sku,
+      stock: r.stock,
+      price: r.price === null ? null : Number(r.price),
+      originalPrice: r.original_price === null ? null : Number(r.original_price),
+    });
+  }
+  return variants;
+}
+
+/** The sizes of many products, each size once with its stock over every colour, each product's in its own order. */
 export async function findSizesOf(
   db: Kysely<Database>,
   ids: string[],
 ): Promise<Map<string, { size: string; stock: number }[]>> {
   const sizes = new Map<string, { size: string; stock: number }[]>();
-  if (ids.length === 0) return sizes;
-  const rows = await db
-    .selectFrom('product_sizes')
-    .select(['product_id', 'size', 'stock'])
-    .where('product_id', 'in', ids)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-  for (const r of rows) pushTo(sizes, r.product_id, { size: r.size, stock: r.stock });
+  for (const [id, list] of await findVariantsOf(db, ids)) sizes.set(id, sizesOverColors(list));
   return sizes;
 }
 
-export async function findSizes(db: Kysely<Database>, productId: string) {
-  return db
-    .selectFrom('product_sizes')
-    .select(['size', 'stock'])
-    .where('product_id', '=', productId)
-    .orderBy('position')
-    .execute();
+/** A product's sizes in its order: of one colour, or with their stock over every colour. */
+export async function findSizes(db: Kysely<Database>, productId: string, color?: string) {
+  const variants = (await findVariantsOf(db, [productId])).get(productId) ?? [];
+  if (color === undefined) return sizesOverColors(variants);
+  return variants.filter((v) => v.color === color).map((v) => ({ size: v.size, stock: v.stock }));
 }
 
 export async function findCategories(db: Kysely<Database>) {

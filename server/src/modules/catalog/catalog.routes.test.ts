@@ -4,6 +4,17 @@ import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { seedCategories, seedProducts, type SeedProduct } from '../../db/seed/catalog-data.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import * as products from '../admin-catalog/product-writes.ts';
+import { colorStock } from '../../db/seed/seed.ts';
+
+/** A seeded product's sizes with their stock over every colour, as the demo seeds it. */
+const seedSizes = (seed: SeedProduct) =>
+  Object.entries(seed.sizes).map(([size, stock], position) => ({
+    size,
+    stock: Array.from({ length: Math.max(1, seed.colors.length) }, (_, c) => colorStock(stock, c, position)).reduce(
+      (a, b) => a + b,
+      0,
+    ),
+  }));
 
 const activeSeedCount = seedProducts.length;
 
@@ -65,7 +76,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
           price: seed.price,
           originalPrice: seed.originalPrice ?? null,
           image: expect.stringMatching(/^\/images\/products\/.+--front\.svg$/),
-          colors: [...seed.colors].sort(),
+          colors: seed.colors,
           categoryId: seed.categoryId,
           category: seedCategories.find((c) => c.id === seed.categoryId)!.name,
           soldOut: Object.values(seed.sizes).every((stock) => stock === 0),
@@ -81,9 +92,14 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       const product = res.json().data;
       const seed = seedProducts.find((p) => p.name === card!.name)!;
       expect(product).toMatchObject({ ...card, description: seed.description, tags: [...seed.tags].sort() });
-      expect(product.images).toHaveLength(seed.views.length);
+      // Each colour's drawings, the first colour's first.
+      expect(product.images).toHaveLength(seed.views.length * Math.max(1, seed.colors.length));
       expect(product.images[0]).toBe(card!.image);
-      expect(product.sizes).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
+      expect(product.sizes).toEqual(seedSizes(seed));
+      expect(product.variants).toHaveLength(Object.keys(seed.sizes).length * Math.max(1, seed.colors.length));
+      expect(product.variants[0]).toMatchObject({ color: seed.colors[0], price: null, originalPrice: null });
+      expect(new Set(product.variants.map((v: { sku: string }) => v.sku)).size).toBe(product.variants.length);
+      expect(product.photos[0]).toEqual({ url: card!.image, color: seed.colors[0] });
       expect(Date.parse(product.createdAt)).not.toBeNaN();
     });
 
@@ -263,7 +279,13 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       expect(sizes.statusCode).toBe(200);
       expect(sizes.json().data).toEqual(res.json().data.sizes);
       const seed = seedProducts.find((p) => p.name === listed!.name)!;
-      expect(sizes.json().data).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
+      expect(sizes.json().data).toEqual(seedSizes(seed));
+      // One colour's sizes: the first colour holds what the catalogue lists.
+      const first = await get(
+        `/api/product/${listed!._id}/sizes?color=${encodeURIComponent(seed.colors[0]!.toUpperCase())}`,
+      );
+      expect(first.json().data).toEqual(Object.entries(seed.sizes).map(([size, stock]) => ({ size, stock })));
+      expect((await get(`/api/product/${listed!._id}/sizes?color=chartreuse`)).json().data).toEqual([]);
     });
 
     it('answers 404 "Product not found" for an unknown id', async () => {
@@ -353,7 +375,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
         name: 'Test Linen Shirt',
         price: 89.5,
         originalPrice: 120,
-        colors: ['navy', 'white'],
+        colors: ['white', 'navy'],
         sizes: [
           { size: 'M', stock: 3 },
           { size: 'L', stock: 0 },
@@ -371,7 +393,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
       });
       expect(updateRes.statusCode).toBe(200);
       const updated = updateRes.json().data;
-      expect(updated).toMatchObject({ price: 99, originalPrice: 120, colors: ['navy', 'white'], soldOut: true });
+      expect(updated).toMatchObject({ price: 99, originalPrice: 120, colors: ['white', 'navy'], soldOut: true });
       expect(updated.images).toEqual(newProduct.images);
     });
 

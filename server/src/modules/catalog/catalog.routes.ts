@@ -9,6 +9,7 @@ import {
   productListResponse,
   productResponse,
   productSearchQuery,
+  productSizesQuery,
   productSizesResponse,
   productSuggestionsQuery,
   productSuggestionsResponse,
@@ -117,13 +118,17 @@ const catalogReads: FastifyPluginAsyncZod<{
     '/product/:id/sizes',
     {
       schema: {
-        ...apiDoc('listProductSizes', 'The sizes of a product and whether each is in stock', 404),
+        ...apiDoc('listProductSizes', 'The sizes of a product (of one colour, or of all) and the stock of each', 404),
         tags: ['catalogue'],
         params: productIdParams,
+        querystring: productSizesQuery,
         response: { 200: productSizesResponse },
       },
     },
-    async ({ params }) => ({ success: true as const, data: await catalog.getProductSizes(db, params.id) }),
+    async ({ params, query }) => ({
+      success: true as const,
+      data: await catalog.getProductSizes(db, params.id, query.color),
+    }),
   );
   app.get(
     '/categories',

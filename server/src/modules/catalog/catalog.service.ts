@@ -18,7 +18,8 @@ const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found')
 
 /** One product as the API answers it: `_id`, derived `soldOut`, money in paise (the JSON shows rupees). */
 function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product {
-  const images = details.images.get(row.id) ?? [];
+  const photos = details.photos.get(row.id) ?? [];
+  const images = photos.map((p) => p.url);
   const sizes = details.sizes.get(row.id) ?? [];
   return {
     _id: row.id,
@@ -35,6 +36,8 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
     categoryId: row.category_id,
     soldOut: sizes.every((s) => s.stock <= 0),
     sizes,
+    variants: details.variants.get(row.id) ?? [],
+    photos,
     createdAt: row.created_at,
   };
 }
@@ -180,9 +183,15 @@ export async function getProduct(db: Kysely<Database>, id: string, { includeHidd
   return toProduct(row, await repo.findProductDetails(db, [id]));
 }
 
-export async function getProductSizes(db: Kysely<Database>, id: string) {
+/** A product's sizes: of one colour, or (none given) with their stock over every colour. */
+export async function getProductSizes(db: Kysely<Database>, id: string, color?: string) {
   if (!(await repo.findProduct(db, id))) throw productNotFound();
-  return repo.findSizes(db, id);
+  return repo.findSizes(db, id, color?.toLowerCase());
+}
+
+/** The variants of many products, hidden ones too, each product's in colour then size order. */
+export function variantsOfProducts(db: Kysely<Database>, ids: string[]) {
+  return repo.findVariantsOf(db, ids);
 }
 
 /** The sizes and stock of many products, hidden ones too, each product's in its own order. */
@@ -208,7 +217,7 @@ export async function storedProductFields(db: Kysely<Database>, id: string) {
     originalPrice: row.original_price,
     colors: details.colors.get(id) ?? [],
     tags: details.tags.get(id) ?? [],
-    images: details.images.get(id) ?? [],
+    images: (details.photos.get(id) ?? []).map((p) => p.url),
     sizes: details.sizes.get(id) ?? [],
   };
 }

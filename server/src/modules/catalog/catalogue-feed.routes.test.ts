@@ -69,7 +69,7 @@ describe.each(testDialects)('lists follow stock and staff changes on %s', (diale
     expect((await card(word)).soldOut).toBe(false);
 
     const shopper = await apiShopper(shop.app);
-    expect((await shopper.add({ productId: id, size: 'M' })).statusCode).toBe(200);
+    expect((await shopper.add({ productId: id, color: '', size: 'M' })).statusCode).toBe(200);
     shop.queries.length = 0;
     const placed = await shopper.order('cod');
     expect(placed.statusCode, placed.body).toBe(201);
@@ -87,7 +87,7 @@ describe.each(testDialects)('lists follow stock and staff changes on %s', (diale
     const { id, word } = await newProduct(1);
     await untilAnsweredFromMemory();
     for (const stock of [0, 2, 0, 3, 0, 1, 0, 4, 0, 2]) {
-      await shop.handle.db.updateTable('product_sizes').set({ stock }).where('product_id', '=', id).execute();
+      await shop.handle.db.updateTable('product_variants').set({ stock }).where('product_id', '=', id).execute();
       expect((await card(word)).soldOut, `stock ${stock}`).toBe(stock === 0);
     }
   });
@@ -110,7 +110,7 @@ describe.each(testDialects)('lists follow stock and staff changes on %s', (diale
     const elsewhere = (statement: string) =>
       runOnPostgres(`set search_path = ${shop.config.dialect === 'postgres' && shop.config.schema}; ${statement}`);
     const setStock = (id: string, stock: number) =>
-      elsewhere(`update product_sizes set stock = ${stock} where product_id = '${id}'`);
+      elsewhere(`update product_variants set stock = ${stock} where product_id = '${id}'`);
 
     /** The backends listening for this process's catalogue. */
     async function listeners(): Promise<number[]> {

@@ -125,7 +125,7 @@ describe.each(testDialects)('Google sign-in on %s (authorization code flow again
       method: 'POST',
       url: '/api/cart',
       headers: held.auth,
-      payload: { product: size.productId, size: size.size, quantity: 1 },
+      payload: { product: size.productId, color: size.color, size: size.size, quantity: 1 },
     });
     expect(add.statusCode, add.body).toBe(200);
     return held;

@@ -34,7 +34,9 @@ describe.each(testDialects)('invoice numbers from two server processes on %s', (
     for (let round = 0; round < ROUNDS; round++) {
       const s = await freshSize(db, SHOPPERS);
       await Promise.all(
-        shoppers.map((me) => me.call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 })),
+        shoppers.map((me) =>
+          me.call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity: 1 }),
+        ),
       );
       const answers = await Promise.all(
         shoppers.map((me, i) =>

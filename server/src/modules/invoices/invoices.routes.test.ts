@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { financialYearOf, formatRupees, rupeesInWords, toPaise, type Order } from '@shop/core';
+import { colorName, financialYearOf, formatRupees, rupeesInWords, toPaise, type Order } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
@@ -85,6 +85,9 @@ describe.each(testDialects)('tax invoices and credit notes on %s', (dialect) => 
       'Place of supply Karnataka (29)',
       'Ravi Kumar',
       '9965',
+      // The line names the variant ordered: its colour and size, and its SKU.
+      `${colorName(order.items[0]!.color!)} /`,
+      `SKU ${order.items[0]!.sku}`,
       'IGST',
       rs(order.totals.gst),
       rs(order.total),

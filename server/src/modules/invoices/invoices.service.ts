@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  orderLineDescription,
   creditNoteSnapshot,
   defaultCategoryTax,
   documentNumber,
@@ -96,7 +97,9 @@ export interface InvoiceableOrder {
     | 'billing_address'
     | 'line_discounts'
   > & { shipping_gst_rate: number };
-  items: (Pick<OrderItemTable, 'product_id' | 'name' | 'size' | 'quantity' | 'price' | 'hsn'> & { gst_rate: number })[];
+  items: (Pick<OrderItemTable, 'product_id' | 'name' | 'color' | 'size' | 'sku' | 'quantity' | 'price' | 'hsn'> & {
+    gst_rate: number;
+  })[];
   buyerName: string;
 }
 
@@ -137,7 +140,7 @@ export async function issueFirstInvoice(
     orderNumber: order.order_number,
     orderPlacedAt: order.created_at,
     goods: items.map((item) => ({
-      description: `${item.name} (${item.size})`,
+      description: orderLineDescription(item),
       hsn: hsnOf(item),
       quantity: item.quantity,
       unitPrice: item.price,

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colorName } from '@shop/core';
 import { signedInAdmin, signedInShopper, verifiedShopper, markEmailVerified } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
@@ -51,7 +52,8 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
     return {
       ...me,
       call,
-      add: (s: SizeRef, quantity = 1) => call('POST', '/api/cart', { product: s.productId, size: s.size, quantity }),
+      add: (s: SizeRef, quantity = 1) =>
+        call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity }),
       order: (paymentMethod: 'cod' | 'razorpay' = 'cod') =>
         call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod }),
     };
@@ -66,9 +68,15 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
     const body = res.json();
     expect(res.statusCode, res.body).toBe(409);
     expect(body.code).toBe('HOLDING_LIMIT');
-    const m = /(?:at most (\d+) of|can't order more of) (.+) in size (.+?) for now\./.exec(body.message);
+    const m = /(?:at most (\d+) of|can't order more of) (.+) in (?:(.+), )?size (.+?) for now\./.exec(body.message);
     expect(m, body.message).not.toBeNull();
-    return { quantity: Number(m![1] ?? 0), name: m![2]!, size: m![3]!, message: body.message as string };
+    return {
+      quantity: Number(m![1] ?? 0),
+      name: m![2]!,
+      color: m![3] ?? '',
+      size: m![4]!,
+      message: body.message as string,
+    };
   }
 
   /**
@@ -134,9 +142,10 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       const s = await freshSize(db(), 10);
       const call = (method: Method, url: string, payload: object) =>
         shop.app.inject({ method, url, headers: auth, payload, remoteAddress: newNetwork()(1) });
-      expect((await call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 1 })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity: 1 }))
+          .statusCode,
+      ).toBe(200);
       const placed = await call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
       expect(placed.statusCode, placed.body).toBe(201);
     });
@@ -150,7 +159,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       await me.add(s, 6);
       const refused = await me.order('cod');
       expect(refused.json().message).toBe(
-        `You can order at most 5 of ${name} in size ${s.size} for now. Please lower the quantity in your cart.`,
+        `You can order at most 5 of ${name} in ${colorName(s.color)}, size ${s.size} for now. Please lower the quantity in your cart.`,
       );
       expect(allowed(refused)).toMatchObject({ quantity: 5, name, size: s.size });
       expect(await stockOf(db(), s)).toBe(25);
@@ -162,7 +171,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       await me.add(s, 1);
       const more = await me.order('razorpay');
       expect(more.json().message).toBe(
-        `You can't order more of ${name} in size ${s.size} for now. Your orders not yet paid for or shipped already hold 5. ` +
+        `You can't order more of ${name} in ${colorName(s.color)}, size ${s.size} for now. Your orders not yet paid for or shipped already hold 5. ` +
           'Please remove it from your cart, or order it once those orders are paid for or shipped.',
       );
     });
@@ -313,7 +322,12 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         });
         for (const call of callers) {
           expect((await call('DELETE', '/api/cart/clear')).statusCode).toBe(200);
-          const added = await call('POST', '/api/cart', { product: s.productId, size: s.size, quantity: 2 });
+          const added = await call('POST', '/api/cart', {
+            product: s.productId,
+            color: s.color,
+            size: s.size,
+            quantity: 2,
+          });
           expect(added.statusCode).toBe(200);
         }
         const answers = await Promise.all(
@@ -339,15 +353,16 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
   describe('the review: verified accounts hoarding the demo catalogue', () => {
     /** Every size of the seeded catalogue with stock, in a fixed order, and which products are on sale. */
     async function catalogue() {
-      const sizes = await db()
-        .selectFrom('product_sizes')
-        .innerJoin('products', 'products.id', 'product_sizes.product_id')
-        .select(['product_sizes.product_id as productId', 'product_sizes.size', 'product_sizes.stock', 'products.name'])
-        .where('product_sizes.size', 'not like', 'T%')
-        .orderBy('product_sizes.product_id')
-        .orderBy('product_sizes.size')
+      const variants = await db()
+        .selectFrom('product_variants as v')
+        .innerJoin('products', 'products.id', 'v.product_id')
+        .select(['v.product_id as productId', 'v.color', 'v.size', 'v.stock', 'products.name'])
+        .where('v.size', 'not like', 'T%')
+        .orderBy('v.product_id')
+        .orderBy('v.color')
+        .orderBy('v.size')
         .execute();
-      return sizes;
+      return variants;
     }
     const onSale = (sizes: { productId: string; stock: number }[]) =>
       new Set(sizes.filter((s) => s.stock > 0).map((s) => s.productId));
@@ -364,22 +379,23 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         let lines = 0;
         for (const s of await catalogue()) {
           if (lines === 20) break;
-          if (s.stock === 0 || refusedHere.has(`${s.productId}|${s.size}`)) continue;
+          if (s.stock === 0 || refusedHere.has(`${s.productId}|${s.color}|${s.size}`)) continue;
           const added = await me.add(s, Math.min(10, s.stock));
           if (added.statusCode === 200) lines += 1;
         }
         for (let attempt = 0; attempt <= 20; attempt++) {
           const placed = await me.order(method);
           if (placed.statusCode === 201 || placed.json().code === 'EMPTY_CART') break;
-          const { quantity, name, size } = allowed(placed);
+          const { quantity, name, color, size } = allowed(placed);
           const line = (await me.call('GET', '/api/cart/details'))
             .json()
             .data.items.find(
-              (i: { product: { name: string }; size: string }) => i.product.name === name && i.size === size,
+              (i: { product: { name: string }; color: string; size: string }) =>
+                i.product.name === name && colorName(i.color) === color && i.size === size,
             );
           expect(line, placed.body).toBeDefined();
           if (quantity === 0) {
-            refusedHere.add(`${line.product._id}|${line.size}`);
+            refusedHere.add(`${line.product._id}|${line.color}|${line.size}`);
             expect((await me.call('DELETE', `/api/cart/${line._id}`)).statusCode).toBe(200);
           } else {
             expect((await me.call('PUT', `/api/cart/${line._id}`, { quantity })).statusCode).toBe(200);
@@ -399,7 +415,9 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       for (const id of safe) expect(onSale(afterOneAddress).has(id), id).toBe(true);
       // The address held at most 30% of each size (at least 3).
       for (const s of before) {
-        const left = afterOneAddress.find((a) => a.productId === s.productId && a.size === s.size)!.stock;
+        const left = afterOneAddress.find(
+          (a) => a.productId === s.productId && a.color === s.color && a.size === s.size,
+        )!.stock;
         expect(s.stock - left, `${s.name} ${s.size}`).toBeLessThanOrEqual(Math.max(3, Math.floor(s.stock * 0.3)));
       }
 
@@ -411,7 +429,9 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         );
       for (const id of safe) expect(onSale(afterNetwork).has(id), id).toBe(true);
       for (const s of before) {
-        const left = afterNetwork.find((a) => a.productId === s.productId && a.size === s.size)!.stock;
+        const left = afterNetwork.find(
+          (a) => a.productId === s.productId && a.color === s.color && a.size === s.size,
+        )!.stock;
         expect(s.stock - left, `${s.name} ${s.size}`).toBeLessThanOrEqual(Math.max(3, Math.floor(s.stock * 0.5)));
       }
     }, 300_000);

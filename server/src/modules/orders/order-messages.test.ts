@@ -73,6 +73,9 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const res = await me.order('cod', { expectedTotal: cart.totals.total });
     expect(res.statusCode, res.body).toBe(201);
     const order: Order = res.json().data;
+    // The line keeps the variant the cart held.
+    expect(order.items[0]).toMatchObject({ color: cart.items[0]!.color, sku: cart.items[0]!.sku });
+    expect(order.items[0]!.sku).toMatch(/^TEST-T/);
     const [toShopper, confirmation, toStaff, ...rest] = await messagesOf(order._id);
     expect(rest).toEqual([]);
     // Then the email asking the shopper to confirm the cash order, or cancel it (cod-confirmation.test.ts).
@@ -83,7 +86,16 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       data: {
         firstName: 'Ravi',
         orderNumber: order.orderNumber,
-        lines: [{ name: order.items[0]!.name, size: order.items[0]!.size, quantity: 2, lineTotal: 90_00 }],
+        lines: [
+          {
+            name: order.items[0]!.name,
+            color: order.items[0]!.color,
+            size: order.items[0]!.size,
+            sku: order.items[0]!.sku,
+            quantity: 2,
+            lineTotal: 90_00,
+          },
+        ],
         totals: {
           subtotal: toPaise(cart.totals.subtotal),
           discount: toPaise(cart.totals.discountAmount),
@@ -276,7 +288,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     it('no order without its confirmation: the outbox refusing leaves no order, stock or emptied cart', async () => {
       const me = await shopperWithCart(3);
       const [line] = (await me.cart()).items;
-      const size = { productId: line!.productId, size: line!.size };
+      const size = { productId: line!.productId, color: line!.color, size: line!.size };
       const status = await whileRefusing('messages', 'insert', async () => (await me.order('cod')).statusCode);
       expect(status).toBe(500);
       expect(await me.orders()).toEqual([]);

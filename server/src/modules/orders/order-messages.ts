@@ -57,7 +57,9 @@ export async function queueOrderPlaced(
         ...facts,
         lines: items.map((i) => ({
           name: i.name,
+          color: i.color,
           size: i.size,
+          sku: i.sku,
           quantity: i.quantity,
           lineTotal: i.price * i.quantity,
         })),

@@ -137,4 +137,50 @@ describe.each(testDialects)('orders under races on %s', (dialect) => {
       expect(unpaid.length, where).toBeLessThanOrEqual(1);
     }
   });
+
+  it(`two colours of one size sell each from its own stock when shoppers order both at once (10 rounds)`, async () => {
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => apiShopper(shop.app)));
+    for (let round = 0; round < 10; round++) {
+      // One size in two colours: 3 pieces of the first, 2 of the second.
+      const first = await freshSize(shop.handle.db, 3);
+      const second = { ...first, color: 'test-second' };
+      await shop.handle.db
+        .insertInto('product_variants')
+        .values({
+          product_id: first.productId,
+          color: second.color,
+          size: first.size,
+          size_position: 99,
+          sku: `TEST-2-${first.size}`,
+          stock: 2,
+        })
+        .execute();
+      for (const [i, me] of shoppers.entries()) {
+        await me.call('DELETE', '/api/cart/clear');
+        expect((await me.add(i % 2 === 0 ? first : second)).statusCode).toBe(200);
+      }
+      const answers = await Promise.all(shoppers.map((me) => me.order('cod')));
+      const where = `round ${round}: ${answers.map((a) => `${a.statusCode} ${a.json().code ?? ''}`).join(', ')}`;
+      const placed = (parity: number) => answers.filter((a, i) => i % 2 === parity && a.statusCode === 201);
+      expect(placed(0), where).toHaveLength(3);
+      expect(placed(1), where).toHaveLength(2);
+      for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+        expect(refused.statusCode, where).toBe(409);
+        expect(refused.json().code, where).toBe('OUT_OF_STOCK');
+      }
+      expect([await stockOf(shop.handle.db, first), await stockOf(shop.handle.db, second)], where).toEqual([0, 0]);
+      // Every order line names the colour it took.
+      for (const [parity, variant] of [
+        [0, first],
+        [1, second],
+      ] as const) {
+        for (const answer of placed(parity)) {
+          expect(
+            answer.json().data.items.map((l: { color: string }) => l.color),
+            where,
+          ).toEqual([variant.color]);
+        }
+      }
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { SHOP_DAY_STARTS_AT_UTC } from '@shop/core';
+import { SHOP_DAY_STARTS_AT_UTC, type VariantKey } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -117,64 +117,86 @@ export async function setPaymentStatus(db: Db, id: string, status: OrderTable['p
   await db.updateTable('orders').set({ payment_status: status, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** The row of one variant's stock. */
+const variantRow = (trx: Transaction<Database>, productId: string, { color, size }: VariantKey) =>
+  trx
+    .updateTable('product_variants')
+    .where('product_id', '=', productId)
+    .where('color', '=', color)
+    .where('size', '=', size);
+
 /**
- * Takes `quantity` of a size out of stock if that many are there, answering the stock left
+ * Takes `quantity` of a variant out of stock if that many are there, answering the stock left
  * (null when short: nothing taken); never below zero, on either database, however many orders
  * race for the last pieces.
  */
 export async function takeStock(
   trx: Transaction<Database>,
   productId: string,
-  size: string,
+  variant: VariantKey,
   quantity: number,
 ): Promise<number | null> {
-  const row = await trx
-    .updateTable('product_sizes')
+  const row = await variantRow(trx, productId, variant)
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
     .where('stock', '>=', quantity)
     .returning('stock')
     .executeTakeFirst();
   return row ? row.stock : null;
 }
 
-/** Gives `quantity` of a size back to stock; answers the stock now (null for a size that is gone). */
+/** Gives `quantity` of a variant back to stock; answers the stock now (null for a variant that is gone). */
 export async function returnStock(
   trx: Transaction<Database>,
   productId: string,
-  size: string,
+  variant: VariantKey,
   quantity: number,
 ): Promise<number | null> {
-  const row = await trx
-    .updateTable('product_sizes')
+  const row = await variantRow(trx, productId, variant)
     .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('product_id', '=', productId)
-    .where('size', '=', size)
     .returning('stock')
     .executeTakeFirst();
   return row ? row.stock : null;
 }
 
-/** Locks a size's stock row until the transaction ends, as taking or returning stock does; answers its stock. */
-export async function lockStock(trx: Transaction<Database>, productId: string, size: string): Promise<number | null> {
+/** Locks a variant's stock row until the transaction ends, as taking or returning stock does; answers its stock. */
+export async function lockStock(
+  trx: Transaction<Database>,
+  productId: string,
+  { color, size }: VariantKey,
+): Promise<number | null> {
   const row = await trx
-    .selectFrom('product_sizes')
+    .selectFrom('product_variants')
     .select('stock')
     .where('product_id', '=', productId)
+    .where('color', '=', color)
     .where('size', '=', size)
     .forUpdate()
     .executeTakeFirst();
   return row ? row.stock : null;
 }
 
-export function stockOf(trx: Transaction<Database>, productId: string, size: string) {
+export function stockOf(trx: Transaction<Database>, productId: string, { color, size }: VariantKey) {
   return trx
-    .selectFrom('product_sizes')
+    .selectFrom('product_variants')
     .select('stock')
     .where('product_id', '=', productId)
+    .where('color', '=', color)
     .where('size', '=', size)
     .executeTakeFirst();
+}
+
+/** The first colour of each of the given products ('' for one without named colours). */
+export async function firstColorsOf(trx: Transaction<Database>, productIds: string[]): Promise<Map<string, string>> {
+  const first = new Map<string, string>();
+  if (productIds.length === 0) return first;
+  const rows = await trx
+    .selectFrom('product_colors')
+    .select(['product_id', 'color'])
+    .where('product_id', 'in', [...new Set(productIds)])
+    .where('position', '=', 0)
+    .execute();
+  for (const r of rows) first.set(r.product_id, r.color);
+  return first;
 }
 
 /** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
@@ -252,9 +274,10 @@ export function statsByDayAndStatus(db: Db, since: string) {
     .execute();
 }
 
-/** One size of one product. */
+/** One variant of one product. */
 interface SizeKey {
   productId: string;
+  color: string;
   size: string;
 }
 
@@ -285,6 +308,7 @@ export async function heldPieces(trx: Transaction<Database>, holder: Holder, siz
           : sql<number>`0`;
       return [
         'i.product_id',
+        'i.color',
         'i.size',
         piecesWhen(eb.and([eb('o.user_id', '=', holder.userId)])).as('account'),
         piecesWhen(address === null ? null : eb.and([eb('o.client_address', '=', address)])).as('address'),
@@ -304,11 +328,18 @@ export async function heldPieces(trx: Transaction<Database>, holder: Holder, siz
         eb.and([eb('o.payment_method', '=', 'cod'), eb('o.status', 'in', ['pending', 'confirmed'])]),
       ]),
     )
-    .where((eb) => eb.or(sizes.map((s) => eb.and([eb('i.product_id', '=', s.productId), eb('i.size', '=', s.size)]))))
-    .groupBy(['i.product_id', 'i.size'])
+    .where((eb) =>
+      eb.or(
+        sizes.map((s) =>
+          eb.and([eb('i.product_id', '=', s.productId), eb('i.color', '=', s.color), eb('i.size', '=', s.size)]),
+        ),
+      ),
+    )
+    .groupBy(['i.product_id', 'i.color', 'i.size'])
     .execute();
   return rows.map((r) => ({
     productId: r.product_id,
+    color: r.color ?? '',
     size: r.size,
     account: Number(r.account ?? 0),
     address: Number(r.address ?? 0),

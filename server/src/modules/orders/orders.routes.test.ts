@@ -169,9 +169,10 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopper()));
       for (const me of shoppers) expect((await me.add(s)).statusCode).toBe(200);
       await shop.handle.db
-        .updateTable('product_sizes')
+        .updateTable('product_variants')
         .set({ stock: 5 })
         .where('product_id', '=', s.productId)
+        .where('color', '=', s.color)
         .where('size', '=', s.size)
         .execute();
 
@@ -181,7 +182,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       expect(statuses.filter((c) => c === 409)).toHaveLength(15);
       for (const refused of results.filter((r) => r.statusCode === 409)) {
         expect(refused.json().code).toBe('OUT_OF_STOCK');
-        expect(refused.json().message).toContain(`in size ${s.size}`);
+        expect(refused.json().message).toContain(`, size ${s.size}`);
       }
       expect(await stockOf(s)).toBe(0);
       const placed = await shop.handle.db
@@ -286,6 +287,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
             id: newId(),
             cart_id: cartId,
             product_id: size.productId,
+            color: size.color,
             size: size.size,
             quantity: 1,
             created_at: new Date(Date.now() + i).toISOString(),

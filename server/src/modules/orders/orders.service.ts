@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   awaitsOnlinePayment,
   cartLimitRefusal,
+  colorGallery,
   couponLabel,
   DEFAULT_DELIVERY_NOTE,
   defaultHoldingLimits,
@@ -16,14 +17,14 @@ import {
   type ShopSettings,
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
-import { sizeRowKey } from '../../db/row-order.ts';
+import { variantRowKey } from '../../db/row-order.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { accountContact } from '../auth/auth.service.ts';
 import {
   emptyLockedCart,
   getCart,
-  imagesOfProducts,
+  photosOfProducts,
   lockedCartLines,
   overLimit,
   priceCartLines,
@@ -191,14 +192,15 @@ async function assertWithinHoldingLimits(
   left: Map<string, number>,
   limits: HoldingLimits,
 ) {
-  const sizes = lines.map((l) => ({ productId: l.product_id, size: l.size }));
-  const held = new Map((await repo.heldPieces(trx, holder, sizes)).map((h) => [sizeRowKey(h), h]));
+  const variants = lines.map((l) => ({ productId: l.product_id, color: l.color, size: l.size }));
+  const held = new Map((await repo.heldPieces(trx, holder, variants)).map((h) => [variantRowKey(h), h]));
   const refusal = holdingRefusal(
     lines.map((line) => {
-      const key = sizeRowKey({ productId: line.product_id, size: line.size });
+      const key = variantRowKey({ productId: line.product_id, color: line.color, size: line.size });
       const mine = held.get(key);
       return {
         productId: line.product_id,
+        color: line.color,
         size: line.size,
         name: line.name,
         quantity: line.quantity,
@@ -335,7 +337,7 @@ async function holdStock(
       : { replaced: [], stock: [] };
   const left = await moveStock(trx, [
     ...waiting.stock,
-    ...lines.map((l) => ({ productId: l.product_id, size: l.size, delta: l.quantity, name: l.name })),
+    ...lines.map((l) => ({ productId: l.product_id, color: l.color, size: l.size, delta: l.quantity, name: l.name })),
   ]);
   await assertWithinHoldingLimits(
     trx,
@@ -347,9 +349,12 @@ async function holdStock(
   for (const replaced of waiting.replaced) await releaseCoupon(trx, replaced);
 }
 
-/** Step: the order's lines, each a snapshot of the cart's line: its price, first image, HSN code and GST rate. */
+/**
+ * Step: the order's lines, each a snapshot of the cart's line: its variant (colour, size, SKU),
+ * price, the colour's first photo, HSN code and GST rate.
+ */
 async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], priced: OrderPrice['priced']) {
-  const images = await imagesOfProducts(
+  const photos = await photosOfProducts(
     trx,
     lines.map((l) => l.product_id),
   );
@@ -359,7 +364,9 @@ async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], pri
     position,
     product_id: l.product_id,
     name: l.name,
-    image: images.get(l.product_id)?.[0] ?? '',
+    image: colorGallery(photos.get(l.product_id) ?? [], l.color)[0] ?? '',
+    color: l.color,
+    sku: l.sku,
     size: l.size,
     quantity: l.quantity,
     price: l.price,

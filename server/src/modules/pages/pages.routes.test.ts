@@ -80,27 +80,38 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     expect(body).toContain('<script id="shop-state" type="application/json">');
   });
 
-  it('describes the product in JSON-LD with what product rich results require', async () => {
-    const available = products.find((p) => !p.soldOut)!;
+  it('describes the product in JSON-LD as a ProductGroup with an offer per variant', async () => {
+    const available = products.find((p) => !p.soldOut && p.colors.length > 1)!;
     const soldOut = products.find((p) => p.soldOut)!;
-    for (const [product, availability] of [
-      [available, 'https://schema.org/InStock'],
-      [soldOut, 'https://schema.org/OutOfStock'],
-    ] as const) {
+    for (const product of [available, soldOut]) {
       const data = jsonLd((await page(`/product/${product._id}`)).body);
-      const described = data.find((d) => d['@type'] === 'Product')!;
-      expect(described).toMatchObject({
+      const group = data.find((d) => d['@type'] === 'ProductGroup')!;
+      expect(group).toMatchObject({
         '@context': 'https://schema.org',
         name: product.name,
-        offers: {
-          '@type': 'Offer',
-          price: product.price.toFixed(2),
-          priceCurrency: 'INR',
-          availability,
-          url: `${origin}/product/${product._id}`,
-        },
+        productGroupID: product._id,
+        variesBy: [...(product.colors.length > 0 ? ['https://schema.org/color'] : []), 'https://schema.org/size'],
       });
-      expect((described.image as string[])[0]).toBe(`${origin}/og/product/${product._id}.jpg`);
+      expect((group.image as string[])[0]).toBe(`${origin}/og/product/${product._id}.jpg`);
+      const variants = group.hasVariant as Record<string, unknown>[];
+      expect(variants).toHaveLength(product.variants.length);
+      product.variants.forEach((variant, i) => {
+        const colorUrl = `${origin}/product/${product._id}${variant.color ? `?color=${variant.color.replace(/ /g, '+')}` : ''}`;
+        expect(variants[i]).toMatchObject({
+          '@type': 'Product',
+          sku: variant.sku,
+          size: variant.size,
+          ...(variant.color && { color: variant.color.charAt(0).toUpperCase() + variant.color.slice(1) }),
+          offers: {
+            '@type': 'Offer',
+            url: colorUrl,
+            price: (variant.price ?? product.price).toFixed(2),
+            priceCurrency: 'INR',
+            availability:
+              !product.soldOut && variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          },
+        });
+      });
       const trail = data.find((d) => d['@type'] === 'BreadcrumbList')!;
       expect((trail.itemListElement as { name: string }[]).map((i) => i.name)).toEqual([
         'Home',
@@ -108,6 +119,30 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
         product.name,
       ]);
     }
+    // Both kinds of offer are there: a demo product has colours in stock and colours sold out.
+    const offers = (
+      jsonLd((await page(`/product/${available._id}`)).body).find((d) => d['@type'] === 'ProductGroup')!.hasVariant as {
+        offers: { availability: string };
+      }[]
+    ).map((v) => v.offers.availability);
+    expect(new Set(offers)).toEqual(new Set(['https://schema.org/InStock', 'https://schema.org/OutOfStock']));
+  });
+
+  it('renders the colour the address asks for: its swatch chosen, its photos and its sizes', async () => {
+    const product = products.find(
+      (p) => !p.soldOut && p.colors.length > 1 && p.photos.some((ph) => ph.color === p.colors[1]),
+    )!;
+    const second = product.colors[1]!;
+    const { body } = split((await page(`/product/${product._id}?color=${encodeURIComponent(second)}`)).body);
+    const secondName = second.charAt(0).toUpperCase() + second.slice(1);
+    expect(body).toMatch(new RegExp(`<legend[^>]*>Colour<span[^>]*>: <!-- -->${secondName}</span></legend>`));
+    const radios = body.match(/<input type="radio"[^>]*>/g)!;
+    expect(radios.filter((r) => r.includes('checked=""'))).toEqual([expect.stringContaining(`value="${second}"`)]);
+    const firstOwn = product.photos.find((ph) => ph.color === second)!.url;
+    const mainImage = /data-testid="product-zoom"[\s\S]*?<img[^>]*src="([^"]+)"/.exec(body)![1];
+    expect(mainImage).toBe(firstOwn);
+    for (const variant of product.variants.filter((v) => v.color === second && v.stock === 0))
+      expect(body).toContain(`aria-label="${variant.size} (sold out)"`);
   });
 
   it('sends pages and sitemaps compressed as the client asks, the same page once decompressed', async () => {
@@ -237,7 +272,7 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
       const res = await page(`/product/${product._id}`);
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('<script>alert(1)');
-      const described = jsonLd(res.body).find((d) => d['@type'] === 'Product')!;
+      const described = jsonLd(res.body).find((d) => d['@type'] === 'ProductGroup')!;
       expect(described.name).toBe(hostile);
       expect(metaContent(res.body, 'og:title')).toBe(`${hostile.replace(/</g, '&lt;').replace(/>/g, '&gt;')} · KAPAS`);
     } finally {

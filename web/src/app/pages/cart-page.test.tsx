@@ -57,7 +57,36 @@ describe('cart page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows the lines in a table: product, size, price, quantity control and line total', async () => {
+  it('names the variant of each line: "Sky blue / M" with its photo, "Size M" for a product without colours', async () => {
+    const polo = makeCartLine({
+      _id: 'l3',
+      productId: 'polo',
+      name: 'Pique Polo',
+      color: 'sky blue',
+      size: 'M',
+    });
+    const socks = makeCartLine({ _id: 'l4', productId: 'socks', name: 'Crew Socks', color: '', size: 'FREE' });
+    polo.product.image = '/images/products/polo--sky-blue--front.svg';
+    renderCart(makeCart([polo, socks]));
+    await screen.findByRole('table');
+    expect(rowOf('Pique Polo')).toHaveTextContent('Sky blue / M');
+    expect(rowOf('Pique Polo').querySelector('img')).toHaveAttribute(
+      'src',
+      '/images/products/polo--sky-blue--front.svg',
+    );
+    expect(within(rowOf('Pique Polo')).getByRole('link', { name: 'Pique Polo' })).toHaveAttribute(
+      'href',
+      '/product/polo?color=sky+blue',
+    );
+    expect(rowOf('Crew Socks')).toHaveTextContent('Size FREE');
+    expect(within(rowOf('Crew Socks')).getByRole('link', { name: 'Crew Socks' })).toHaveAttribute(
+      'href',
+      '/product/socks',
+    );
+    expect(screen.getByRole('button', { name: 'Remove Crew Socks, size FREE' })).toBeInTheDocument();
+  });
+
+  it('shows the lines in a table: product, colour and size, price, quantity control and line total', async () => {
     renderCart(makeCart([oxford, tee]));
     const table = await screen.findByRole('table');
     const headers = within(table)
@@ -66,10 +95,11 @@ describe('cart page', () => {
     expect(headers).toEqual(['Product', 'Price', 'Quantity', 'Total']);
 
     const row = rowOf('Crew Tee');
-    expect(row).toHaveTextContent('Size: L');
+    expect(row).toHaveTextContent('White / L');
+    expect(within(row).getByRole('link', { name: 'Crew Tee' })).toHaveAttribute('href', '/product/tee?color=white');
     expect(row).toHaveTextContent('₹499.00');
     expect(row).toHaveTextContent('₹1,497.00');
-    expect(within(row).getByRole('group', { name: 'Quantity of Crew Tee, size L' })).toHaveTextContent('3');
+    expect(within(row).getByRole('group', { name: 'Quantity of Crew Tee, White / L' })).toHaveTextContent('3');
     expect(row.querySelector('img')).toHaveAttribute('src', '/images/products/tee-1.svg');
     expect(screen.getByText('4 items')).toBeInTheDocument();
   });
@@ -140,7 +170,7 @@ describe('cart page', () => {
       },
     });
     await screen.findByRole('table');
-    await user.click(within(rowOf('Oxford Shirt')).getByRole('button', { name: 'Remove Oxford Shirt, size M' }));
+    await user.click(within(rowOf('Oxford Shirt')).getByRole('button', { name: 'Remove Oxford Shirt, White / M' }));
     expect(await screen.findByText('Item removed')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Oxford Shirt' })).not.toBeInTheDocument();
     expect(api.callsTo('DELETE /cart/:itemId')[0]?.path).toBe('/cart/l1');

@@ -78,6 +78,8 @@ describe('checkout page', () => {
       '/images/products/oxford-1.svg',
     );
     expect(screen.getByRole('img', { name: 'Crew Tee' })).toBeInTheDocument();
+    expect(screen.getByText(/^White \/ M · 2 ×/)).toHaveTextContent('White / M · 2 × ₹1,199.00');
+    expect(screen.getByText(/^White \/ L · 1 ×/)).toBeInTheDocument();
     expect(screen.getByText('Shipping to:').closest('p')).toHaveTextContent(
       'Shipping to: 12B, MG Road, Near the park, Bengaluru, Karnataka, 560001',
     );

@@ -20,7 +20,7 @@ import { LoadingShapes } from '../../components/loading-shapes.tsx';
 import { PoliciesBeforeOrder, SummaryAside } from '../order-columns.tsx';
 import { DeliveryNotice, useDeliveryVerdict } from '../delivery-notice.tsx';
 import { useStoreInfo } from '../../lib/store/store-info.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPrice, variantText } from '../../lib/format.ts';
 import { pageTitle } from '../../lib/brand.ts';
 import { useOnlinePaymentAvailable } from '../../features/payments/index.ts';
 
@@ -107,7 +107,7 @@ export function CheckoutPage() {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium leading-snug">{line.product.name}</p>
                       <p className="mt-1 text-xs text-muted">
-                        Size {line.size} · {line.quantity} × {formatPrice(line.product.price)}
+                        {variantText(line)} · {line.quantity} × {formatPrice(line.product.price)}
                       </p>
                     </div>
                     <p className="text-sm font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>

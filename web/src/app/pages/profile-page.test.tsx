@@ -98,6 +98,7 @@ describe('profile page', () => {
       expect(pending).toHaveTextContent('₹2,842.00');
       expect(pending).toHaveTextContent('Items2');
       expect(pending).toHaveTextContent('Status: pending');
+      expect(pending).toHaveTextContent('Oxford Shirt (Navy / M) × 2');
       expect(within(pending).getByRole('button', { name: 'Cancel Order KP-1' })).toBeEnabled();
 
       const cancelled = screen.getByRole('article', { name: 'Order KP-2' });

@@ -3,9 +3,20 @@
  * address, link-preview tags (Open Graph and Twitter) and schema.org JSON-LD. Pure: the server
  * renderer builds the description from the data it rendered the page with.
  */
-import { STORE_NAME, STORE_TAGLINE, type Product, type StoreInfo } from '@shop/core';
+import {
+  colorGallery,
+  colorName,
+  STORE_NAME,
+  STORE_TAGLINE,
+  variantLabel,
+  variantPrice,
+  type Product,
+  type ProductVariant,
+  type StoreInfo,
+} from '@shop/core';
 import { formatPrice } from '../../lib/format.ts';
 import { pageTitle } from '../../lib/brand.ts';
+import { productColorPath } from '../../lib/product-path.ts';
 
 /** A link preview's picture: raster, as WhatsApp and Facebook ignore SVG. */
 export interface PreviewImage {
@@ -139,16 +150,33 @@ export function productsHead(origin: string, info: StoreInfo | null, list: ListH
 }
 
 export function productHead(origin: string, product: Product, available: boolean): PageHead {
-  const url = `${origin}/product/${encodeURIComponent(product._id)}`;
+  const path = `/product/${encodeURIComponent(product._id)}`;
+  const url = origin + path;
   const preview: PreviewImage = {
     url: origin + productPreviewPath(product._id),
     ...PREVIEW_SIZE,
     alt: product.name,
   };
   const price = product.price.toFixed(2);
-  const pictures = (product.images.length > 0 ? product.images : [product.image])
-    .filter(Boolean)
-    .map((src) => (src.startsWith('http') ? src : origin + src));
+  const absolute = (src: string) => (src.startsWith('http') ? src : origin + src);
+  const pictures = (product.images.length > 0 ? product.images : [product.image]).filter(Boolean).map(absolute);
+  const offer = (offerUrl: string, amount: number, inStock: boolean) => ({
+    '@type': 'Offer',
+    url: offerUrl,
+    priceCurrency: 'INR',
+    price: amount.toFixed(2),
+    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  });
+  const about = {
+    '@context': 'https://schema.org',
+    name: product.name,
+    url,
+    description: product.description,
+    image: [preview.url, ...pictures],
+    category: product.category,
+    brand: { '@type': 'Brand', name: STORE_NAME },
+  };
   return {
     title: pageTitle(product.name),
     description: shortDescription(`${product.name}, ${formatPrice(product.price)}. ${product.description}`),
@@ -157,30 +185,50 @@ export function productHead(origin: string, product: Product, available: boolean
     image: preview,
     price: { amount: price, currency: 'INR' },
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: product.description,
-        sku: product._id,
-        image: [preview.url, ...pictures],
-        category: product.category,
-        brand: { '@type': 'Brand', name: STORE_NAME },
-        offers: {
-          '@type': 'Offer',
-          url,
-          priceCurrency: 'INR',
-          price,
-          availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-      },
+      product.variants.length === 0
+        ? { ...about, '@type': 'Product', sku: product._id, offers: offer(url, product.price, available) }
+        : productGroup(product, about, (variant) => {
+            const colorUrl = origin + productColorPath(product._id, variant.color || null);
+            return {
+              url: colorUrl,
+              image: colorGallery(product.photos, variant.color).map(absolute)[0] ?? pictures[0],
+              offers: offer(colorUrl, variantPrice(product, variant).price, !product.soldOut && variant.stock > 0),
+            };
+          }),
       breadcrumbs(origin, [
         { name: 'Home', path: '/' },
         { name: 'Products', path: '/products' },
-        { name: product.name, path: `/product/${encodeURIComponent(product._id)}` },
+        { name: product.name, path },
       ]),
     ],
+  };
+}
+
+/**
+ * The product as a schema.org ProductGroup: one Product per variant (its SKU, colour, size and
+ * an offer with its own price and availability), varying by colour (when it has named colours)
+ * and size.
+ */
+function productGroup(
+  product: Product,
+  about: object,
+  sold: (variant: ProductVariant) => { url: string; image: string | undefined; offers: object },
+): object {
+  const named = product.variants.some((v) => v.color !== '');
+  return {
+    ...about,
+    '@type': 'ProductGroup',
+    productGroupID: product._id,
+    variesBy: [...(named ? ['https://schema.org/color'] : []), 'https://schema.org/size'],
+    hasVariant: product.variants.map((variant) => ({
+      '@type': 'Product',
+      name: `${product.name} – ${variantLabel(variant)}`,
+      sku: variant.sku,
+      inProductGroupWithID: product._id,
+      ...(variant.color !== '' && { color: colorName(variant.color) }),
+      size: variant.size,
+      ...sold(variant),
+    })),
   };
 }
 

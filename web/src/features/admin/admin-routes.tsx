@@ -10,7 +10,7 @@ import { AdminDeliveryPage } from './delivery/index.ts';
 import { AdminLayout } from './layout/index.ts';
 import { AdminMessageDetailPage, AdminMessagesPage } from './messages/index.ts';
 import { AdminOrderDetailPage, AdminOrdersPage } from './orders/index.ts';
-import { AdminProductEditPage, AdminProductsPage } from './products/index.ts';
+import { AdminProductEditPage, AdminProductsPage, ProductCsvPage } from './products/index.ts';
 import { AdminPageHeader } from './shared/admin-page.tsx';
 import { TaxSettingsPage } from './tax/index.ts';
 
@@ -23,6 +23,7 @@ export function AdminRoutes() {
         <Route path="orders/:id" element={<AdminOrderDetailPage />} />
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="products/new" element={<AdminProductEditPage />} />
+        <Route path="products/csv" element={<ProductCsvPage />} />
         <Route path="products/:id" element={<AdminProductEditPage />} />
         <Route path="coupons" element={<AdminCouponsPage />} />
         <Route path="messages" element={<AdminMessagesPage />} />

@@ -19,6 +19,8 @@ import { asKept, empty, removeLine, setLineQuantity } from './cart-edits.ts';
 
 export interface AddToCartInput {
   productId: string;
+  /** The colour chosen; left out for a product with one colour. */
+  color?: string;
   /** As the size buttons show it; sent in lower case (spec §7). */
   size: string;
   quantity: number;
@@ -77,10 +79,10 @@ export const cartApi = api.injectEndpoints({
     }),
 
     addToCart: build.mutation<Cart, AddToCartInput>({
-      query: ({ productId, size, quantity }) => ({
+      query: ({ productId, color, size, quantity }) => ({
         method: 'POST',
         path: '/cart',
-        body: { product: productId, quantity, size: size.toLowerCase() },
+        body: { product: productId, quantity, ...(color && { color }), size: size.toLowerCase() },
         fallback: 'Failed to add item to cart',
       }),
       onQueryStarted: (_, api) => keepAnswer(api),

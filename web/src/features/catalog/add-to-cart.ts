@@ -14,6 +14,8 @@ export { MiniCart } from '../cart/index.ts';
 /** What the product page asks the cart to add once every check has passed. */
 export interface CartSelection {
   productId: string;
+  /** The colour chosen; left out for a product with one colour. */
+  color?: string;
   /** As the size buttons show it; the cart call sends it in lower case (spec §7). */
   size: string;
   quantity: number;

@@ -16,8 +16,8 @@ function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
     'GET /order/stats': () => stats,
     'GET /admin/low-stock': () => [
-      { productId: 'oxford', name: 'Oxford Shirt', size: 'M', stock: 0 },
-      { productId: 'chino', name: 'Slim Chinos', size: '32', stock: 3 },
+      { productId: 'oxford', name: 'Oxford Shirt', color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 0 },
+      { productId: 'chino', name: 'Slim Chinos', color: '', size: '32', sku: 'KP-SLI-32', stock: 3 },
     ],
     'GET /admin/orders': () =>
       makeAdminOrderPage([
@@ -97,7 +97,8 @@ describe('dashboard', () => {
     const lowStock = await screen.findByRole('list', { name: 'Sizes running low' });
     const oxford = within(lowStock).getByRole('link', { name: /Oxford Shirt/ });
     expect(oxford).toHaveAttribute('href', '/admin/products/oxford');
-    expect(oxford).toHaveTextContent('size M');
+    expect(oxford).toHaveTextContent('Navy / M');
+    expect(within(lowStock).getByRole('link', { name: /Slim Chinos/ })).toHaveTextContent('size 32');
     expect(within(lowStock).getByText('Sold out')).toBeInTheDocument();
     expect(within(lowStock).getByText('3 left')).toBeInTheDocument();
     expect(api.callsTo('GET /admin/low-stock')[0]!.query).toEqual({ threshold: '5', limit: '10' });

@@ -1,4 +1,4 @@
-import type { AdminOrderRow, LowStockRow } from '@shop/core';
+import { variantLabel, type AdminOrderRow, type LowStockRow } from '@shop/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { useGetAdminOrdersQuery } from '../orders/index.ts';
@@ -66,13 +66,13 @@ function LowStockList({ rows }: { rows: LowStockRow[] }) {
   return (
     <ul className="divide-y divide-line" aria-label="Sizes running low">
       {rows.map((row) => (
-        <li key={`${row.productId}-${row.size}`} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+        <li key={row.sku} className="flex items-center justify-between gap-3 py-2.5 text-sm">
           <Link
             to={`/admin/products/${encodeURIComponent(row.productId)}`}
             className="min-w-0 rounded-md hover:underline"
           >
             <span className="font-medium break-words">{row.name}</span>
-            <span className="text-muted"> · size {row.size}</span>
+            <span className="text-muted"> · {row.color === '' ? `size ${row.size}` : variantLabel(row)}</span>
           </Link>
           <span className={`shrink-0 tabular-nums ${row.stock === 0 ? 'font-semibold text-sale' : 'text-ink-soft'}`}>
             {row.stock === 0 ? 'Sold out' : `${row.stock} left`}

@@ -55,7 +55,8 @@ describe('staff order page', () => {
     const items = screen.getByRole('list', { name: 'Items' });
     const line = within(items).getByRole('listitem');
     expect(line).toHaveTextContent('Oxford Shirt');
-    expect(line).toHaveTextContent('Size M · Qty 2 × ₹1,199.00');
+    expect(line).toHaveTextContent('Navy / M · Qty 2 × ₹1,199.00');
+    expect(line).toHaveTextContent('SKU KP-OXF-NAV-M');
     expect(line).toHaveTextContent('₹2,398.00');
     expect(line.querySelector('img')).toHaveAttribute('src', '/images/products/oxford-1.svg');
     const totals = screen.getByRole('region', { name: 'Items (2)' });

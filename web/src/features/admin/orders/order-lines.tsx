@@ -1,4 +1,4 @@
-import type { Order } from '@shop/core';
+import { variantLabel, type Order } from '@shop/core';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 
@@ -15,8 +15,10 @@ export function OrderLines({ order }: { order: Order }) {
               <div className="min-w-0">
                 <p className="font-medium break-words">{line.name}</p>
                 <p className="text-muted">
-                  Size {line.size} · Qty {line.quantity} × {formatPrice(line.price)}
+                  {line.color === null ? `Size ${line.size}` : variantLabel({ color: line.color, size: line.size })} ·
+                  Qty {line.quantity} × {formatPrice(line.price)}
                 </p>
+                {line.sku && <p className="text-xs text-muted">SKU {line.sku}</p>}
               </div>
               <p className="font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
             </div>

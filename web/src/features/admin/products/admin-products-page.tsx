@@ -119,9 +119,14 @@ export function AdminProductsPage() {
         title="Products"
         description={page ? `${page.total} ${page.total === 1 ? 'product' : 'products'}` : undefined}
         actions={
-          <Link to="/admin/products/new" className={buttonClass('primary', 'sm')}>
-            New product
-          </Link>
+          <>
+            <Link to="/admin/products/csv" className={buttonClass('ghost', 'sm', 'border border-line')}>
+              Import / export CSV
+            </Link>
+            <Link to="/admin/products/new" className={buttonClass('primary', 'sm')}>
+              New product
+            </Link>
+          </>
         }
       />
 

@@ -4,5 +4,6 @@
  */
 export { AdminProductsPage } from './admin-products-page.tsx';
 export { AdminProductEditPage } from './product-edit-page.tsx';
+export { ProductCsvPage } from './product-csv-page.tsx';
 export { useListCategoriesQuery, type Category } from './api.ts';
 export { categoryOptions, type CategoryOption } from './categories.ts';

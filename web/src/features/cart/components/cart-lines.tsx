@@ -1,16 +1,17 @@
-import type { CartLine } from '@shop/core';
+import { variantLabel, type CartLine } from '@shop/core';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { failureText } from '../../../lib/api/failure.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatPrice, variantText } from '../../../lib/format.ts';
 import { removeCartItem, updateCartItemQuantity } from '../cart-api.ts';
+import { productColorPath } from '../../../lib/product-path.ts';
 import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 
-/** What a line is, in words: "Oxford Shirt, size M". */
+/** What a line is, in words: "Oxford Shirt, Navy / M" ("Oxford Shirt, size M" without a colour). */
 export function lineLabel(line: CartLine): string {
-  return `${line.product.name}, size ${line.size}`;
+  return `${line.product.name}, ${line.color ? variantLabel(line) : `size ${line.size}`}`;
 }
 
 /**
@@ -53,7 +54,7 @@ const mobileLabel = 'mb-1 block text-[11px] font-semibold tracking-[0.14em] text
 function CartLineRow({ line }: { line: CartLine }) {
   const dispatch = useAppDispatch();
   const label = lineLabel(line);
-  const productUrl = `/product/${line.productId}`;
+  const productUrl = productColorPath(line.productId, line.color || null);
   const short = line.stock < line.quantity;
 
   async function changeQuantity(quantity: number) {
@@ -89,7 +90,7 @@ function CartLineRow({ line }: { line: CartLine }) {
             <Link to={productUrl} className="rounded-sm font-medium leading-snug text-ink hover:underline">
               {line.product.name}
             </Link>
-            <p className="mt-1 text-xs text-muted">Size: {line.size}</p>
+            <p className="mt-1 text-xs text-muted">{variantText(line)}</p>
             {short && (
               <p className="mt-1 text-xs font-medium text-sale">
                 {line.stock > 0 ? `Only ${line.stock} left in this size` : 'Sold out in this size'}

@@ -11,7 +11,7 @@ import { CloseIcon } from '../../../components/icons/close.tsx';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { ModalFrame } from '../../../components/modal-frame.tsx';
 import { useModalFocus } from '../../../components/use-modal-focus.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatPrice, variantText } from '../../../lib/format.ts';
 import { selectCart } from '../cart-api.ts';
 
 /** The width from which Add to Cart opens the mini cart instead of only a toast. */
@@ -77,7 +77,7 @@ export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium leading-snug">{line.product.name}</p>
               <p className="mt-1 text-xs text-muted">
-                Size {line.size} · Qty {line.quantity}
+                {variantText(line)} · Qty {line.quantity}
               </p>
             </div>
             <p className="text-sm font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>

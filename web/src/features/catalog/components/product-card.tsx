@@ -1,7 +1,10 @@
-import type { ProductSummary } from '@shop/core';
+import { colorGallery, colorName, type ProductSummary } from '@shop/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
-import { ColorDots } from './color-dots.tsx';
+import { productColorPath } from '../../../lib/product-path.ts';
+import { useGetProductQuery } from '../catalog-api.ts';
+import { swatchFor } from './color-dots.tsx';
 import { ProductImage } from './product-image.tsx';
 
 interface ProductCardProps {
@@ -13,16 +16,60 @@ interface ProductCardProps {
 /** Cards sit two to a row on phones, three beside the filters from 1024 px, in a page at most 1280 px wide. */
 const productCardSizes = '(min-width: 1280px) 330px, (min-width: 1024px) 26vw, 50vw';
 
+/**
+ * A product in a list: its picture, name and price open the product; its colours (those in
+ * stock) are small swatches beside them. Pointing at a swatch or focusing it shows that colour's
+ * photo, choosing it opens the product in that colour. The list carries no photos per colour:
+ * the first swatch pointed at asks for the product (once; the product page then has it at once).
+ */
 export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const [previewed, setPreviewed] = useState<string | null>(null);
+  const { currentData: full } = useGetProductQuery(product._id, { skip: previewed === null });
+  const colorPhoto = previewed !== null && full?.photos.length ? colorGallery(full.photos, previewed)[0] : undefined;
   return (
-    <Link
-      to={`/product/${encodeURIComponent(product._id)}`}
-      state={{ product }}
-      className="group block rounded-xl focus-visible:outline-offset-4"
-    >
+    <div className="group">
+      <Link
+        to={`/product/${encodeURIComponent(product._id)}`}
+        state={{ product }}
+        className="block rounded-xl focus-visible:outline-offset-4"
+      >
+        <CardBody product={product} eager={eager} image={colorPhoto ?? product.image} />
+      </Link>
+      {product.colors.length > 0 && (
+        <ul className="mt-1 flex flex-wrap items-center" aria-label={`Colours of ${product.name}`}>
+          {product.colors.map((color) => (
+            <li key={color}>
+              <Link
+                to={productColorPath(product._id, color)}
+                state={{ product }}
+                aria-label={`${product.name} in ${colorName(color)}`}
+                title={colorName(color)}
+                onPointerEnter={() => setPreviewed(color)}
+                onFocus={() => setPreviewed(color)}
+                // 24 px to point at or touch; the dot inside is the colour.
+                className="flex h-6 w-6 items-center justify-center rounded-full"
+              >
+                <span
+                  className={`block h-3.5 w-3.5 rounded-full border shadow-[inset_0_0_0_1px_rgba(255,255,255,0.25)] ${
+                    previewed === color ? 'border-ink ring-1 ring-ink ring-offset-1' : 'border-ink/15'
+                  }`}
+                  style={{ backgroundColor: swatchFor(color) }}
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CardBody({ product, eager, image }: { product: ProductSummary; eager: boolean; image: string }) {
+  return (
+    <>
       <div className="relative aspect-[4/5] overflow-hidden rounded-xl bg-sand">
         <ProductImage
-          src={product.image}
+          src={image}
           alt=""
           sizes={productCardSizes}
           width={400}
@@ -57,9 +104,8 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
             </s>
           )}
         </p>
-        <ColorDots colors={product.colors} />
       </div>
-    </Link>
+    </>
   );
 }
 

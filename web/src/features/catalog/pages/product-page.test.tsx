@@ -217,11 +217,11 @@ describe('product page', () => {
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
       expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
-      expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 2, size: 'l' });
+      expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 2, color: 'white', size: 'l' });
 
       const drawer = screen.getByRole('dialog', { name: 'Your Cart (2 items)' });
       expect(drawer).toHaveTextContent('Oxford Shirt');
-      expect(drawer).toHaveTextContent('Size L · Qty 2');
+      expect(drawer).toHaveTextContent('White / L · Qty 2');
       expect(drawer).toHaveTextContent('Subtotal₹2,398.00');
       await user.click(within(drawer).getByRole('button', { name: 'View Cart' }));
       expect(router.state.location.pathname).toBe('/cart');
@@ -314,6 +314,156 @@ describe('product page', () => {
 
       act(() => vi.advanceTimersByTime(10_000));
       expect(timer).toHaveTextContent('00:00');
+    });
+  });
+
+  describe('colour', () => {
+    const photo = (name: string, color: string | null) => ({ url: `/images/products/${name}.svg`, color });
+    const variant = (color: string, size: string, stock: number, price: number | null = null) => ({
+      sku: `KP-OXF-${color.slice(0, 3).toUpperCase()}-${size}`,
+      color,
+      size,
+      stock,
+      price,
+      originalPrice: null,
+    });
+    const twoColours = makeProduct({
+      ...shirt,
+      colors: ['white', 'navy'],
+      images: [
+        '/images/products/oxford-white.svg',
+        '/images/products/oxford-navy.svg',
+        '/images/products/oxford-tag.svg',
+      ],
+      photos: [photo('oxford-white', 'white'), photo('oxford-navy', 'navy'), photo('oxford-tag', null)],
+      variants: [
+        variant('white', 'S', 4),
+        variant('white', 'M', 0),
+        variant('white', 'L', 2),
+        variant('navy', 'S', 0),
+        variant('navy', 'M', 3),
+        variant('navy', 'L', 1, 1299),
+      ],
+    });
+
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    function renderColours({
+      route = '/product/oxford',
+      product = twoColours as unknown,
+      cart = () => makeCart([]),
+    } = {}) {
+      const api = createFakeApi({
+        'GET /store': () => makeStoreInfo(),
+        'GET /product/:id': () => product,
+        'GET /product/:id/sizes': () => [
+          { size: 'S', stock: 4 },
+          { size: 'M', stock: 3 },
+          { size: 'L', stock: 3 },
+        ],
+        'GET /cart/details': () => makeCart([]),
+        'POST /cart': cart,
+      });
+      return { ...renderWithProviders(<ProductPage />, { api, route, path: '/product/:id' }), api };
+    }
+    const sizeButton = (name: string) =>
+      within(screen.getByRole('list', { name: 'Sizes' })).getByRole('button', { name });
+    const mainImage = () => screen.getByTestId('product-zoom').querySelector('img')!;
+
+    it('preselects the first colour in stock, with its photos and its sizes', async () => {
+      renderColours();
+      expect(await screen.findByRole('radio', { name: 'White' })).toBeChecked();
+      expect(screen.getByRole('group', { name: 'Colour: White' })).toBeInTheDocument();
+      expect(sizeButton('S')).toBeEnabled();
+      expect(sizeButton('M (sold out)')).toBeDisabled();
+      expect(sizeButton('L')).toBeEnabled();
+      // The colour's own photo first, then the shared one; not the other colour's.
+      expect(mainImage()).toHaveAttribute('src', '/images/products/oxford-white.svg');
+      expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(2);
+    });
+
+    it('skips a colour sold out in every size', async () => {
+      const whiteSoldOut = {
+        ...twoColours,
+        variants: twoColours.variants.map((v) => (v.color === 'white' ? { ...v, stock: 0 } : v)),
+      };
+      renderColours({ product: whiteSoldOut });
+      expect(await screen.findByRole('radio', { name: 'Navy' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'White (sold out)' })).not.toBeChecked();
+    });
+
+    it('preselects the colour the address asks for', async () => {
+      renderColours({ route: '/product/oxford?color=navy' });
+      expect(await screen.findByRole('radio', { name: 'Navy' })).toBeChecked();
+      expect(sizeButton('S (sold out)')).toBeDisabled();
+      expect(sizeButton('M')).toBeEnabled();
+      expect(mainImage()).toHaveAttribute('src', '/images/products/oxford-navy.svg');
+    });
+
+    it('a colour chosen changes the photos, the sizes to be had, the price and the address', async () => {
+      const { user, router } = renderColours();
+      await user.click(await screen.findByRole('radio', { name: 'White' }));
+      await user.click(sizeButton('L'));
+      expect(screen.getByText('₹1,199.00')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('radio', { name: 'Navy' }));
+      expect(screen.getByRole('group', { name: 'Colour: Navy' })).toBeInTheDocument();
+      expect(mainImage()).toHaveAttribute('src', '/images/products/oxford-navy.svg');
+      expect(sizeButton('S (sold out)')).toBeDisabled();
+      expect(sizeButton('M')).toBeEnabled();
+      // L stays chosen (navy has it), at navy L's own price, without the product's original price.
+      expect(sizeButton('L')).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByText('₹1,299.00')).toBeInTheDocument();
+      expect(screen.queryByText('₹1,199.00')).not.toBeInTheDocument();
+      expect(screen.queryByText('Save 33%')).not.toBeInTheDocument();
+      // The address names the colour, replaced in place: no navigation, no new history entry.
+      expect(window.location.search).toBe('?color=navy');
+      expect(router.state.historyAction).toBe('POP');
+    });
+
+    it('a size the new colour has sold out is no longer chosen', async () => {
+      const { user } = renderColours();
+      await user.click(await screen.findByRole('radio', { name: 'White' }));
+      await user.click(sizeButton('S'));
+      await user.click(screen.getByRole('radio', { name: 'Navy' }));
+      expect(sizeButton('S (sold out)')).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByRole('heading', { name: 'Size' })).toBeInTheDocument();
+    });
+
+    it('adds the colour and size chosen to the cart', async () => {
+      signIn();
+      const { user, api } = renderColours({
+        route: '/product/oxford?color=navy',
+        cart: () => makeCart([makeCartLine({ productId: 'oxford', name: 'Oxford Shirt', size: 'M' })]),
+      });
+      await user.click(await screen.findByRole('button', { name: 'M' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
+      expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 1, color: 'navy', size: 'm' });
+    });
+
+    it('asks for a colour when the product has several and none is chosen yet', async () => {
+      signIn();
+      const held = deferred<unknown>();
+      const { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut } = twoColours;
+      const summary = { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut };
+      const api = createFakeApi({
+        'GET /store': () => makeStoreInfo(),
+        'GET /product/:id': () => held.promise,
+        'GET /product/:id/sizes': () => [{ size: 'M', stock: 3 }],
+        'GET /cart/details': () => makeCart([]),
+      });
+      const { user } = renderWithProviders(<ProductPage />, {
+        api,
+        route: '/product/oxford',
+        path: '/product/:id',
+        state: { product: summary },
+      });
+      expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+      await user.click(await screen.findByRole('button', { name: 'M' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Please select a colour before adding to cart.')).toBeInTheDocument();
+      expect(api.callsTo('POST /cart')).toHaveLength(0);
     });
   });
 });

@@ -1,5 +1,6 @@
 import {
   businessDaysText,
+  CHOOSE_COLOR_MESSAGE,
   DISPATCH_BUSINESS_DAYS,
   type Product,
   type ProductSize,
@@ -16,11 +17,11 @@ import { EyeIcon } from '../../../components/icons/eye.tsx';
 import { ReturnIcon } from '../../../components/icons/return.tsx';
 import { ShieldIcon } from '../../../components/icons/shield.tsx';
 import { TruckIcon } from '../../../components/icons/truck.tsx';
-import { capitalize, formatPrice } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { useIsSignedIn } from '../../auth/index.ts';
 import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { MiniCart, useAddSelectionToCart } from '../add-to-cart.ts';
-import { ColorDots } from '../components/color-dots.tsx';
+import { ColorSwatches } from '../components/color-swatches.tsx';
 import { DeliveryCheck } from '../components/delivery-check.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
@@ -36,6 +37,15 @@ import {
   type RequestStatus,
 } from '../catalog-api.ts';
 import { failureText } from '../../../lib/api/failure.ts';
+import {
+  askedColor,
+  COLOR_PARAM,
+  colorInStock,
+  galleryOfColor,
+  preselectedColor,
+  shownPrice,
+  sizesOfColor,
+} from '../variant-choice.ts';
 
 /** Fixed figures the spec asks for (§9): they are not tied to data. */
 const VIEWERS_NOW = 23;
@@ -45,7 +55,7 @@ const ITEMS_LEFT = 9;
  * What the page can show: the full product once fetched, or until then the summary the
  * products page handed over (no gallery or description yet).
  */
-type ShownProduct = ProductSummary & Partial<Pick<Product, 'description' | 'images'>>;
+type ShownProduct = ProductSummary & Partial<Pick<Product, 'description' | 'images' | 'variants' | 'photos'>>;
 
 /** The product handed over by the products page through navigation state, if it is this one. */
 function productFromNavigation(state: unknown, id: string): ShownProduct | null {
@@ -108,6 +118,7 @@ export function ProductPage() {
       sizes={sizesQuery.currentData ?? []}
       sizesStatus={sizesStatus}
       sizesError={sizesQuery.isError ? failureText(sizesQuery.error) : null}
+      askedColor={askedColor(location.search)}
     />
   );
 }
@@ -117,18 +128,45 @@ interface ProductDetailsProps {
   sizes: readonly ProductSize[];
   sizesStatus: RequestStatus;
   sizesError: string | null;
+  /** The colour the address names (`?color=`), if any. */
+  askedColor: string | null;
 }
 
-function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDetailsProps) {
+/** Writes the colour into the address without a navigation (no scroll, no new history entry). */
+function showColorInAddress(color: string) {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  url.searchParams.set(COLOR_PARAM, color);
+  // The router's own entry state is kept, so Back and Forward still find their way.
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+function ProductDetails({
+  product,
+  sizes: everyColorSizes,
+  sizesStatus: sizesQueryStatus,
+  sizesError,
+  askedColor,
+}: ProductDetailsProps) {
   const signedIn = useIsSignedIn();
   const info = useStoreInfo();
   const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
+  const [chosenColor, setChosenColor] = useState<string | null>(null);
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [signInOpen, setSignInOpen] = useState(false);
 
-  const images = product.images?.length ? product.images : [product.image].filter(Boolean);
-  const hasOriginalPrice = product.originalPrice !== null && product.originalPrice !== undefined;
+  const { variants } = product;
+  // The shopper's choice, else the address's colour or the first in stock (known with the variants).
+  const color =
+    chosenColor !== null && product.colors.includes(chosenColor)
+      ? chosenColor
+      : preselectedColor(product.colors, variants, askedColor);
+  // The chosen colour's sizes and stock once the variants are known; until then every colour's.
+  const colorSizes = sizesOfColor(variants, color);
+  const sizes = colorSizes ?? everyColorSizes;
+  const sizesStatus: RequestStatus = colorSizes ? 'succeeded' : sizesQueryStatus;
+  const images = galleryOfColor(product, color);
 
   // A size that is no longer offered (sizes refreshed) is not a choice any more.
   const chosenSize = size !== null && sizes.some((s) => s.size === size && s.stock > 0) ? size : null;
@@ -136,6 +174,14 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
   const nothingToBuy = product.soldOut || (sizesStatus === 'succeeded' && !sizes.some((s) => s.stock > 0));
   // "+" goes no further than can be had: nothing when sold out, the chosen size's stock.
   const quantityLimit = nothingToBuy ? 0 : sizes.find((s) => s.size === chosenSize)?.stock;
+  const price = shownPrice(product, variants, color, chosenSize);
+  const hasOriginalPrice = price.originalPrice !== null && price.originalPrice !== undefined;
+
+  /** Another colour: its photos, sizes and price, and its address (the size stays if that colour has it). */
+  function chooseColor(next: string) {
+    setChosenColor(next);
+    showColorInAddress(next);
+  }
 
   /** A size with less in stock than the quantity chosen brings the quantity down to it. */
   function chooseSize(next: string) {
@@ -149,6 +195,10 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
       setSignInOpen(true);
       return;
     }
+    if (product.colors.length > 1 && color === null) {
+      toast.error(CHOOSE_COLOR_MESSAGE, { autoClose: toastDurations.product });
+      return;
+    }
     if (!chosenSize) {
       toast.error('Please select a size before adding to cart.', { autoClose: toastDurations.product });
       return;
@@ -158,7 +208,7 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
       return;
     }
     if (adding) return;
-    void addSelectionToCart({ productId: product._id, size: chosenSize, quantity });
+    void addSelectionToCart({ productId: product._id, color: color || undefined, size: chosenSize, quantity });
   }
 
   return (
@@ -169,7 +219,8 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
       />
 
       <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
-        <ProductGallery images={images} name={product.name} />
+        {/* A new colour starts its gallery at its first photo. */}
+        <ProductGallery key={color ?? ''} images={images} name={product.name} />
 
         <div className="min-w-0">
           {product.category && (
@@ -180,13 +231,13 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
           <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
             <p className="text-2xl font-semibold">
               <span className="sr-only">Price </span>
-              {formatPrice(product.price)}
+              {formatPrice(price.price)}
             </p>
             {hasOriginalPrice && (
               <>
                 <s className="text-base text-muted">
                   <span className="sr-only">Original price </span>
-                  {formatPrice(product.originalPrice!)}
+                  {formatPrice(price.originalPrice!)}
                 </s>
                 <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-semibold text-white">Save 33%</span>
               </>
@@ -202,13 +253,13 @@ function ProductDetails({ product, sizes, sizesStatus, sizesError }: ProductDeta
           {!nothingToBuy && <UrgencyNotes />}
 
           {product.colors.length > 0 && (
-            <div className="mt-6 flex items-center gap-3 text-sm">
-              <span className="font-medium">Colour</span>
-              {/* The swatches keep to one row; only the names beside them may wrap. */}
-              <div className="shrink-0">
-                <ColorDots colors={product.colors} size="md" />
-              </div>
-              <span className="min-w-0 text-muted">{product.colors.map(capitalize).join(', ')}</span>
+            <div className="mt-6">
+              <ColorSwatches
+                colors={product.colors}
+                selected={color}
+                onSelect={chooseColor}
+                inStock={(c) => colorInStock(variants, c)}
+              />
             </div>
           )}
 

@@ -27,7 +27,12 @@ describe('products page', () => {
 
     const oxfordCard = (await screen.findByRole('heading', { name: 'Oxford Shirt' })).closest('a')!;
     expect(within(oxfordCard).getByText('₹1,199.00')).toBeInTheDocument();
-    expect(within(oxfordCard).getByRole('list', { name: 'Colours: white, navy' })).toBeInTheDocument();
+    const swatches = screen.getByRole('list', { name: 'Colours of Oxford Shirt' });
+    expect(
+      within(swatches)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Oxford Shirt in White', 'Oxford Shirt in Navy']);
     expect(within(oxfordCard).queryByText('Sold Out')).not.toBeInTheDocument();
 
     const capCard = screen.getByRole('heading', { name: 'Canvas Cap' }).closest('a')!;
@@ -40,7 +45,7 @@ describe('products page', () => {
 
   it('opens the product page with the product in navigation state', async () => {
     const { user, router } = renderProductsPage();
-    await user.click(await screen.findByRole('link', { name: /Oxford Shirt/ }));
+    await user.click(await screen.findByRole('heading', { name: 'Oxford Shirt' }));
     expect(router.state.location.pathname).toBe('/product/oxford');
     expect(router.state.location.state).toEqual({ product: oxford });
   });

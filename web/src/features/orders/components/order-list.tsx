@@ -1,4 +1,4 @@
-import { awaitsOnlinePayment, customerCancellation, type Order } from '@shop/core';
+import { awaitsOnlinePayment, customerCancellation, variantLabel, type Order } from '@shop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
@@ -201,7 +201,11 @@ function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
         </dl>
       </div>
       <p className="mt-3 text-xs text-muted">
-        {order.items.map((item) => `${item.name} (${item.size}) × ${item.quantity}`).join(', ')}
+        {order.items
+          .map(
+            (item) => `${item.name} (${variantLabel({ color: item.color ?? '', size: item.size })}) × ${item.quantity}`,
+          )
+          .join(', ')}
       </p>
       <DocumentDownloads
         documents={order.documents}

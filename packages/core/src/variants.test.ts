@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartColor,
+  colorGallery,
+  generatedSku,
+  initialColor,
+  orderLineDescription,
+  reconcileVariants,
+  variantLabel,
+  variantPhrase,
+  variantPrice,
+  type StockedVariant,
+} from './variants.ts';
+
+const v = (color: string, size: string, stock: number, extra: Partial<StockedVariant> = {}): StockedVariant => ({
+  color,
+  size,
+  stock,
+  sku: `SKU-${color}-${size}`,
+  price: null,
+  originalPrice: null,
+  ...extra,
+});
+
+describe('variantLabel and variantPhrase', () => {
+  it.each([
+    [{ color: 'navy', size: 'M' }, 'Navy / M', 'Navy, size M'],
+    [{ color: 'sky blue', size: 'XL' }, 'Sky blue / XL', 'Sky blue, size XL'],
+    [{ color: '', size: '32' }, '32', 'size 32'],
+  ])('%o reads %s', (key, label, phrase) => {
+    expect(variantLabel(key)).toBe(label);
+    expect(variantPhrase(key)).toBe(phrase);
+  });
+});
+
+describe('orderLineDescription', () => {
+  it.each([
+    [
+      { name: 'Oxford Shirt', color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M' },
+      'Oxford Shirt (Navy / M, SKU KP-OXF-NAV-M)',
+    ],
+    [{ name: 'Cap', color: '', size: 'OS', sku: 'KP-CAP-OS' }, 'Cap (OS, SKU KP-CAP-OS)'],
+    [{ name: 'Oxford Shirt', color: null, size: 'M', sku: null }, 'Oxford Shirt (M)'],
+  ])('%o → %s', (line, text) => {
+    expect(orderLineDescription(line)).toBe(text);
+  });
+});
+
+describe('generatedSku', () => {
+  const none = () => false;
+  it.each([
+    ['Oxford Button-Down Shirt', { color: 'navy', size: 'M' }, 'KP-OXF-NAV-M'],
+    ['The Linen Kurta', { color: 'sky blue', size: 'XL' }, 'KP-LIN-SKB-XL'],
+    ['Six-Panel Cotton Cap', { color: 'bottle green', size: 'Free size' }, 'KP-SIX-BOG-FREESIZE'],
+    ['Belt', { color: '', size: '34' }, 'KP-BEL-34'],
+    ['!!!', { color: 'rust', size: '' }, 'KP-ITE-RUS-OS'],
+  ])('%s %o → %s', (name, key, sku) => {
+    expect(generatedSku(name, key, none)).toBe(sku);
+  });
+
+  it('numbers a SKU already taken, past every number taken', () => {
+    const taken = new Set(['KP-OXF-NAV-M', 'KP-OXF-NAV-M-2']);
+    expect(generatedSku('Oxford Shirt', { color: 'navy', size: 'M' }, (s) => taken.has(s))).toBe('KP-OXF-NAV-M-3');
+  });
+});
+
+describe('reconcileVariants', () => {
+  const existing = [v('navy', 'S', 2), v('navy', 'M', 5, { price: 150_00 }), v('white', 'S', 0), v('white', 'M', 7)];
+
+  it('keeps what each colour and size held, in colour then size order', () => {
+    expect(reconcileVariants(['white', 'navy'], ['M', 'S'], existing).map((x) => [x.color, x.size, x.stock])).toEqual([
+      ['white', 'M', 7],
+      ['white', 'S', 0],
+      ['navy', 'M', 5],
+      ['navy', 'S', 2],
+    ]);
+  });
+
+  it('starts a new colour or size at zero with no SKU yet, and forgets those removed', () => {
+    const after = reconcileVariants(['navy', 'olive'], ['M', 'L'], existing);
+    expect(after.map((x) => [x.color, x.size, x.stock, x.sku, x.price])).toEqual([
+      ['navy', 'M', 5, 'SKU-navy-M', 150_00],
+      ['navy', 'L', 0, '', null],
+      ['olive', 'M', 0, '', null],
+      ['olive', 'L', 0, '', null],
+    ]);
+  });
+
+  it("sets the first colour's stock from a flat size list, and leaves the other colours'", () => {
+    const after = reconcileVariants(['navy', 'white'], ['S', 'M'], existing, new Map([['S', 9]]));
+    expect(after.map((x) => [x.color, x.size, x.stock])).toEqual([
+      ['navy', 'S', 9],
+      ['navy', 'M', 5],
+      ['white', 'S', 0],
+      ['white', 'M', 7],
+    ]);
+  });
+
+  it('keeps the stock of a product without colours when it gains its first colour, and has an unnamed colour without any', () => {
+    const plain = [v('', 'M', 4)];
+    expect(reconcileVariants(['rust'], ['M'], plain).map((x) => [x.color, x.stock, x.sku])).toEqual([
+      ['rust', 4, 'SKU--M'],
+    ]);
+    expect(reconcileVariants([], ['M'], plain).map((x) => [x.color, x.stock])).toEqual([['', 4]]);
+  });
+});
+
+describe('initialColor', () => {
+  const variants = [v('navy', 'M', 0), v('white', 'M', 3), v('olive', 'M', 1)];
+  it.each([
+    [['navy', 'white', 'olive'], 'olive', 'olive'],
+    [['navy', 'white', 'olive'], 'WHITE ', 'white'],
+    [['navy', 'white', 'olive'], 'chartreuse', 'white'],
+    [['navy', 'white', 'olive'], undefined, 'white'],
+    [['navy'], null, 'navy'],
+    [[], undefined, ''],
+  ])('colours %o asked %s → %s', (colors, asked, expected) => {
+    expect(initialColor(colors, variants, asked)).toBe(expected);
+  });
+});
+
+describe('cartColor', () => {
+  it.each([
+    [['navy', 'white'], 'Navy', 'navy'],
+    [['navy', 'white'], undefined, null],
+    [['navy', 'white'], '', null],
+    [['navy', 'white'], 'olive', null],
+    [['navy'], undefined, 'navy'],
+    [[], undefined, ''],
+    [[], 'navy', null],
+  ])('colours %o given %s → %s', (colors, given, expected) => {
+    expect(cartColor(colors, given)).toBe(expected);
+  });
+});
+
+describe('colorGallery', () => {
+  const photos = [
+    { url: '/a-navy.svg', color: 'navy' },
+    { url: '/shared.svg', color: null },
+    { url: '/a-white.svg', color: 'white' },
+  ];
+  it.each([
+    ['navy', ['/a-navy.svg', '/shared.svg']],
+    ['white', ['/a-white.svg', '/shared.svg']],
+    ['olive', ['/shared.svg']],
+  ])('%s shows %o', (color, gallery) => {
+    expect(colorGallery(photos, color)).toEqual(gallery);
+  });
+  it('falls back to every photo when a colour has none of its own and none is shared', () => {
+    expect(colorGallery([{ url: '/a-navy.svg', color: 'navy' }], 'white')).toEqual(['/a-navy.svg']);
+  });
+});
+
+describe('variantPrice', () => {
+  const product = { price: 999_00, originalPrice: 1299_00 };
+  it.each([
+    [undefined, { price: 999_00, originalPrice: 1299_00 }],
+    [
+      { price: null, originalPrice: null },
+      { price: 999_00, originalPrice: 1299_00 },
+    ],
+    [
+      { price: 1099_00, originalPrice: null },
+      { price: 1099_00, originalPrice: null },
+    ],
+  ])('%o → %o', (variant, expected) => {
+    expect(variantPrice(product, variant)).toEqual(expected);
+  });
+});

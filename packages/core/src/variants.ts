@@ -1,0 +1,202 @@
+import { BRAND_SKU_PREFIX } from './brand.ts';
+
+/**
+ * A product is sold as variants: one per colour and size, each with its own SKU and stock, and
+ * optionally its own price. A product with no colour named has one unnamed colour, `''`.
+ */
+export interface VariantKey {
+  color: string;
+  size: string;
+}
+
+export interface StockedVariant extends VariantKey {
+  sku: string;
+  stock: number;
+  /** Paise; null: the product's price. */
+  price: number | null;
+  originalPrice: number | null;
+}
+
+/** The colour a product without named colours is sold in. */
+export const UNNAMED_COLOR = '';
+
+/** The colours a product's variants are kept under: its named colours, or the one unnamed colour. */
+export function variantColors(colors: readonly string[]): string[] {
+  return colors.length > 0 ? [...colors] : [UNNAMED_COLOR];
+}
+
+/** "Navy / M", or "M" for a product without named colours. */
+export function variantLabel({ color, size }: VariantKey): string {
+  return color === UNNAMED_COLOR ? size : `${colorName(color)} / ${size}`;
+}
+
+/** The variant in a sentence: "Navy, size M", or "size M" for a product without named colours. */
+export function variantPhrase({ color, size }: VariantKey): string {
+  return color === UNNAMED_COLOR ? `size ${size}` : `${colorName(color)}, size ${size}`;
+}
+
+/**
+ * An order line as a tax invoice describes it: "Oxford Shirt (Navy / M, SKU KP-OXF-NAV-M)"; a line
+ * from before variants, with no colour or SKU kept, as it was: "Oxford Shirt (M)".
+ */
+export function orderLineDescription(line: {
+  name: string;
+  color: string | null;
+  size: string;
+  sku: string | null;
+}): string {
+  const variant = line.color === null ? line.size : variantLabel({ color: line.color, size: line.size });
+  return `${line.name} (${variant}${line.sku ? `, SKU ${line.sku}` : ''})`;
+}
+
+/** The colour as shoppers read it: "Sky blue". */
+export function colorName(color: string): string {
+  return color.charAt(0).toUpperCase() + color.slice(1);
+}
+
+const skuPart = (text: string, length: number) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '')
+    .split(' ')
+    .filter(Boolean)
+    .map((word, i, words) => (words.length === 1 ? word.slice(0, length) : word.slice(0, i === 0 ? length - 1 : 1)))
+    .join('')
+    .slice(0, length);
+
+// Words that name a product's kind, not the product: "Oxford Button-Down Shirt" is OXF, not SHI.
+const generic = new Set(['THE', 'AND', 'WITH', 'MENS', 'MEN', 'A']);
+
+/**
+ * The SKU a variant gets when staff leave it empty: brand, product, colour and size, as
+ * `KP-OXF-NAV-M`. `taken` answers whether a SKU is in use; a clash gets a number (`KP-OXF-NAV-M-2`).
+ */
+export function generatedSku(productName: string, key: VariantKey, taken: (sku: string) => boolean): string {
+  const words = productName
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !generic.has(w));
+  const product = (words[0] ?? 'ITEM').slice(0, 3);
+  const parts = [BRAND_SKU_PREFIX, product];
+  if (key.color !== UNNAMED_COLOR) parts.push(skuPart(key.color, 3) || 'CLR');
+  parts.push(key.size.toUpperCase().replace(/[^A-Z0-9]/g, '') || 'OS');
+  const base = parts.join('-');
+  if (!taken(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+/** What staff may type as a SKU: letters, digits and dashes, upper-cased. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
+
+/**
+ * The variants a product has for its colours and sizes: one per colour and size, in colour then
+ * size order, keeping what `existing` holds for each (stock, SKU, price) and starting new ones at
+ * zero stock with no SKU yet (''). With `sizeStock`, the first colour's stock per size is set
+ * from it: the flat "sizes with stock" a product write sends speaks of the first colour.
+ */
+export function reconcileVariants(
+  colors: readonly string[],
+  sizes: readonly string[],
+  existing: readonly StockedVariant[],
+  sizeStock?: ReadonlyMap<string, number>,
+): StockedVariant[] {
+  const held = new Map(existing.map((v) => [variantKeyOf(v), v]));
+  const ordered = variantColors(colors);
+  return ordered.flatMap((color, colorIndex) =>
+    sizes.map((size) => {
+      const kept = held.get(variantKeyOf({ color, size })) ?? keptFromUnnamed(held, color, colorIndex, size);
+      const stock = colorIndex === 0 && sizeStock?.has(size) ? sizeStock.get(size)! : (kept?.stock ?? 0);
+      return {
+        color,
+        size,
+        sku: kept?.sku ?? '',
+        stock,
+        price: kept?.price ?? null,
+        originalPrice: kept?.originalPrice ?? null,
+      };
+    }),
+  );
+}
+
+// A product that gains its first named colour keeps its stock on that colour, not lost with the
+// unnamed one.
+function keptFromUnnamed(
+  held: ReadonlyMap<string, StockedVariant>,
+  color: string,
+  colorIndex: number,
+  size: string,
+): StockedVariant | undefined {
+  if (colorIndex !== 0 || color === UNNAMED_COLOR) return undefined;
+  return held.get(variantKeyOf({ color: UNNAMED_COLOR, size }));
+}
+
+export function variantKeyOf({ color, size }: VariantKey): string {
+  return `${color}\u0000${size}`;
+}
+
+/** The colour a product page shows first: the one asked for if the product has it, else the first in stock, else the first. */
+export function initialColor(
+  colors: readonly string[],
+  variants: readonly Pick<StockedVariant, 'color' | 'stock'>[],
+  asked?: string | null,
+): string {
+  const ordered = variantColors(colors);
+  const wanted = asked?.trim().toLowerCase();
+  if (wanted && ordered.includes(wanted)) return wanted;
+  return ordered.find((c) => variants.some((v) => v.color === c && v.stock > 0)) ?? ordered[0]!;
+}
+
+/** The colours with some size in stock, in the product's order. */
+export function colorsInStock(
+  colors: readonly string[],
+  variants: readonly Pick<StockedVariant, 'color' | 'stock'>[],
+): string[] {
+  return colors.filter((c) => variants.some((v) => v.color === c && v.stock > 0));
+}
+
+/** A variant's own price, or the product's. */
+export function variantPrice(
+  product: { price: number; originalPrice: number | null },
+  variant: Pick<StockedVariant, 'price' | 'originalPrice'> | undefined,
+): { price: number; originalPrice: number | null } {
+  if (!variant || variant.price === null) return { price: product.price, originalPrice: product.originalPrice };
+  return { price: variant.price, originalPrice: variant.originalPrice };
+}
+
+/**
+ * The message an add to cart gets when the colour is missing or unknown: a product with several
+ * colours needs one chosen; a product with one may leave it out.
+ */
+export const CHOOSE_COLOR_MESSAGE = 'Please select a colour before adding to cart.';
+
+/**
+ * The colour an add to cart is for: the one given if the product has it, the only colour when
+ * none is given and there is only one, otherwise null (the shopper must choose).
+ */
+export function cartColor(colors: readonly string[], given: string | undefined): string | null {
+  const ordered = variantColors(colors);
+  if (given === undefined || given.trim() === '') return ordered.length === 1 ? ordered[0]! : null;
+  const wanted = given.trim().toLowerCase();
+  return ordered.includes(wanted) ? wanted : null;
+}
+
+export interface ColorPhoto {
+  url: string;
+  /** null: a photo of every colour. */
+  color: string | null;
+}
+
+/**
+ * The gallery of one colour: its own photos, then the shared ones. A colour with no photo of its
+ * own and none shared shows the product's photos, so no colour is ever without a picture.
+ */
+export function colorGallery(photos: readonly ColorPhoto[], color: string): string[] {
+  const own = photos.filter((p) => p.color === color).map((p) => p.url);
+  const shared = photos.filter((p) => p.color === null).map((p) => p.url);
+  const gallery = [...own, ...shared];
+  return gallery.length > 0 ? gallery : photos.map((p) => p.url);
+}

@@ -1,0 +1,383 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, serialiseCsv } from '@shop/core';
+import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { applyProductImport } from './product-csv.ts';
+
+const header = PRODUCT_CSV_COLUMNS.join(',');
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** One CSV row, a plain T-shirt unless `cells` say otherwise. */
+function row(cells: Partial<Record<Column, string>>): string {
+  const base: Record<Column, string> = {
+    handle: 'csv-tee',
+    name: 'Csv Tee',
+    category: 'mens-t-shirts',
+    colour: 'navy',
+    size: 'M',
+    sku: '',
+    price: '499.00',
+    original_price: '',
+    stock: '3',
+    tags: '',
+    description: '',
+    ...cells,
+  };
+  return serialiseCsv([PRODUCT_CSV_COLUMNS.map((c) => base[c])]);
+}
+
+describe.each(testDialects)('product CSV export and import on %s', (dialect) => {
+  let shop: TestShop;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  let shopper: Awaited<ReturnType<typeof signedInShopper>>;
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    admin = await signedInAdmin(shop);
+    shopper = await signedInShopper(shop.app);
+  });
+  afterAll(() => shop?.close());
+
+  const db = () => shop.handle.db;
+  const exportCsv = async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/admin/products/export.csv', headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+  const post = (path: 'preview' | 'apply', csv: string, who = admin.auth) =>
+    shop.app.inject({
+      method: 'POST',
+      url: path === 'preview' ? '/api/admin/products/import/preview' : '/api/admin/products/import',
+      headers: who,
+      payload: { csv },
+    });
+  /** The rows of an export whose handle is `handle`, as cells by column. */
+  const rowsOf = (csv: string, handle: string) =>
+    parseCsv(csv)
+      .records.slice(1)
+      .map((r) => Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, i) => [c, r.cells[i]!])) as Record<Column, string>)
+      .filter((r) => r.handle === handle);
+  const variantsOf = (slug: string) =>
+    db()
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.color', 'v.size', 'v.sku', 'v.stock', 'v.price', 'v.size_position'])
+      .where('p.slug', '=', slug)
+      .orderBy('v.color')
+      .orderBy('v.size_position')
+      .execute();
+  const productCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('is for staff only', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/products/export.csv' })).statusCode).toBe(401);
+    expect((await post('preview', header, shopper.auth)).statusCode).toBe(403);
+    expect((await post('apply', header, shopper.auth)).statusCode).toBe(403);
+  });
+
+  it('exports every product as a row per variant, with a byte order mark and each variant’s price', async () => {
+    const product = await db()
+      .selectFrom('products')
+      .select(['id', 'slug', 'price'])
+      .orderBy('slug')
+      .executeTakeFirstOrThrow();
+    const first = await db()
+      .selectFrom('product_variants')
+      .select(['color', 'size'])
+      .where('product_id', '=', product.id)
+      .orderBy('size_position')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('product_variants')
+      .set({ price: product.price + 10_000 })
+      .where('product_id', '=', product.id)
+      .where('color', '=', first.color)
+      .where('size', '=', first.size)
+      .execute();
+
+    const res = await shop.app.inject({ method: 'GET', url: '/api/admin/products/export.csv', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
+    const variantCount = Number(
+      (
+        await db()
+          .selectFrom('product_variants')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(parseCsv(res.body).records.length).toBe(variantCount + 1);
+    const rows = rowsOf(res.body, product.slug);
+    const own = rows.find((r) => r.colour === first.color && r.size === first.size)!;
+    expect(own.price).toBe(((product.price + 10_000) / 100).toFixed(2));
+    expect(rows.filter((r) => r !== own).every((r) => r.price === (product.price / 100).toFixed(2))).toBe(true);
+  });
+
+  it('imports its own export back without changing anything', async () => {
+    const before = await exportCsv();
+    const preview = await post('preview', before);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const count = await productCount();
+    expect(preview.json().data).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: count,
+      errorCount: 0,
+      products: [],
+    });
+
+    const applied = await post('apply', before);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ created: 0, updated: 0, unchanged: count });
+    expect(await exportCsv()).toBe(before);
+  });
+
+  it('previews a file with problems: every one with its line, nothing written', async () => {
+    const sku = (await db().selectFrom('product_variants').select('sku').executeTakeFirstOrThrow()).sku;
+    const csv =
+      header +
+      '\n' +
+      row({ handle: 'csv-bad' }) +
+      row({ handle: 'csv-bad', size: 'L', stock: 'lots' }) +
+      row({ handle: 'csv-bad', size: 'XL', sku }) +
+      row({ handle: 'csv-bad-2', category: 'no-such-category' }) +
+      row({ handle: 'csv-bad-3', sku: 'CSV-DUP' }) +
+      row({ handle: 'csv-bad-3', size: 'L', sku: 'csv-dup' });
+    const count = await productCount();
+    const res = await post('preview', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ errorCount: 3, created: 0, updated: 0, products: [] });
+    expect(res.json().data.errors).toEqual([
+      { line: 3, message: 'Stock “lots” must be a whole number from 0 to 1000000.' },
+      { line: 5, message: 'Unknown category “no-such-category”.' },
+      { line: 7, message: 'SKU CSV-DUP is also on line 6.' },
+    ]);
+
+    const applied = await post('apply', csv);
+    expect(applied.statusCode).toBe(400);
+    expect(applied.json()).toMatchObject({
+      code: 'IMPORT_INVALID',
+      message: 'The file has 3 problems: nothing was imported.',
+      data: { errorCount: 3 },
+    });
+    expect(await productCount()).toBe(count);
+
+    // A SKU another product holds is named once the file is otherwise sound.
+    const taken = await post('preview', header + '\n' + row({ handle: 'csv-bad', sku }));
+    expect(taken.json().data.errors).toEqual([
+      {
+        line: 2,
+        message: expect.stringMatching(
+          new RegExp(`^SKU ${sku} belongs to the product [a-z0-9-]+, not in this file\\.$`),
+        ),
+      },
+    ]);
+  });
+
+  it('applies a changed file in one go: creates, updates and reconciles variants', async () => {
+    const before = await exportCsv();
+    // A T-shirt of the demo catalogue: several colours, several sizes each.
+    const product = await db()
+      .selectFrom('products')
+      .select(['id', 'slug', 'name'])
+      .where('slug', '=', 'classic-crew-neck-cotton-tee')
+      .executeTakeFirst();
+    const rows = rowsOf(before, product!.slug);
+    const cells = (r: Record<Column, string>) => serialiseCsv([PRODUCT_CSV_COLUMNS.map((c) => r[c])]);
+    // Its first variant's stock to 42, its last variant dropped, its name changed.
+    const changed = [
+      { ...rows[0]!, stock: '42', name: `${rows[0]!.name} Renamed` },
+      ...rows.slice(1, -1).map((r) => ({ ...r, name: '' })),
+    ];
+    const csv =
+      header +
+      '\r\n' +
+      changed.map(cells).join('') +
+      row({
+        handle: 'csv-new-kurta',
+        name: 'Csv Linen Kurta, "Festive"',
+        description: 'Line one\nLine two',
+        tags: 'linen, festive',
+      }) +
+      row({ handle: 'csv-new-kurta', name: '', size: 'L', stock: '0', price: '549.00', original_price: '699.00' }) +
+      row({ handle: 'csv-new-kurta', name: '', colour: 'white', size: 'M', stock: '2' });
+
+    const preview = await post('preview', csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ created: 1, updated: 1, errorCount: 0 });
+    expect(preview.json().data.products).toEqual([
+      {
+        handle: product!.slug,
+        name: `${product!.name} Renamed`,
+        action: 'update',
+        line: 2,
+        variants: rows.length - 1,
+        changes: ['name', '1 variant removed', 'stock of 1 variant'],
+      },
+      {
+        handle: 'csv-new-kurta',
+        name: 'Csv Linen Kurta, "Festive"',
+        action: 'create',
+        line: rows.length + 1,
+        variants: 3,
+        changes: [],
+      },
+    ]);
+    expect(await exportCsv()).toBe(before);
+
+    const applied = await post('apply', csv);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().message).toMatch(/^Imported: 1 created, 1 updated, \d+ unchanged$/);
+
+    const kurta = await db()
+      .selectFrom('products')
+      .select(['id', 'name', 'description', 'price', 'original_price', 'category_id'])
+      .where('slug', '=', 'csv-new-kurta')
+      .executeTakeFirstOrThrow();
+    expect(kurta).toMatchObject({
+      name: 'Csv Linen Kurta, "Festive"',
+      description: 'Line one\nLine two',
+      price: 49_900,
+      original_price: null,
+      category_id: 'mens-t-shirts',
+    });
+    expect(await variantsOf('csv-new-kurta')).toEqual([
+      { color: 'navy', size: 'M', sku: 'KP-CSV-NAV-M', stock: 3, price: null, size_position: 0 },
+      { color: 'navy', size: 'L', sku: 'KP-CSV-NAV-L', stock: 0, price: 54_900, size_position: 1 },
+      { color: 'white', size: 'M', sku: 'KP-CSV-WHI-M', stock: 2, price: null, size_position: 0 },
+    ]);
+    const colors = await db()
+      .selectFrom('product_colors')
+      .select(['color', 'position'])
+      .where('product_id', '=', kurta.id)
+      .orderBy('position')
+      .execute();
+    expect(colors).toEqual([
+      { color: 'navy', position: 0 },
+      { color: 'white', position: 1 },
+    ]);
+    const tags = await db()
+      .selectFrom('product_tags')
+      .select('tag')
+      .where('product_id', '=', kurta.id)
+      .orderBy('tag')
+      .execute();
+    expect(tags.map((t) => t.tag)).toEqual(['festive', 'linen']);
+
+    const updated = await variantsOf(product!.slug);
+    expect(updated.length).toBe(rows.length - 1);
+    expect(updated.find((v) => v.color === rows[0]!.colour && v.size === rows[0]!.size)!.stock).toBe(42);
+    const history = await db()
+      .selectFrom('audit_events')
+      .select(['action', 'summary'])
+      .where('entity_id', 'in', [product!.id, kurta.id])
+      .orderBy('action')
+      .execute();
+    expect(history).toEqual([
+      { action: 'product.created', summary: 'Created “Csv Linen Kurta, "Festive"” from a CSV import' },
+      { action: 'product.imported', summary: 'CSV import changed name, 1 variant removed, stock of 1 variant' },
+    ]);
+
+    // The shop's own product answer shows the new product's variants.
+    const answer = await shop.app.inject({ method: 'GET', url: `/api/product/${kurta.id}` });
+    expect(answer.json().data.variants).toHaveLength(3);
+
+    // And the whole catalogue goes out and back unchanged again.
+    const after = await exportCsv();
+    expect((await post('preview', after)).json().data).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it('lets SKUs move between the products of one file', async () => {
+    await post(
+      'apply',
+      header +
+        '\n' +
+        row({ handle: 'csv-swap-a', sku: 'CSV-SWAP-1' }) +
+        row({ handle: 'csv-swap-b', sku: 'CSV-SWAP-2' }),
+    );
+    const res = await post(
+      'apply',
+      header +
+        '\n' +
+        row({ handle: 'csv-swap-a', sku: 'CSV-SWAP-2' }) +
+        row({ handle: 'csv-swap-b', sku: 'CSV-SWAP-1' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await variantsOf('csv-swap-a'))[0]!.sku).toBe('CSV-SWAP-2');
+    expect((await variantsOf('csv-swap-b'))[0]!.sku).toBe('CSV-SWAP-1');
+  });
+
+  it.each(['products', 'lists', 'variants', 'history'] as const)(
+    'writes nothing when the apply fails after its %s',
+    async (step) => {
+      const before = await exportCsv();
+      const [product] = await db().selectFrom('products').select(['slug']).orderBy('slug').offset(2).limit(1).execute();
+      const rows = rowsOf(before, product!.slug).map((r) => ({
+        ...r,
+        stock: String(Number(r.stock) + 5),
+        tags: 'changed',
+      }));
+      const csv =
+        header +
+        '\n' +
+        rows.map((r) => serialiseCsv([PRODUCT_CSV_COLUMNS.map((c) => r[c])])).join('') +
+        row({ handle: `csv-fails-${step}` });
+      const { id } = await db().selectFrom('users').select('id').executeTakeFirstOrThrow();
+      await expect(
+        applyProductImport(db(), csv, id, {
+          afterStep: (at) => {
+            if (at === step) throw new Error(`stopped after ${at}`);
+          },
+        }),
+      ).rejects.toThrow(`stopped after ${step}`);
+      expect(await exportCsv()).toBe(before);
+    },
+  );
+
+  it('refuses a file over the size limit with a 413, and too many rows by line 1', async () => {
+    const big = header + '\n' + 'x'.repeat(PRODUCT_CSV_MAX_BYTES);
+    const res = await post('preview', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'CSV_TOO_LARGE',
+      message: 'The file is larger than 5 MB: split it into several imports.',
+    });
+    // Multi-byte text counts in bytes: 2 million rupee signs are 6 MB.
+    expect((await post('apply', '₹'.repeat(2_000_000))).statusCode).toBe(413);
+
+    const many =
+      header +
+      '\n' +
+      Array.from({ length: PRODUCT_CSV_MAX_ROWS + 1 }, (_, i) => `csv-many-${i},Many,mens-t-shirts,,M,,1,,1,,\n`).join(
+        '',
+      );
+    const preview = await post('preview', many);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.errors).toEqual([
+      {
+        line: 1,
+        message: `The file has ${PRODUCT_CSV_MAX_ROWS + 1} rows; an import takes at most ${PRODUCT_CSV_MAX_ROWS}.`,
+      },
+    ]);
+    expect((await post('apply', many)).statusCode).toBe(400);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/import',
+          headers: admin.auth,
+          payload: { csv: 5 },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
