@@ -30,6 +30,8 @@ import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery
 import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
+import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
@@ -45,6 +47,7 @@ import { paymentsForOrders } from './modules/payments/refunds.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import type { StorefrontRenderer } from './modules/pages/page-renderer.ts';
 import serverRenderedPages from './modules/pages/pages.routes.ts';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import apiDocs from './plugins/api-docs.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -100,6 +103,8 @@ export interface AppDeps {
   staffOrderEmail?: string | null;
   /** Signs the links of cash orders' confirmation emails; default: random per app (links die with it). */
   orderLinkKey?: Uint8Array;
+  /** The shared secret signing the couriers' webhook (SHIPMENT_WEBHOOK_SECRET); null or absent: the webhook answers 503. */
+  shipmentWebhookSecret?: string | null;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
@@ -176,9 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderRoutes, { payments: orderPayments, mail, holdingLimits: deps.holdingLimits });
       await api.register(codConfirmationRoutes, { payments: orderPayments, orderLinkKey });
       await api.register(orderStatusRoutes, { payments: orderPayments });
+      await api.register(shipmentRoutes, {
+        payments: orderPayments,
+        webhookSecret: deps.shipmentWebhookSecret ?? null,
+      });
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
+      await api.register(grievanceRoutes, { limiter });
+      await api.register(dataRightsRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -198,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminInvoiceRoutes);
           await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
+          await admin.register(adminShipmentRoutes, { payments: orderPayments });
+          await admin.register(adminGrievanceRoutes);
         },
         { prefix: '/admin' },
       );

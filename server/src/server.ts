@@ -74,6 +74,7 @@ async function runServer(config: Config) {
     staffOrderEmail: config.staffOrderEmail,
     // Every process signs and checks the cash orders' confirmation links alike.
     orderLinkKey: Buffer.from(derivedSecret(secret, 'order-links')),
+    shipmentWebhookSecret: config.shipmentWebhookSecret,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.

@@ -13,6 +13,16 @@ const name = z.string().max(200);
 
 const orderFacts = { firstName: name, orderNumber: z.string().min(1).max(40) };
 
+/** A parcel as the shopper's emails name it; the tracking link is the courier's (absolute). */
+const parcel = z.object({
+  courierName: name,
+  awb: z.string().min(1).max(40),
+  trackingUrl: z
+    .url({ protocol: /^https$/ })
+    .max(400)
+    .nullable(),
+});
+
 export const orderTotals = z.object({
   /** Σ price × quantity. */
   subtotal: paise,
@@ -80,7 +90,22 @@ export const messageData = {
     /** When an unconfirmed order is cancelled (ISO time), if the owner has the shop do that; null otherwise. */
     confirmBy: z.string().min(1).nullable(),
   }),
-  'order-shipped': z.object(orderFacts),
+  'order-shipped': z.object({
+    ...orderFacts,
+    /** The parcel: absent for an order marked shipped without one. */
+    parcel: parcel.optional(),
+  }),
+  'delivery-failed': z.object({
+    ...orderFacts,
+    parcel,
+    /** The courier's reason, if it gave one. */
+    reason: z.string().max(200).nullable(),
+    /** This attempt's number, and how many the shop allows. */
+    attempt: z.number().int().positive(),
+    maxAttempts: z.number().int().positive(),
+    /** This was the last attempt: the parcel comes back to the shop. */
+    returning: z.boolean(),
+  }),
   'order-delivered': z.object(orderFacts),
   'refund-recorded': z.object({
     ...orderFacts,
@@ -97,6 +122,24 @@ export const messageData = {
     itemCount: z.number().int().positive(),
     total: paise,
     paymentMethod: z.enum(paymentMethods),
+  }),
+  'complaint-received': z.object({
+    name,
+    ticketNumber: z.string().min(1).max(20),
+    /** The ticket's private page. */
+    link: shopPath,
+    /** ISO instants the shop must acknowledge and resolve it by. */
+    acknowledgeBy: z.string(),
+    resolveBy: z.string(),
+  }),
+  'complaint-updated': z.object({
+    name,
+    ticketNumber: z.string().min(1).max(20),
+    link: shopPath,
+    /** The step staff took. */
+    step: z.enum(['acknowledgement', 'reply', 'resolution']),
+    /** What staff wrote. */
+    message: z.string().max(4000),
   }),
 } satisfies Record<MessageTemplate, z.ZodType>;
 

@@ -113,6 +113,26 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
       'https://shop.example.in/profile?view=orders',
     ],
   },
+  'delivery-failed': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      parcel: { courierName: 'Delhivery', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' },
+      reason: 'Customer not reachable',
+      attempt: 1,
+      maxAttempts: 3,
+      returning: false,
+    },
+    subject: /^We could not deliver order KP-2611-ABCD$/,
+    facts: [
+      'Delhivery tried to deliver order KP-2611-ABCD but could not: Customer not reachable.',
+      'attempt 1 of 3',
+      'phone number',
+      'DL1234567',
+      'https://track.example/DL1234567',
+      'https://shop.example.in/profile?view=orders',
+    ],
+  },
   'order-delivered': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD' },
     subject: /^Order KP-2611-ABCD delivered$/,
@@ -135,6 +155,38 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     },
     subject: /^New order KP-2611-ABCD: ₹3,193\.30$/,
     facts: ['Asha Rao', 'asha@example.com', '3 items', '₹3,193.30', 'https://shop.example.in/admin/orders/ord_123'],
+  },
+  'complaint-received': {
+    data: {
+      name: 'Asha Rao',
+      ticketNumber: 'GRV-AB23-CD45',
+      link: '/complaints/GRV-AB23-CD45?key=k3y',
+      acknowledgeBy: '2026-11-30T10:00:00.000Z',
+      resolveBy: '2026-12-28T10:00:00.000Z',
+    },
+    subject: /^Complaint GRV-AB23-CD45 received$/,
+    facts: [
+      'Hello Asha Rao,',
+      'GRV-AB23-CD45',
+      '30 Nov 2026, 3:30 pm',
+      '28 Dec 2026, 3:30 pm',
+      'https://shop.example.in/complaints/GRV-AB23-CD45?key=k3y',
+    ],
+  },
+  'complaint-updated': {
+    data: {
+      name: 'Asha Rao',
+      ticketNumber: 'GRV-AB23-CD45',
+      link: '/complaints/GRV-AB23-CD45?key=k3y',
+      step: 'resolution',
+      message: 'We have refunded the order.\nSorry for the trouble.',
+    },
+    subject: /^Your complaint is resolved \(GRV-AB23-CD45\)$/,
+    facts: [
+      'We have refunded the order.',
+      'Sorry for the trouble.',
+      'https://shop.example.in/complaints/GRV-AB23-CD45?key=k3y',
+    ],
   },
 };
 
@@ -165,8 +217,10 @@ describe('every message', () => {
     // Nothing is fetched when the message is opened: no images, scripts, frames, styles or fonts from elsewhere.
     expect(message.html).not.toMatch(/<img|<script|<iframe|<link|<object|<embed|@import|url\(/i);
     expect(message.html).not.toMatch(/\ssrc=/i);
-    // Every link is the shop's own (or its support address).
-    for (const href of hrefs(message.html)) expect(href).toMatch(/^(https:\/\/shop\.example\.in(\/|$)|mailto:)/);
+    // Every link is the shop's own (or its support address, or the courier's tracking page).
+    for (const href of hrefs(message.html)) {
+      expect(href).toMatch(/^(https:\/\/shop\.example\.in(\/|$)|mailto:|https:\/\/track\.example\/)/);
+    }
   });
 
   it('formats every amount as the storefront does', async () => {
@@ -207,6 +261,20 @@ describe('every message', () => {
       context,
     );
     expect(message.text).toContain('nothing to refund');
+  });
+
+  it('order-shipped names the parcel and links to its tracking page when there is one', async () => {
+    const parcel = { courierName: 'Blue Dart', awb: 'BD998877', trackingUrl: 'https://track.example/?n=BD998877' };
+    const message = await renderMessage('order-shipped', { firstName: 'Asha', orderNumber: 'KP-1', parcel }, context);
+    expect(message.text).toContain('Blue Dart, AWB number BD998877');
+    expect(hrefs(message.html)).toContain('https://track.example/?n=BD998877');
+    const untracked = await renderMessage(
+      'order-shipped',
+      { firstName: 'Asha', orderNumber: 'KP-1', parcel: { ...parcel, trackingUrl: null } },
+      context,
+    );
+    expect(untracked.text).toContain('AWB number BD998877');
+    expect(untracked.text).not.toContain('Track your parcel');
   });
 
   it('escapes what shoppers typed', async () => {

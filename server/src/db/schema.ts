@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Courier, ShipmentEventKind, ShipmentStatus } from '@shop/core';
 
 /**
  * The typed shape of every table, as Kysely sees it. Portable column types only:
@@ -73,6 +74,12 @@ export interface CatalogStateTable {
   version: number;
 }
 
+/** SQLite: products whose stock crossed zero, newest last (the last 1,000; migration 020). */
+export interface CatalogueStockChangeTable {
+  seq: Generated<number>;
+  product_id: string;
+}
+
 /** Small facts about the database itself, such as whether the demo catalogue was seeded. */
 export interface AppMetaTable {
   key: string;
@@ -90,6 +97,8 @@ export interface UserTable {
   token_version: number;
   /** When the account proved it owns its email; null while it has not. */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its owner had the account erased; null while it is in use. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -332,6 +341,14 @@ export interface SellerDetailsTable {
   gstin: string;
   invoice_prefix: string;
   credit_note_prefix: string;
+  /** Where the business operates from, as the seller page shows it. */
+  operating_address: Generated<string>;
+  contact_email: Generated<string>;
+  contact_phone: Generated<string>;
+  grievance_officer_name: Generated<string>;
+  grievance_officer_designation: Generated<string>;
+  grievance_officer_email: Generated<string>;
+  grievance_officer_phone: Generated<string>;
   updated_at: string;
 }
 
@@ -384,10 +401,89 @@ export interface ServiceablePinTable {
   created_at: string;
 }
 
+/** A courier's tracking-link template: `{awb}` where the number goes; empty: no link. */
+export interface CourierSettingTable {
+  courier: Courier;
+  tracking_url_template: string;
+  updated_at: string;
+}
+
+/** The owner's delivery-attempt and return-to-origin settings: one row, id 1. */
+export interface ShipmentSettingsTable {
+  id: number;
+  max_delivery_attempts: number;
+  /** Percent; null: cash on delivery is never turned off by returns. */
+  rto_cod_threshold_percent: number | null;
+  rto_cod_min_orders: number;
+  updated_at: string;
+}
+
+/** A shipped order's parcel. */
+export interface ShipmentTable {
+  id: string;
+  order_id: string;
+  courier: Courier;
+  awb: string;
+  status: ShipmentStatus;
+  failed_attempts: number;
+  pin_code: string;
+  /** The shopper's request for another attempt after a failed one, and the phone to call. */
+  reattempt_phone: string | null;
+  reattempt_requested_at: string | null;
+  shipped_by: string | null;
+  shipped_at: string;
+  last_event_at: string;
+  updated_at: string;
+}
+
+/** What happened to a parcel, known by its key (taken once). */
+export interface ShipmentEventTable {
+  id: string;
+  shipment_id: string;
+  event_key: string;
+  kind: ShipmentEventKind;
+  reason: string | null;
+  location: string | null;
+  occurred_at: string;
+  source: 'staff' | 'webhook' | 'csv';
+  actor_id: string | null;
+  created_at: string;
+}
+
+/** A complaint to the grievance officer; its ticket link carries `access_key` (unguessable). */
+export interface ComplaintTable {
+  id: string;
+  ticket_number: string;
+  access_key: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  topic: string;
+  order_number: string | null;
+  status: 'open' | 'acknowledged' | 'resolved';
+  created_at: string;
+  acknowledged_at: string | null;
+  resolved_at: string | null;
+  updated_at: string;
+}
+
+/** One entry of a complaint's thread: the complaint itself, or a step staff took. */
+export interface ComplaintMessageTable {
+  id: string;
+  complaint_id: string;
+  author: 'shopper' | 'staff';
+  kind: 'complaint' | 'acknowledgement' | 'reply' | 'resolution';
+  body: string;
+  actor_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   catalog_state: CatalogStateTable;
+  catalogue_stock_changes: CatalogueStockChangeTable;
   product_variants: ProductVariantTable;
   product_images: ProductImageTable;
   product_colors: ProductColorTable;
@@ -417,4 +513,10 @@ export interface Database {
   tax_documents: TaxDocumentTable;
   shop_settings: ShopSettingsTable;
   serviceable_pins: ServiceablePinTable;
+  courier_settings: CourierSettingTable;
+  shipment_settings: ShipmentSettingsTable;
+  shipments: ShipmentTable;
+  shipment_events: ShipmentEventTable;
+  complaints: ComplaintTable;
+  complaint_messages: ComplaintMessageTable;
 }

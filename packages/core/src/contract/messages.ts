@@ -18,8 +18,11 @@ export const messageTemplates = [
   'cod-confirmation',
   'order-shipped',
   'order-delivered',
+  'delivery-failed',
   'refund-recorded',
   'staff-new-order',
+  'complaint-received',
+  'complaint-updated',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

@@ -50,6 +50,7 @@ function orderNotice(
   context: RenderContext,
   title: string,
   lines: string[],
+  parcel?: Parcel,
 ) {
   return (
     <Layout context={context} preview={`${title}: order ${data.orderNumber}`} reason={ORDER_REASON}>
@@ -58,10 +59,41 @@ function orderNotice(
       {lines.map((line) => (
         <Paragraph key={line}>{line}</Paragraph>
       ))}
+      {parcel && <ParcelBlock parcel={parcel} />}
       {ordersButton(context)}
     </Layout>
   );
 }
+
+type Parcel = NonNullable<MessageData<'order-shipped'>['parcel']>;
+
+/** The courier, the AWB number, and the courier's tracking page when it has one. */
+function ParcelBlock({ parcel }: { parcel: Parcel }) {
+  return (
+    <>
+      <SectionLabel>Your parcel</SectionLabel>
+      <Paragraph>
+        {parcel.courierName}, AWB number {parcel.awb}
+      </Paragraph>
+      {parcel.trackingUrl && <ActionButton href={parcel.trackingUrl}>Track your parcel</ActionButton>}
+    </>
+  );
+}
+
+const COMPLAINT_REASON = 'You receive this email because you made a complaint to';
+
+/** A deadline as the shopper reads it: "30 Nov 2026, 3:30 pm" in India's time. */
+function deadlineText(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(
+    new Date(iso),
+  );
+}
+
+const complaintSteps = {
+  acknowledgement: { subject: 'We are looking into your complaint', title: 'Your complaint is acknowledged' },
+  reply: { subject: 'A reply to your complaint', title: 'A reply to your complaint' },
+  resolution: { subject: 'Your complaint is resolved', title: 'Your complaint is resolved' },
+} as const;
 
 export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
   'password-reset': {
@@ -196,10 +228,35 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
   'order-shipped': {
     subject: (data) => `Order ${data.orderNumber} is on its way`,
     body: (data, context) =>
-      orderNotice(data, context, 'Your order is on its way', [
-        // The shop's delivery policy, from the one place it is defined.
-        `Good news: order ${data.orderNumber} has shipped. Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
-      ]),
+      orderNotice(
+        data,
+        context,
+        'Your order is on its way',
+        [
+          // The shop's delivery policy, from the one place it is defined.
+          `Good news: order ${data.orderNumber} has shipped. Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
+        ],
+        data.parcel,
+      ),
+  },
+  'delivery-failed': {
+    subject: (data) =>
+      data.returning
+        ? `Order ${data.orderNumber} is coming back to us`
+        : `We could not deliver order ${data.orderNumber}`,
+    body: (data, context) =>
+      orderNotice(
+        data,
+        context,
+        data.returning ? 'Your parcel is coming back to us' : 'We could not deliver your parcel',
+        [
+          `${data.parcel.courierName} tried to deliver order ${data.orderNumber} but could not${data.reason ? `: ${data.reason}` : ''}.`,
+          data.returning
+            ? `That was attempt ${data.attempt} of ${data.maxAttempts}, so the parcel is now on its way back to us. Once it arrives we put the items back and close the order; anything you paid online is refunded.`
+            : `That was attempt ${data.attempt} of ${data.maxAttempts}: the courier will try again. In My Orders you can ask for the next attempt and give a phone number that reaches you, if yours has changed.`,
+        ],
+        data.parcel,
+      ),
   },
   'order-delivered': {
     subject: (data) => `Order ${data.orderNumber} delivered`,
@@ -233,6 +290,39 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <ActionButton href={shopUrl(context, `/admin/orders/${encodeURIComponent(data.orderId)}`)}>
           Open the order
         </ActionButton>
+      </Layout>
+    ),
+  },
+  'complaint-received': {
+    subject: (data) => `Complaint ${data.ticketNumber} received`,
+    body: (data, context) => (
+      <Layout context={context} preview={`Your ticket number is ${data.ticketNumber}`} reason={COMPLAINT_REASON}>
+        <Title>We have received your complaint</Title>
+        <Paragraph>Hello {data.name},</Paragraph>
+        <Paragraph>
+          Your ticket number is <strong>{data.ticketNumber}</strong>. Our grievance officer will acknowledge it by{' '}
+          {deadlineText(data.acknowledgeBy)} and resolve it by {deadlineText(data.resolveBy)}.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Follow your complaint</ActionButton>
+        <Paragraph>Keep this email: the link above is the only way to open your ticket without signing in.</Paragraph>
+      </Layout>
+    ),
+  },
+  'complaint-updated': {
+    subject: (data) => `${complaintSteps[data.step].subject} (${data.ticketNumber})`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`${complaintSteps[data.step].title}: ${data.ticketNumber}`}
+        reason={COMPLAINT_REASON}
+      >
+        <Title>{complaintSteps[data.step].title}</Title>
+        <Paragraph>Hello {data.name},</Paragraph>
+        <Paragraph>Our grievance officer wrote about ticket {data.ticketNumber}:</Paragraph>
+        {data.message.split(/\n+/).map((line, i) => (
+          <Paragraph key={i}>{line}</Paragraph>
+        ))}
+        <ActionButton href={shopUrl(context, data.link)}>Open your ticket</ActionButton>
       </Layout>
     ),
   },

@@ -192,6 +192,72 @@ describe('profile page', () => {
       expect(screen.getByRole('article', { name: 'Order KP-1' })).toHaveTextContent('Refunded');
     });
 
+    it("shows a shipped order's parcel: AWB, tracking link and timeline; after a failed attempt, asks for another", async () => {
+      const shippedHistory = [
+        { status: 'pending' as const, at: '2026-11-21T10:00:00.000Z', note: null },
+        { status: 'shipped' as const, at: '2026-11-22T10:00:00.000Z', note: null },
+      ];
+      const parcel = {
+        _id: 's1',
+        orderId: 'o1',
+        courier: 'delhivery',
+        courierName: 'Delhivery',
+        awb: 'DL123456',
+        trackingUrl: 'https://www.delhivery.com/track/package/DL123456',
+        status: 'delivery_failed',
+        failedAttempts: 1,
+        shippedAt: '2026-11-22T10:00:00.000Z',
+        reattempt: null,
+        events: [
+          {
+            kind: 'in_transit',
+            reason: null,
+            location: 'Bhiwandi hub',
+            at: '2026-11-22T18:00:00.000Z',
+            source: 'webhook',
+          },
+          {
+            kind: 'delivery_failed',
+            reason: 'Customer not reachable',
+            location: null,
+            at: '2026-11-23T11:00:00.000Z',
+            source: 'webhook',
+          },
+        ],
+      };
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({
+          orders: [makeOrder({ _id: 'o1', orderNumber: 'KP-1', status: 'shipped', history: shippedHistory })],
+        }),
+        'GET /order/shipments': () => ({ shipments: [parcel] }),
+        'POST /order/:id/shipment/reattempt': () => ({
+          ...parcel,
+          reattempt: { phone: '9123456780', requestedAt: '2026-11-23T12:00:00.000Z' },
+        }),
+      });
+      const panel = await screen.findByRole('region', { name: 'Parcel of order KP-1' });
+      expect(panel).toHaveTextContent('Delivery attempt failed');
+      expect(panel).toHaveTextContent('Delhivery · AWB DL123456');
+      expect(within(panel).getByRole('link', { name: /Track on Delhivery/ })).toHaveAttribute(
+        'href',
+        'https://www.delhivery.com/track/package/DL123456',
+      );
+      const timeline = within(panel).getByRole('list', { name: 'Parcel timeline' });
+      expect(
+        within(timeline)
+          .getAllByRole('listitem')
+          .map((item) => item.children[1]?.textContent),
+      ).toEqual(['Shipped', 'In transit', 'Delivery attempt failed']);
+      expect(timeline).toHaveTextContent('Customer not reachable');
+
+      await user.type(within(panel).getByLabelText(/Phone number for the courier/), '91234 56780');
+      await user.click(within(panel).getByRole('button', { name: 'Ask for another attempt' }));
+      expect(await screen.findByText('We have asked the courier to try again.')).toBeInTheDocument();
+      expect(api.callsTo('POST /order/:id/shipment/reattempt')).toMatchObject([
+        { path: '/order/o1/shipment/reattempt', body: { phone: '91234 56780' } },
+      ]);
+    });
+
     it('keeps the order when the confirmation is declined', async () => {
       const { user, api } = await openOrders({
         'GET /order/orders': () => ({ orders: [makeOrder({ orderNumber: 'KP-1' })] }),
@@ -536,5 +602,42 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  describe('Your data', () => {
+    const openData = async (handlers: Record<string, FakeHandler>) => {
+      const view = renderProfile(makeUser(), handlers);
+      await view.user.click(screen.getByRole('button', { name: /^Your data/ }));
+      expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toHaveFocus();
+      return view;
+    };
+
+    it('deletes the account only once the shopper confirms, then ends the session here and goes home', async () => {
+      const { user, api, router, store } = await openData({
+        'DELETE /account': () => ({ keptDocuments: [] }),
+        'POST /auth/logout': refuse(401, 'Your session is invalid or has expired. Please sign in again.'),
+      });
+      const remove = screen.getByRole('button', { name: 'Delete my account' });
+      expect(remove).toBeDisabled();
+      await user.click(screen.getByLabelText('I understand that this cannot be undone.'));
+      await user.click(remove);
+
+      expect(await screen.findByText('Your account is deleted.')).toBeInTheDocument();
+      expect(api.callsTo('DELETE /account')).toHaveLength(1);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(store.getState().auth.user).toBeNull();
+    });
+
+    it('says why the account is not deleted while an order is open, and stays signed in', async () => {
+      const message =
+        'Your order KP-2611-ABCD is still open. Cancel it, or wait until it is delivered, then delete your account.';
+      const { user, store } = await openData({ 'DELETE /account': refuse(409, message, 'OPEN_ORDERS') });
+      await user.click(screen.getByLabelText('I understand that this cannot be undone.'));
+      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(store.getState().auth.user).not.toBeNull();
+      expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toBeInTheDocument();
+    });
   });
 });

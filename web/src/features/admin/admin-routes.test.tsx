@@ -35,11 +35,13 @@ describe('the staff area for an admin', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
+      ['Shipments', '/admin/shipments'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
       ['Messages', '/admin/messages'],
       ['Delivery', '/admin/delivery'],
       ['Tax & invoices', '/admin/tax'],
+      ['Complaints', '/admin/complaints'],
       ['Back to shop', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -4,6 +4,7 @@
  */
 import { Link, Route, Routes } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { AdminComplaintDetailPage, AdminComplaintsPage } from './complaints/index.ts';
 import { AdminCouponsPage } from './coupons/index.ts';
 import { DashboardPage } from './dashboard/index.ts';
 import { AdminDeliveryPage } from './delivery/index.ts';
@@ -11,6 +12,7 @@ import { AdminLayout } from './layout/index.ts';
 import { AdminMessageDetailPage, AdminMessagesPage } from './messages/index.ts';
 import { AdminOrderDetailPage, AdminOrdersPage } from './orders/index.ts';
 import { AdminProductEditPage, AdminProductsPage, ProductCsvPage } from './products/index.ts';
+import { AdminShipmentsPage } from './shipments/index.ts';
 import { AdminPageHeader } from './shared/admin-page.tsx';
 import { TaxSettingsPage } from './tax/index.ts';
 
@@ -28,8 +30,11 @@ export function AdminRoutes() {
         <Route path="coupons" element={<AdminCouponsPage />} />
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="messages/:id" element={<AdminMessageDetailPage />} />
+        <Route path="shipments" element={<AdminShipmentsPage />} />
         <Route path="delivery" element={<AdminDeliveryPage />} />
         <Route path="tax" element={<TaxSettingsPage />} />
+        <Route path="complaints" element={<AdminComplaintsPage />} />
+        <Route path="complaints/:id" element={<AdminComplaintDetailPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

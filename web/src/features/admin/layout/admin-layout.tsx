@@ -10,11 +10,13 @@ interface AdminNavItem {
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
+  { label: 'Shipments', to: '/admin/shipments' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Messages', to: '/admin/messages' },
   { label: 'Delivery', to: '/admin/delivery' },
   { label: 'Tax & invoices', to: '/admin/tax' },
+  { label: 'Complaints', to: '/admin/complaints' },
 ];
 
 const tabClass = (active: boolean) =>
