@@ -13,6 +13,7 @@ const DEFAULT_SETTINGS = {
   codMaxOrderValue: 50_000,
   codMaxOpenOrders: 3,
   lowStockThreshold: 5,
+  codConfirmHours: null,
 };
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
