@@ -1,5 +1,6 @@
 import { formatRupees, type Paise } from './money.ts';
 import type { StoreSettings } from './store-settings.ts';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from './honest-urgency.ts';
 
 /**
  * The settings an owner changes from the staff area (kept in the database, one row), beside
@@ -12,12 +13,15 @@ export interface ShopSettings {
   codMaxOrderValue: Paise;
   /** How many cash-on-delivery orders one shopper may have open (placed, confirmed or shipped). */
   codMaxOpenOrders: number;
+  /** "Only N item(s) left" and "Almost Sold Out" show at or below this stock. */
+  lowStockThreshold: number;
 }
 
 export const defaultShopSettings: ShopSettings = {
   freeShippingThreshold: null,
   codMaxOrderValue: 5_000_000,
   codMaxOpenOrders: 3,
+  lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
 };
 
 /** The most an owner may set: a cap above any order the database can hold is no cap. */

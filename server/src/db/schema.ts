@@ -26,6 +26,8 @@ export interface ProductTable {
   price: number;
   original_price: number | null;
   is_active: number;
+  /** When the product's sale ends (ISO); null: no sale end, so no countdown. */
+  sale_ends_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -363,6 +365,8 @@ export interface ShopSettingsTable {
   free_shipping_threshold: number | null;
   cod_max_order_value: number;
   cod_max_open_orders: number;
+  /** "Only N item(s) left" shows at or below this stock. */
+  low_stock_threshold: number;
   updated_at: string;
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isPinCodeShape, isSixDigitPin } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
+import { MAX_LOW_STOCK_THRESHOLD } from '../honest-urgency.ts';
 import { auditEntry } from './admin.ts';
 import { successEnvelope } from './envelope.ts';
 import { idSchema, inputText, moneyIn, moneyOut, rupeesSchema } from './primitives.ts';
@@ -19,6 +20,8 @@ export const storeInfo = z.object({
   /** The largest total that may be paid on delivery. */
   codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
+  /** "Only N item(s) left" shows at or below this stock. */
+  lowStockThreshold: z.number().int(),
   texts: z.object({
     shippingPromise: z.string(),
     shippingPolicy: z.string(),
@@ -65,6 +68,7 @@ export const shopSettingsData = z.object({
   freeShippingThreshold: moneyOut.nullable(),
   codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
+  lowStockThreshold: z.number().int(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;
 export const shopSettingsResponse = successEnvelope(shopSettingsData);
@@ -81,6 +85,13 @@ export const shopSettingsBody = z.object({
       SHOP_SETTING_LIMITS.maxOpenOrders,
       `The open cash-on-delivery orders limit must be ${SHOP_SETTING_LIMITS.maxOpenOrders} or less.`,
     ),
+  /** Absent: unchanged. */
+  lowStockThreshold: z
+    .number({ error: 'The low-stock threshold must be a whole number.' })
+    .int('The low-stock threshold must be a whole number.')
+    .min(0, 'The low-stock threshold must not be negative.')
+    .max(MAX_LOW_STOCK_THRESHOLD, `The low-stock threshold must be ${MAX_LOW_STOCK_THRESHOLD} or less.`)
+    .optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 

@@ -14,6 +14,7 @@ import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 import * as orderHolders from './2026-11-26-015-order-holders.ts';
 import * as variants from './2026-11-28-016-variants.ts';
+import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
   '2026-11-26-015-order-holders': orderHolders,
   '2026-11-28-016-variants': variants,
+  '2026-11-28-022-honest-urgency': honestUrgency,
 };

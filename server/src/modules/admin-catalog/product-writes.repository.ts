@@ -14,6 +14,7 @@ export interface ProductWrite {
   categoryId?: string | undefined;
   price?: Paise | undefined;
   originalPrice?: Paise | null | undefined;
+  saleEndsAt?: string | null | undefined;
   colors?: string[] | undefined;
   tags?: string[] | undefined;
   images?: string[] | undefined;
@@ -30,7 +31,10 @@ export async function insertProduct(
   trx: Transaction<Database>,
   id: string,
   slug: string,
-  product: Required<Omit<ProductWrite, 'originalPrice'>> & { originalPrice: Paise | null },
+  product: Required<Omit<ProductWrite, 'originalPrice' | 'saleEndsAt'>> & {
+    originalPrice: Paise | null;
+    saleEndsAt?: string | null | undefined;
+  },
   now: string,
 ): Promise<boolean> {
   const inserted = await trx
@@ -44,6 +48,7 @@ export async function insertProduct(
       category_id: product.categoryId,
       price: product.price,
       original_price: product.originalPrice,
+      sale_ends_at: product.saleEndsAt ?? null,
       is_active: 1,
       created_at: now,
       updated_at: now,
@@ -70,6 +75,7 @@ export async function updateProductRow(
       ...(changes.categoryId !== undefined && { category_id: changes.categoryId }),
       ...(changes.price !== undefined && { price: changes.price }),
       ...(changes.originalPrice !== undefined && { original_price: changes.originalPrice }),
+      ...(changes.saleEndsAt !== undefined && { sale_ends_at: changes.saleEndsAt }),
     })
     .where('id', '=', id)
     .executeTakeFirst();

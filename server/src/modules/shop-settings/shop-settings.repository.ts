@@ -15,13 +15,19 @@ export async function findSettings(db: Db) {
 
 export async function saveSettings(
   db: Db,
-  settings: { freeShippingThreshold: number | null; codMaxOrderValue: number; codMaxOpenOrders: number },
+  settings: {
+    freeShippingThreshold: number | null;
+    codMaxOrderValue: number;
+    codMaxOpenOrders: number;
+    lowStockThreshold: number;
+  },
   now: string,
 ) {
   const values = {
     free_shipping_threshold: settings.freeShippingThreshold,
     cod_max_order_value: settings.codMaxOrderValue,
     cod_max_open_orders: settings.codMaxOpenOrders,
+    low_stock_threshold: settings.lowStockThreshold,
     updated_at: now,
   };
   await db

@@ -41,6 +41,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     freeShippingThreshold: row.free_shipping_threshold,
     codMaxOrderValue: row.cod_max_order_value,
     codMaxOpenOrders: row.cod_max_open_orders,
+    lowStockThreshold: row.low_stock_threshold,
   };
 }
 
@@ -48,6 +49,7 @@ const settingsData = (s: ShopSettings): ShopSettingsData => ({
   freeShippingThreshold: s.freeShippingThreshold,
   codMaxOrderValue: s.codMaxOrderValue,
   codMaxOpenOrders: s.codMaxOpenOrders,
+  lowStockThreshold: s.lowStockThreshold,
 });
 
 export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
@@ -71,6 +73,9 @@ function settingsChangeSummary(before: ShopSettings, after: ShopSettings): strin
   if (before.codMaxOpenOrders !== after.codMaxOpenOrders) {
     parts.push(`Open COD orders per shopper: ${before.codMaxOpenOrders} → ${after.codMaxOpenOrders}`);
   }
+  if (before.lowStockThreshold !== after.lowStockThreshold) {
+    parts.push(`"Only N left" from: ${before.lowStockThreshold} → ${after.lowStockThreshold}`);
+  }
   return parts.join('; ');
 }
 
@@ -80,13 +85,16 @@ export async function updateShopSettings(
   body: z.output<typeof shopSettingsBody>,
   now = new Date(),
 ): Promise<ShopSettingsData> {
-  const settings: ShopSettings = {
-    freeShippingThreshold: body.freeShippingThreshold,
-    codMaxOrderValue: body.codMaxOrderValue,
-    codMaxOpenOrders: body.codMaxOpenOrders,
-  };
+  let settings!: ShopSettings;
   await db.transaction().execute(async (trx) => {
-    const summary = settingsChangeSummary(await getShopSettings(trx), settings);
+    const before = await getShopSettings(trx);
+    settings = {
+      freeShippingThreshold: body.freeShippingThreshold,
+      codMaxOrderValue: body.codMaxOrderValue,
+      codMaxOpenOrders: body.codMaxOpenOrders,
+      lowStockThreshold: body.lowStockThreshold ?? before.lowStockThreshold,
+    };
+    const summary = settingsChangeSummary(before, settings);
     await repo.saveSettings(trx, settings, now.toISOString());
     if (summary) await recordShopChange(trx, actorId, 'settings.updated', summary, now);
   });
@@ -103,6 +111,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     gstPercent: settings.gstPercent,
     codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
+    lowStockThreshold: shop.lowStockThreshold,
     texts: storeTexts(settings),
   };
 }

@@ -96,6 +96,12 @@ const settingFields: {
     inputMode: 'numeric',
     hint: 'Placed, confirmed or shipped, not yet delivered.',
   },
+  {
+    name: 'lowStockThreshold',
+    label: '"Only N left" from (items)',
+    inputMode: 'numeric',
+    hint: 'A size shows its stock at or below this many; above it, nothing.',
+  },
 ];
 
 const settingText = (value: number | null) => (value === null ? '' : String(value));
@@ -106,6 +112,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     freeShippingThreshold: settingText(settings.freeShippingThreshold),
     codMaxOrderValue: settingText(settings.codMaxOrderValue),
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
+    lowStockThreshold: settingText(settings.lowStockThreshold),
   }));
   const { saving, error, send } = useFormChange();
 
@@ -116,6 +123,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         freeShippingThreshold: form.freeShippingThreshold.trim() === '' ? null : Number(form.freeShippingThreshold),
         codMaxOrderValue: Number(form.codMaxOrderValue),
         codMaxOpenOrders: Number(form.codMaxOpenOrders),
+        lowStockThreshold: Number(form.lowStockThreshold),
       }).unwrap(),
     );
     if (!saved) return;
@@ -125,7 +133,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      <div className="grid gap-5 md:grid-cols-3">
+      <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
         {settingFields.map(({ name, ...field }) => (
           <FormField
             key={name}
