@@ -82,6 +82,37 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('seller details, privacy notice, complaint form and ticket', async ({ page }) => {
+    test.slow();
+    await page.goto('/seller');
+    await expect(page.getByRole('heading', { name: 'Grievance officer' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/privacy');
+    await expect(page.getByText(/Meera Iyer, Grievance Officer/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/complaints');
+    await expect(page.getByRole('heading', { level: 1, name: 'File a complaint' })).toBeVisible();
+    // With the server's refusals marked on the fields.
+    await page.getByLabel('What is it about?').selectOption('other');
+    await page.getByRole('button', { name: 'Send complaint' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Your name').fill('Axe Check');
+    await page.getByLabel('Email').fill(`axe-${Date.now()}@example.com`);
+    await page.getByLabel('What happened?').fill('Checking the ticket page for accessibility.');
+    await page.getByRole('button', { name: 'Send complaint' }).click();
+    await expect(page.getByText('Received, waiting for acknowledgement')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('profile: your data', async ({ page, request }) => {
+    await signInByApi(page, request);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: /Your data/ }).click();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test.describe('signed in, with an address and an item in the cart', () => {
     test.beforeEach(async ({ page, request }) => {
       const shopper = await signInByApi(page, request);
@@ -126,6 +157,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       ['/admin/coupons', 'Coupons'],
       ['/admin/messages', 'Messages'],
       ['/admin/tax', 'Tax & invoices'],
+      ['/admin/complaints', 'Complaints'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

@@ -41,4 +41,17 @@ test.describe('on a 375 px wide phone', () => {
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
+
+  test('the seller page, privacy notice and complaint form fit the screen', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/seller', 'Seller details'],
+      ['/privacy', 'Privacy notice'],
+      ['/complaints', 'File a complaint'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      expect(await hasHorizontalOverflow(page), path).toBe(false);
+    }
+  });
 });

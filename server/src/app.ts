@@ -30,6 +30,8 @@ import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery
 import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
+import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
@@ -174,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
+      await api.register(grievanceRoutes, { limiter });
+      await api.register(dataRightsRoutes);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -193,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminInvoiceRoutes);
           await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
+          await admin.register(adminGrievanceRoutes);
         },
         { prefix: '/admin' },
       );

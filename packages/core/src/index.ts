@@ -44,5 +44,8 @@ export * from './product-images.ts';
 export * from './variants.ts';
 export * from './holding-limits.ts';
 export * from './server-rendered-pages.ts';
+export * from './grievance-rules.ts';
+export * from './contract/grievances.ts';
+export * from './data-rights.ts';
 export * from './product-csv.ts';
 export * from './contract/product-csv.ts';

@@ -79,6 +79,24 @@ export const messageData = {
     total: paise,
     paymentMethod: z.enum(paymentMethods),
   }),
+  'complaint-received': z.object({
+    name,
+    ticketNumber: z.string().min(1).max(20),
+    /** The ticket's private page. */
+    link: shopPath,
+    /** ISO instants the shop must acknowledge and resolve it by. */
+    acknowledgeBy: z.string(),
+    resolveBy: z.string(),
+  }),
+  'complaint-updated': z.object({
+    name,
+    ticketNumber: z.string().min(1).max(20),
+    link: shopPath,
+    /** The step staff took. */
+    step: z.enum(['acknowledgement', 'reply', 'resolution']),
+    /** What staff wrote. */
+    message: z.string().max(4000),
+  }),
 } satisfies Record<MessageTemplate, z.ZodType>;
 
 export type MessageData<T extends MessageTemplate> = z.input<(typeof messageData)[T]>;

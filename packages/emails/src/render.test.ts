@@ -107,6 +107,38 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     subject: /^New order KP-2611-ABCD: ₹3,193\.30$/,
     facts: ['Asha Rao', 'asha@example.com', '3 items', '₹3,193.30', 'https://shop.example.in/admin/orders/ord_123'],
   },
+  'complaint-received': {
+    data: {
+      name: 'Asha Rao',
+      ticketNumber: 'GRV-AB23-CD45',
+      link: '/complaints/GRV-AB23-CD45?key=k3y',
+      acknowledgeBy: '2026-11-30T10:00:00.000Z',
+      resolveBy: '2026-12-28T10:00:00.000Z',
+    },
+    subject: /^Complaint GRV-AB23-CD45 received$/,
+    facts: [
+      'Hello Asha Rao,',
+      'GRV-AB23-CD45',
+      '30 Nov 2026, 3:30 pm',
+      '28 Dec 2026, 3:30 pm',
+      'https://shop.example.in/complaints/GRV-AB23-CD45?key=k3y',
+    ],
+  },
+  'complaint-updated': {
+    data: {
+      name: 'Asha Rao',
+      ticketNumber: 'GRV-AB23-CD45',
+      link: '/complaints/GRV-AB23-CD45?key=k3y',
+      step: 'resolution',
+      message: 'We have refunded the order.\nSorry for the trouble.',
+    },
+    subject: /^Your complaint is resolved \(GRV-AB23-CD45\)$/,
+    facts: [
+      'We have refunded the order.',
+      'Sorry for the trouble.',
+      'https://shop.example.in/complaints/GRV-AB23-CD45?key=k3y',
+    ],
+  },
 };
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));

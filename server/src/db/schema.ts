@@ -92,6 +92,8 @@ export interface UserTable {
   token_version: number;
   /** When the account proved it owns its email; null while it has not. */
   email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its owner had the account erased; null while it is in use. */
+  erased_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -328,6 +330,14 @@ export interface SellerDetailsTable {
   gstin: string;
   invoice_prefix: string;
   credit_note_prefix: string;
+  /** Where the business operates from, as the seller page shows it. */
+  operating_address: Generated<string>;
+  contact_email: Generated<string>;
+  contact_phone: Generated<string>;
+  grievance_officer_name: Generated<string>;
+  grievance_officer_designation: Generated<string>;
+  grievance_officer_email: Generated<string>;
+  grievance_officer_phone: Generated<string>;
   updated_at: string;
 }
 
@@ -380,6 +390,35 @@ export interface ServiceablePinTable {
   created_at: string;
 }
 
+/** A complaint to the grievance officer; its ticket link carries `access_key` (unguessable). */
+export interface ComplaintTable {
+  id: string;
+  ticket_number: string;
+  access_key: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  topic: string;
+  order_number: string | null;
+  status: 'open' | 'acknowledged' | 'resolved';
+  created_at: string;
+  acknowledged_at: string | null;
+  resolved_at: string | null;
+  updated_at: string;
+}
+
+/** One entry of a complaint's thread: the complaint itself, or a step staff took. */
+export interface ComplaintMessageTable {
+  id: string;
+  complaint_id: string;
+  author: 'shopper' | 'staff';
+  kind: 'complaint' | 'acknowledgement' | 'reply' | 'resolution';
+  body: string;
+  actor_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -413,4 +452,6 @@ export interface Database {
   tax_documents: TaxDocumentTable;
   shop_settings: ShopSettingsTable;
   serviceable_pins: ServiceablePinTable;
+  complaints: ComplaintTable;
+  complaint_messages: ComplaintMessageTable;
 }

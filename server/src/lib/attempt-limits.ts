@@ -42,6 +42,11 @@ export const defaultAttemptLimits = {
    * Counted in each process's memory, whatever holds the other counts (catalog.routes.ts).
    */
   search: { windowMinutes: 5, perAddress: 1000, perNetwork: 3000 },
+  /**
+   * Complaints filed (each emails its acknowledgement to the address typed, signed in or not):
+   * far more than one household has grievances, few enough that the form sends no spam.
+   */
+  complaints: { windowMinutes: 60, perAddress: 10, perNetwork: 50 },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends number ? number : Widen<T[K]> };
@@ -57,6 +62,7 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
     passwordReset: { ...defaultAttemptLimits.passwordReset, ...changes.passwordReset },
     verificationEmail: { ...defaultAttemptLimits.verificationEmail, ...changes.verificationEmail },
     search: { ...defaultAttemptLimits.search, ...changes.search },
+    complaints: { ...defaultAttemptLimits.complaints, ...changes.complaints },
   };
 }
 
@@ -65,7 +71,7 @@ export function attemptLimitsWith(changes: AttemptLimitChanges = {}): AttemptLim
  * journeys that sign many shoppers up from one address); windows unchanged.
  */
 export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
-  const { signIn, signUp, coupons, passwordReset, verificationEmail, search } = defaultAttemptLimits;
+  const { signIn, signUp, coupons, passwordReset, verificationEmail, search, complaints } = defaultAttemptLimits;
   const raise = (n: number) => Math.max(n, floor);
   return {
     signIn: {
@@ -83,6 +89,7 @@ export function attemptLimitsAtLeast(floor: number): AttemptLimitChanges {
     passwordReset: { perAddress: raise(passwordReset.perAddress), perMailbox: raise(passwordReset.perMailbox) },
     verificationEmail: { perAccount: raise(verificationEmail.perAccount) },
     search: { perAddress: raise(search.perAddress), perNetwork: raise(search.perNetwork) },
+    complaints: { perAddress: raise(complaints.perAddress), perNetwork: raise(complaints.perNetwork) },
   };
 }
 

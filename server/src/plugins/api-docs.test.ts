@@ -22,6 +22,7 @@ const answersNoRefusal = [
   'listSignInProviders',
   'getStoreInfo',
   'getPaymentOptions',
+  'getSellerPage',
 ];
 
 const shopperOf = (app: FastifyInstance) => async () => (await signedInShopper(app)).auth;

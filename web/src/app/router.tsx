@@ -61,6 +61,16 @@ export const routes: RouteObject[] = [
         ...page(async () => (await import('../features/collaboration/pages/collaboration-page.tsx')).CollaborationPage),
       },
       { path: 'policies', ...page(async () => (await import('./pages/policies-page.tsx')).PoliciesPage) },
+      { path: 'seller', ...page(async () => (await import('../features/legal/pages/seller-page.tsx')).SellerPage) },
+      { path: 'privacy', ...page(async () => (await import('../features/legal/pages/privacy-page.tsx')).PrivacyPage) },
+      {
+        path: 'complaints',
+        ...page(async () => (await import('../features/legal/pages/complaint-page.tsx')).ComplaintPage),
+      },
+      {
+        path: 'complaints/:ticket',
+        ...page(async () => (await import('../features/legal/pages/ticket-page.tsx')).TicketPage),
+      },
       {
         path: 'auth/google/callback',
         ...page(async () => (await import('../features/auth/pages/google-callback-page.tsx')).GoogleCallbackPage),

@@ -18,6 +18,8 @@ export const messageTemplates = [
   'order-delivered',
   'refund-recorded',
   'staff-new-order',
+  'complaint-received',
+  'complaint-updated',
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 

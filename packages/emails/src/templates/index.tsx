@@ -1,4 +1,11 @@
-import { businessDaysText, DELIVERY_BUSINESS_DAYS, formatRupees, STORE_NAME, type MessageTemplate } from '@shop/core';
+import {
+  businessDaysText,
+  DELIVERY_BUSINESS_DAYS,
+  formatRupees,
+  SHOP_TIME_ZONE,
+  STORE_NAME,
+  type MessageTemplate,
+} from '@shop/core';
 import type { ReactElement } from 'react';
 import type { MessageData } from '../data.ts';
 import { ActionButton, Layout, Paragraph, shopUrl, Title, type RenderContext } from '../layout.tsx';
@@ -44,6 +51,21 @@ function orderNotice(
     </Layout>
   );
 }
+
+const COMPLAINT_REASON = 'You receive this email because you made a complaint to';
+
+/** A deadline as the shopper reads it: "30 Nov 2026, 3:30 pm" in India's time. */
+function deadlineText(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(
+    new Date(iso),
+  );
+}
+
+const complaintSteps = {
+  acknowledgement: { subject: 'We are looking into your complaint', title: 'Your complaint is acknowledged' },
+  reply: { subject: 'A reply to your complaint', title: 'A reply to your complaint' },
+  resolution: { subject: 'Your complaint is resolved', title: 'Your complaint is resolved' },
+} as const;
 
 export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
   'password-reset': {
@@ -168,6 +190,39 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <ActionButton href={shopUrl(context, `/admin/orders/${encodeURIComponent(data.orderId)}`)}>
           Open the order
         </ActionButton>
+      </Layout>
+    ),
+  },
+  'complaint-received': {
+    subject: (data) => `Complaint ${data.ticketNumber} received`,
+    body: (data, context) => (
+      <Layout context={context} preview={`Your ticket number is ${data.ticketNumber}`} reason={COMPLAINT_REASON}>
+        <Title>We have received your complaint</Title>
+        <Paragraph>Hello {data.name},</Paragraph>
+        <Paragraph>
+          Your ticket number is <strong>{data.ticketNumber}</strong>. Our grievance officer will acknowledge it by{' '}
+          {deadlineText(data.acknowledgeBy)} and resolve it by {deadlineText(data.resolveBy)}.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Follow your complaint</ActionButton>
+        <Paragraph>Keep this email: the link above is the only way to open your ticket without signing in.</Paragraph>
+      </Layout>
+    ),
+  },
+  'complaint-updated': {
+    subject: (data) => `${complaintSteps[data.step].subject} (${data.ticketNumber})`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`${complaintSteps[data.step].title}: ${data.ticketNumber}`}
+        reason={COMPLAINT_REASON}
+      >
+        <Title>{complaintSteps[data.step].title}</Title>
+        <Paragraph>Hello {data.name},</Paragraph>
+        <Paragraph>Our grievance officer wrote about ticket {data.ticketNumber}:</Paragraph>
+        {data.message.split(/\n+/).map((line, i) => (
+          <Paragraph key={i}>{line}</Paragraph>
+        ))}
+        <ActionButton href={shopUrl(context, data.link)}>Open your ticket</ActionButton>
       </Layout>
     ),
   },

@@ -14,6 +14,7 @@ import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 import * as orderHolders from './2026-11-26-015-order-holders.ts';
 import * as variants from './2026-11-28-016-variants.ts';
+import * as grievancesDataRights from './2026-11-28-019-grievances-data-rights.ts';
 import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
   '2026-11-26-015-order-holders': orderHolders,
   '2026-11-28-016-variants': variants,
+  '2026-11-28-019-grievances-data-rights': grievancesDataRights,
   '2026-11-28-022-honest-urgency': honestUrgency,
 };

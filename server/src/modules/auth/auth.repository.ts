@@ -198,3 +198,34 @@ export async function insertIdentity(
 
 /** True for the unique-constraint error of either dialect (a concurrent insert won). */
 export { isUniqueViolation } from '../../lib/errors.ts';
+
+/** How an account signs in: the providers linked to it (Google). */
+export function identityProvidersOf(db: Db, userId: string) {
+  return db.selectFrom('identities').select('provider').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Empties an erased account's row and removes what hangs off it (addresses, linked sign-ins,
+ * one-time links); the raised token version ends every session. The row stays: the orders and
+ * tax documents the law keeps name it.
+ */
+export async function eraseUser(trx: Transaction<Database>, id: string, email: string, at: string): Promise<void> {
+  await trx.deleteFrom('addresses').where('user_id', '=', id).execute();
+  await trx.deleteFrom('identities').where('user_id', '=', id).execute();
+  await trx.deleteFrom('account_tokens').where('user_id', '=', id).execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      email,
+      first_name: 'Erased',
+      last_name: 'account',
+      phone: null,
+      password_hash: null,
+      email_verified_at: null,
+      erased_at: at,
+      updated_at: at,
+      token_version: eb('token_version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

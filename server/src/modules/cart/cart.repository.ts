@@ -228,3 +228,9 @@ export async function deleteAllLines(trx: Trx, cartId: string) {
 export async function setCartCoupon(trx: Trx, cartId: string, couponId: string | null, now: string) {
   await trx.updateTable('carts').set({ coupon_id: couponId, updated_at: now }).where('id', '=', cartId).execute();
 }
+
+/** Deletes a cart with its lines (an account's erasure). */
+export async function deleteCart(trx: Trx, cartId: string) {
+  await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  await trx.deleteFrom('carts').where('id', '=', cartId).execute();
+}

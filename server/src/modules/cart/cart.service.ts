@@ -291,3 +291,12 @@ export function applyCoupon(
 export function removeCoupon(db: Kysely<Database>, userId: string, now = new Date()) {
   return withCart(db, userId, now, (trx, cart) => setCoupon(trx, cart, null, now));
 }
+
+/**
+ * Deletes the shopper's cart, its row locked first as every order takes it: an order placed
+ * while the account is erased waits for the erasure, then finds no cart to order from.
+ */
+export async function dropCartOf(trx: Trx, userId: string, now: Date): Promise<void> {
+  const { cart } = await lockedCartLines(trx, userId, now);
+  await repo.deleteCart(trx, cart.id);
+}

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, SellerDetailsTable, TaxDocumentTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,7 +9,7 @@ export function findSeller(db: Db) {
   return db.selectFrom('seller_details').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
-export async function updateSeller(db: Db, seller: Omit<SellerRow, 'id'>) {
+export async function updateSeller(db: Db, seller: Omit<Updateable<SellerDetailsTable>, 'id'>) {
   await db.updateTable('seller_details').set(seller).where('id', '=', 1).execute();
 }
 

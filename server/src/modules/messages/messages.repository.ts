@@ -169,3 +169,22 @@ export function findMessage(db: Db, id: string) {
 export async function markResentFrom(trx: Transaction<Database>, id: string, originalId: string): Promise<void> {
   await trx.updateTable('messages').set({ resent_from: originalId }).where('id', '=', id).execute();
 }
+
+/** The messages sent (or to send) to an account or its address, oldest first. */
+export function findMessagesOf(db: Db, userId: string, email: string) {
+  return db
+    .selectFrom('messages')
+    .select(['template', 'recipient', 'subject', 'status', 'created_at', 'sent_at', 'text'])
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('recipient', '=', email)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes the messages of an account or its address (an account's erasure). */
+export async function deleteMessagesOf(trx: Transaction<Database>, userId: string, email: string) {
+  await trx
+    .deleteFrom('messages')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('recipient', '=', email)]))
+    .execute();
+}

@@ -174,3 +174,24 @@ export async function mailboxMessage(db: Kysely<Database>, id: string) {
   if (!row) throw messageNotFound();
   return row;
 }
+
+/**
+ * What the shop wrote to an account (its data export): subject, status, when, and the text,
+ * except the text of a private message (its link would sign in whoever holds the file).
+ */
+export async function messagesOfAccount(db: Kysely<Database>, userId: string, email: string) {
+  const rows = await repo.findMessagesOf(db, userId, email);
+  return rows.map((row) => ({
+    subject: row.subject,
+    to: row.recipient,
+    status: row.status,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    text: isMessageTemplate(row.template) && isPrivate(row.template) ? null : row.text,
+  }));
+}
+
+/** Deletes what the shop wrote to an account, inside the account's erasure. */
+export function eraseMessagesOf(trx: Transaction<Database>, userId: string, email: string) {
+  return repo.deleteMessagesOf(trx, userId, email);
+}

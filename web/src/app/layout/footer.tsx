@@ -5,12 +5,18 @@ import { STORE_NAME, STORE_TAGLINE } from '../../lib/brand.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 import { useStoreInfo } from '../../lib/store/store-info.ts';
 
-/** The support links open the policies page on their section; Contact on how to reach us. */
+/**
+ * The support links open the policies page on their section; Contact on how to reach us. The
+ * seller's details, complaints and the privacy notice are the law's (E-Commerce Rules, DPDP Act).
+ */
 const supportLinks = [
   { label: 'Shipping Policy', to: '/policies#shipping-policy' },
   { label: 'Terms and Conditions', to: '/policies#terms-and-conditions' },
   { label: 'Return and Refund Policy', to: '/policies#return-and-refund-policy' },
   { label: 'Contact', to: '/policies#contact' },
+  { label: 'Seller Details and Grievance Officer', to: '/seller' },
+  { label: 'File a Complaint', to: '/complaints' },
+  { label: 'Privacy Notice', to: '/privacy' },
 ] as const;
 
 const linkClass = 'rounded-sm text-sm text-white/75 transition-colors hover:text-white focus-visible:outline-white';

@@ -489,4 +489,41 @@ describe('profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  describe('Your data', () => {
+    const openData = async (handlers: Record<string, FakeHandler>) => {
+      const view = renderProfile(makeUser(), handlers);
+      await view.user.click(screen.getByRole('button', { name: /^Your data/ }));
+      expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toHaveFocus();
+      return view;
+    };
+
+    it('deletes the account only once the shopper confirms, then ends the session here and goes home', async () => {
+      const { user, api, router, store } = await openData({
+        'DELETE /account': () => ({ keptDocuments: [] }),
+        'POST /auth/logout': refuse(401, 'Your session is invalid or has expired. Please sign in again.'),
+      });
+      const remove = screen.getByRole('button', { name: 'Delete my account' });
+      expect(remove).toBeDisabled();
+      await user.click(screen.getByLabelText('I understand that this cannot be undone.'));
+      await user.click(remove);
+
+      expect(await screen.findByText('Your account is deleted.')).toBeInTheDocument();
+      expect(api.callsTo('DELETE /account')).toHaveLength(1);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(store.getState().auth.user).toBeNull();
+    });
+
+    it('says why the account is not deleted while an order is open, and stays signed in', async () => {
+      const message =
+        'Your order KP-2611-ABCD is still open. Cancel it, or wait until it is delivered, then delete your account.';
+      const { user, store } = await openData({ 'DELETE /account': refuse(409, message, 'OPEN_ORDERS') });
+      await user.click(screen.getByLabelText('I understand that this cannot be undone.'));
+      await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(store.getState().auth.user).not.toBeNull();
+      expect(screen.getByRole('heading', { level: 2, name: 'Your data' })).toBeInTheDocument();
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { PhoneEditor } from '../../features/auth/components/phone-editor.tsx';
 import { ProfileDetails } from '../../features/auth/components/profile-details.tsx';
 import { selectUser } from '../../features/auth/auth-state.ts';
 import { fetchProfile, logout } from '../../features/auth/slice.ts';
+import { DataRights } from '../../features/legal/index.ts';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { fetchOrders } from '../../features/orders/slice.ts';
 import { buttonClass } from '../../components/button.ts';
@@ -13,15 +14,16 @@ import { BoxIcon } from '../../components/icons/box.tsx';
 import { ChevronRightIcon } from '../../components/icons/chevron-right.tsx';
 import { LogOutIcon } from '../../components/icons/log-out.tsx';
 import { PinIcon } from '../../components/icons/pin.tsx';
+import { ShieldIcon } from '../../components/icons/shield.tsx';
 import { PaneHeader } from '../../components/pane-header.tsx';
 import { pageTitle } from '../../lib/brand.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks.ts';
 import { toast, toastDurations } from '../../lib/toasts.tsx';
 import { usePayForOrder } from '../../features/payments/use-pay-for-order.tsx';
 
-type ProfileView = 'details' | 'orders' | 'address' | 'phone';
+type ProfileView = 'details' | 'orders' | 'address' | 'phone' | 'data';
 
-const profileViews: readonly ProfileView[] = ['details', 'orders', 'address', 'phone'];
+const profileViews: readonly ProfileView[] = ['details', 'orders', 'address', 'phone', 'data'];
 
 /**
  * Other pages may ask for a view: checkout for the orders, the cart for the address (in the
@@ -55,6 +57,13 @@ export function ProfilePage() {
   function show(next: ProfileView) {
     viewChanged.current = true;
     setView(next);
+  }
+
+  /** The account was deleted: its sessions are gone on the server; end this one here too. */
+  async function handleDeleted() {
+    await dispatch(logout());
+    toast.success('Your account is deleted.', { autoClose: toastDurations.signIn });
+    navigate('/', { replace: true });
   }
 
   async function handleLogout() {
@@ -102,6 +111,13 @@ export function ProfilePage() {
             active={view === 'address'}
             onClick={() => show('address')}
           />
+          <MenuCard
+            icon={<ShieldIcon size={22} />}
+            title="Your data"
+            text="Download it, or delete your account"
+            active={view === 'data'}
+            onClick={() => show('data')}
+          />
           <button
             type="button"
             className={buttonClass('secondary', 'md', 'w-full')}
@@ -125,6 +141,9 @@ export function ProfilePage() {
           {view === 'orders' && <OrdersView onBack={back} headingRef={headingRef} />}
           {view === 'address' && <AddressEditor user={user} onBack={back} onSaved={back} headingRef={headingRef} />}
           {view === 'phone' && <PhoneEditor user={user} onBack={back} onSaved={back} headingRef={headingRef} />}
+          {view === 'data' && (
+            <DataRights onBack={back} onDeleted={() => void handleDeleted()} headingRef={headingRef} />
+          )}
         </section>
       </div>
     </div>

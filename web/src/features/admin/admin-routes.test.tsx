@@ -40,6 +40,7 @@ describe('the staff area for an admin', () => {
       ['Messages', '/admin/messages'],
       ['Delivery', '/admin/delivery'],
       ['Tax & invoices', '/admin/tax'],
+      ['Complaints', '/admin/complaints'],
       ['Back to shop', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

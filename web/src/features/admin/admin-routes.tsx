@@ -4,6 +4,7 @@
  */
 import { Link, Route, Routes } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { AdminComplaintDetailPage, AdminComplaintsPage } from './complaints/index.ts';
 import { AdminCouponsPage } from './coupons/index.ts';
 import { DashboardPage } from './dashboard/index.ts';
 import { AdminDeliveryPage } from './delivery/index.ts';
@@ -30,6 +31,8 @@ export function AdminRoutes() {
         <Route path="messages/:id" element={<AdminMessageDetailPage />} />
         <Route path="delivery" element={<AdminDeliveryPage />} />
         <Route path="tax" element={<TaxSettingsPage />} />
+        <Route path="complaints" element={<AdminComplaintsPage />} />
+        <Route path="complaints/:id" element={<AdminComplaintDetailPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

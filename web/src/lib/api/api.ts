@@ -32,6 +32,8 @@ export const tagTypes = [
   'Message',
   'Delivery',
   'Tax',
+  'SellerContact',
+  'Complaint',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -15,6 +15,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Messages', to: '/admin/messages' },
   { label: 'Delivery', to: '/admin/delivery' },
   { label: 'Tax & invoices', to: '/admin/tax' },
+  { label: 'Complaints', to: '/admin/complaints' },
 ];
 
 const tabClass = (active: boolean) =>

@@ -30,4 +30,6 @@ export const templateLabels: Record<string, string> = {
   'order-delivered': 'Order delivered',
   'refund-recorded': 'Refund recorded',
   'staff-new-order': 'New order (staff)',
+  'complaint-received': 'Complaint received',
+  'complaint-updated': 'Complaint update',
 };

@@ -1,5 +1,5 @@
 /** Staff requests for the seller's details and category taxes that tax invoices print (admin only). */
-import type { CategoryTaxBody, SellerDetailsBody, TaxSettings } from '@shop/core';
+import type { CategoryTaxBody, SellerContact, SellerContactBody, SellerDetailsBody, TaxSettings } from '@shop/core';
 import { adminApi, changeMutation, recordPath } from '../shared/admin-api.ts';
 
 const taxApi = adminApi.injectEndpoints({
@@ -28,7 +28,26 @@ const taxApi = adminApi.injectEndpoints({
       }),
       () => ['Tax'],
     ),
+    getSellerContact: build.query<SellerContact, void>({
+      query: () => ({
+        method: 'GET',
+        path: '/admin/seller-contact',
+        fallback: 'Failed to fetch the seller page details',
+      }),
+      providesTags: ['SellerContact'],
+    }),
+    saveSellerContact: changeMutation<SellerContact, SellerContactBody>(
+      build,
+      (body) => ({ method: 'PUT', path: '/admin/seller-contact', body, fallback: 'Failed to save the seller page' }),
+      () => ['SellerContact', 'Tax'],
+    ),
   }),
 });
 
-export const { useGetTaxSettingsQuery, useSaveSellerMutation, useSaveCategoryTaxMutation } = taxApi;
+export const {
+  useGetTaxSettingsQuery,
+  useSaveSellerMutation,
+  useSaveCategoryTaxMutation,
+  useGetSellerContactQuery,
+  useSaveSellerContactMutation,
+} = taxApi;

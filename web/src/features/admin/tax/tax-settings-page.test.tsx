@@ -1,4 +1,4 @@
-import type { TaxSettings } from '@shop/core';
+import type { SellerContact, TaxSettings } from '@shop/core';
 import { screen, within } from '@testing-library/react';
 import type { FakeHandler } from '../../../test/fake-api.ts';
 import { refusedFields, renderAppAsAdmin } from '../test-fixtures.ts';
@@ -24,8 +24,24 @@ const settings: TaxSettings = {
   rates: [0, 3, 5, 12, 18, 28],
 };
 
+const contact: SellerContact = {
+  operatingAddress: 'Plot 12, MIDC Andheri East, Mumbai 400093',
+  contactEmail: 'care@kapas.in',
+  contactPhone: '+918047182200',
+  grievanceOfficer: {
+    name: 'Meera Iyer',
+    designation: 'Grievance Officer',
+    email: 'grievance@kapas.in',
+    phone: '+918047182201',
+  },
+};
+
 function renderPage(overrides: Record<string, FakeHandler> = {}) {
-  return renderAppAsAdmin('/admin/tax', { 'GET /admin/tax-settings': () => settings, ...overrides });
+  return renderAppAsAdmin('/admin/tax', {
+    'GET /admin/tax-settings': () => settings,
+    'GET /admin/seller-contact': () => contact,
+    ...overrides,
+  });
 }
 
 describe('Tax & invoices', () => {
@@ -74,5 +90,34 @@ describe('Tax & invoices', () => {
     await user.click(within(rate.closest('form')!).getByRole('button', { name: 'Save' }));
     const [call] = api.callsTo('PUT /admin/tax-settings/categories/:id');
     expect(call).toMatchObject({ params: { id: 'mens-shirts' }, body: { hsn: '6205', gstRate: 5 } });
+  });
+
+  it('saves the seller page’s contact and grievance officer, naming a refused field', async () => {
+    const { api, user } = renderPage({
+      'PUT /admin/seller-contact': () => {
+        throw refusedFields([{ path: 'grievanceOfficer.email', message: 'Please enter a valid email address.' }]);
+      },
+    });
+    const officer = await screen.findByLabelText(/Grievance officer’s name/);
+    expect(officer).toHaveValue('Meera Iyer');
+    await user.clear(officer);
+    await user.type(officer, 'Rohan Mehta');
+    const email = screen.getByLabelText(/Grievance officer’s email/);
+    await user.clear(email);
+    await user.type(email, 'rohan@');
+    await user.click(screen.getByRole('button', { name: 'Save seller page' }));
+    expect(await screen.findByText('Please enter a valid email address.', { selector: 'p' })).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT /admin/seller-contact')[0]!.body).toEqual({
+      operatingAddress: 'Plot 12, MIDC Andheri East, Mumbai 400093',
+      contactEmail: 'care@kapas.in',
+      contactPhone: '+918047182200',
+      grievanceOfficer: {
+        name: 'Rohan Mehta',
+        designation: 'Grievance Officer',
+        email: 'rohan@',
+        phone: '+918047182201',
+      },
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { indianStates, type CategoryTax, type SellerDetailsBody, type TaxSettings } from '@shop/core';
+import {
+  indianStates,
+  type CategoryTax,
+  type SellerContact,
+  type SellerDetailsBody,
+  type TaxSettings,
+} from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { controlClass, Field, smallControlClass } from '../shared/form-controls.tsx';
@@ -6,7 +12,13 @@ import { AdminPageHeader, AdminSection, ResourceView } from '../shared/admin-pag
 import { formatDateTime } from '../shared/format.ts';
 import { issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { asResource } from '../shared/use-resource.ts';
-import { useGetTaxSettingsQuery, useSaveCategoryTaxMutation, useSaveSellerMutation } from './api.ts';
+import {
+  useGetSellerContactQuery,
+  useGetTaxSettingsQuery,
+  useSaveCategoryTaxMutation,
+  useSaveSellerContactMutation,
+  useSaveSellerMutation,
+} from './api.ts';
 
 /**
  * "Tax & invoices": the seller every tax invoice names (legal name, address, state, GSTIN and
@@ -15,6 +27,7 @@ import { useGetTaxSettingsQuery, useSaveCategoryTaxMutation, useSaveSellerMutati
  */
 export function TaxSettingsPage() {
   const settings = asResource(useGetTaxSettingsQuery());
+  const contact = asResource(useGetSellerContactQuery());
   return (
     <>
       <AdminPageHeader
@@ -29,8 +42,34 @@ export function TaxSettingsPage() {
           </div>
         )}
       </ResourceView>
+      <div className="mt-4">
+        <ResourceView resource={contact} label="Loading the seller page…">
+          {(data) => <SellerContactForm key={JSON.stringify(data)} contact={data} />}
+        </ResourceView>
+      </div>
     </>
   );
+}
+
+/** A form's save: the server's word on each field, whether it is saving, and the submit handler. */
+function useSave(save: () => Promise<unknown>, saved: string) {
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setIssues({});
+    try {
+      await save();
+      notifySuccess(saved);
+    } catch (error) {
+      setIssues(Object.fromEntries(issuesIn(error).map((i) => [i.path, i.message])));
+      notifyFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { issues, saving, submit };
 }
 
 type SellerFields = Required<SellerDetailsBody>;
@@ -67,24 +106,8 @@ function SellerForm({ seller }: { seller: TaxSettings['seller'] }) {
     invoicePrefix: seller.invoicePrefix,
     creditNotePrefix: seller.creditNotePrefix,
   });
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { issues, saving, submit } = useSave(() => saveSeller(form).unwrap(), 'Seller details saved');
   const set = (name: keyof SellerFields, value: string) => setForm((f) => ({ ...f, [name]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setIssues({});
-    try {
-      await saveSeller(form).unwrap();
-      notifySuccess('Seller details saved');
-    } catch (error) {
-      setIssues(Object.fromEntries(issuesIn(error).map((i) => [i.path, i.message])));
-      notifyFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <AdminSection title="Seller on every invoice">
@@ -241,5 +264,95 @@ function CategoryTaxRow({ category, rates }: { category: CategoryTax; rates: num
         </button>
       </form>
     </li>
+  );
+}
+
+type ContactFields = {
+  operatingAddress: string;
+  contactEmail: string;
+  contactPhone: string;
+  officerName: string;
+  officerDesignation: string;
+  officerEmail: string;
+  officerPhone: string;
+};
+
+/** Each field of the seller page form, and where the server names its problems. */
+const contactFields: { name: keyof ContactFields; label: string; issue: string; hint?: string; wide?: boolean }[] = [
+  {
+    name: 'operatingAddress',
+    label: 'Operating address',
+    issue: 'operatingAddress',
+    hint: 'Where the business works from, if not the registered address.',
+    wide: true,
+  },
+  { name: 'contactEmail', label: 'Customer care email', issue: 'contactEmail' },
+  { name: 'contactPhone', label: 'Customer care phone', issue: 'contactPhone' },
+  { name: 'officerName', label: 'Grievance officer’s name', issue: 'grievanceOfficer.name' },
+  { name: 'officerDesignation', label: 'Designation', issue: 'grievanceOfficer.designation' },
+  { name: 'officerEmail', label: 'Grievance officer’s email', issue: 'grievanceOfficer.email' },
+  { name: 'officerPhone', label: 'Grievance officer’s phone', issue: 'grievanceOfficer.phone' },
+];
+
+/** The seller page's contact details and the grievance officer (Consumer Protection (E-Commerce) Rules 2020). */
+function SellerContactForm({ contact }: { contact: SellerContact }) {
+  const [saveContact] = useSaveSellerContactMutation();
+  const [form, setForm] = useState<ContactFields>({
+    operatingAddress: contact.operatingAddress,
+    contactEmail: contact.contactEmail,
+    contactPhone: contact.contactPhone,
+    officerName: contact.grievanceOfficer.name,
+    officerDesignation: contact.grievanceOfficer.designation,
+    officerEmail: contact.grievanceOfficer.email,
+    officerPhone: contact.grievanceOfficer.phone,
+  });
+  const { issues, saving, submit } = useSave(
+    () =>
+      saveContact({
+        operatingAddress: form.operatingAddress,
+        contactEmail: form.contactEmail,
+        contactPhone: form.contactPhone,
+        grievanceOfficer: {
+          name: form.officerName,
+          designation: form.officerDesignation,
+          email: form.officerEmail,
+          phone: form.officerPhone,
+        },
+      }).unwrap(),
+    'Seller page saved',
+  );
+
+  return (
+    <AdminSection title="Seller page and grievance officer">
+      <p className="mb-4 text-sm text-muted">
+        Shown on the seller page and the privacy notice, with the legal name, registered address and GSTIN above.
+        Complaints are the grievance officer’s to acknowledge within 48 hours and resolve within a month.
+      </p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+        {contactFields.map((field) => (
+          <Field
+            key={field.name}
+            label={field.label}
+            hint={field.hint}
+            error={issues[field.issue]}
+            className={field.wide ? 'sm:col-span-2' : ''}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={controlClass}
+                value={form[field.name]}
+                onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+        <div className="flex justify-end sm:col-span-2">
+          <button type="submit" className={buttonClass('primary', 'sm')} disabled={saving}>
+            {saving ? 'Saving…' : 'Save seller page'}
+          </button>
+        </div>
+      </form>
+    </AdminSection>
   );
 }
