@@ -11,6 +11,7 @@ interface FullProduct {
   photos: { url: string; color: string | null }[];
   colors: string[];
   sizes: { size: string; stock: number }[];
+  variants: { color: string; size: string; stock: number }[];
   description: string;
 }
 
@@ -142,15 +143,16 @@ test.describe('the product page', () => {
   });
 
   test('"Only N item(s) left" is the real stock of a size', async ({ page, request }) => {
+    // The first colour's sizes (the colour the page starts on when it has stock).
+    const firstColor = (p: FullProduct) => p.variants.filter((v) => v.color === (p.colors[0] ?? ''));
     const product = await findProduct(
       request,
-      (p) =>
-        p.colors.length <= 1 && p.sizes.some((s) => s.stock > 10) && p.sizes.some((s) => s.stock > 0 && s.stock <= 10),
+      (p) => firstColor(p).some((v) => v.stock > 10) && firstColor(p).some((v) => v.stock > 0 && v.stock <= 10),
     );
     await page.goto(`/product/${product._id}`);
     const sizes = page.getByRole('list', { name: 'Sizes' });
-    const plenty = product.sizes.find((s) => s.stock > 10)!;
-    const few = product.sizes.find((s) => s.stock > 0 && s.stock <= 10)!;
+    const plenty = firstColor(product).find((v) => v.stock > 10)!;
+    const few = firstColor(product).find((v) => v.stock > 0 && v.stock <= 10)!;
     await sizes.getByRole('button', { name: plenty.size, exact: true }).click();
     await expect(page.getByText(/item\(s\) left/)).toHaveCount(0);
     await sizes.getByRole('button', { name: few.size, exact: true }).click();
