@@ -1,9 +1,9 @@
 // `npm run bench:cart`: add to cart and the cash-on-delivery order under load. Builds nothing
 // (run `npm run build` first). For SQLite, and PostgreSQL on a fresh schema of
 // TEST_DATABASE_URL when it answers: starts the built server once to migrate and seed the demo
-// catalogue, raises every size's stock and the cash-on-delivery limits, starts it again, signs
+// catalogue, raises every variant's stock and the cash-on-delivery limits, starts it again, signs
 // up many shoppers, then loads it with autocannon: (a) add to cart, each request from the next
-// shopper, whose cart holds a few distinct products and sizes; (b) the add-then-order loop, each
+// shopper, whose cart holds a few distinct variants (product, colour and size); (b) the add-then-order loop, each
 // connection adding one item for a shopper and placing a cash-on-delivery order of it. A bare
 // Fastify hello-world is measured in the same run as the yardstick.
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ const warmupSeconds = 3;
 // autocannon's default: ten shoppers' requests in flight at any time.
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 200);
-/** Distinct products and sizes in each cart of the add-to-cart run (each up to the 10 a line may hold). */
+/** Distinct variants in each cart of the add-to-cart run (each up to the 10 a line may hold). */
 const linesPerCart = 5;
 /** Add-to-cart runs last this long at most, the carts emptied before each. */
 const addRunSeconds = 2;
@@ -108,13 +108,13 @@ async function json(base, method, url, body, token) {
   return res.data.data;
 }
 
-/** Every product and size on sale with stock: what shoppers put in their carts. */
+/** Every variant on sale with stock (product, colour and size): what shoppers put in their carts. */
 async function cartLines(base) {
   const { products } = await json(base, 'GET', '/api/product?limit=100&sort=name');
   const lines = [];
   for (const product of products) {
-    for (const { size, stock } of await json(base, 'GET', `/api/product/${product._id}/sizes`)) {
-      if (stock > 0) lines.push({ product: product._id, size });
+    for (const { color, size, stock } of (await json(base, 'GET', `/api/product/${product._id}`)).variants) {
+      if (stock > 0) lines.push({ product: product._id, ...(color !== '' && { color }), size });
     }
   }
   return lines;

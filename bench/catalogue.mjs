@@ -1,6 +1,7 @@
 // `npm run bench:catalogue [-- --products 100000]`: the catalogue at scale. Seeds N products
-// (copies of the demo catalogue's 69, with their sizes, colours, tags and images, under varied
-// names, prices and dates) straight into SQLite and PostgreSQL, then measures the built server
+// (copies of the demo catalogue's 69, with their tags and images, under varied names, prices and
+// dates, each in 4 colours × 5 sizes: 20 variants, some sold out) straight into SQLite and
+// PostgreSQL, then measures the built server
 // with its micro-cache off: p50/p99 of each kind of catalogue request, one at a time over a
 // kept-alive connection, and the requests/s of a mixed browse of about 2,000 distinct URLs of
 // the demo catalogue beside a bare Fastify hello-world measured in the same run.
@@ -23,14 +24,24 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = argValue('only', 'sqlite,postgres').split(',');
 // --browse-only skips the catalogue at scale and measures the mixed browse and hello-world alone.
 const browseOnly = process.argv.includes('--browse-only');
+const seedOnly = process.argv.includes('--seed-only');
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-// BENCH_PORT moves the five ports (default 3641–3645) so runs on one machine do not collide.
+// BENCH_PORT moves the six ports (default 3641–3646) so runs on one machine do not collide.
 const port0 = Number(process.env.BENCH_PORT ?? 3641);
-const ports = { sqlite: port0, postgres: port0 + 1, hello: port0 + 2, demoSqlite: port0 + 3, demoPostgres: port0 + 4 };
+const ports = {
+  sqlite: port0,
+  postgres: port0 + 1,
+  hello: port0 + 2,
+  demoSqlite: port0 + 3,
+  demoPostgres: port0 + 4,
+  second: port0 + 5,
+};
+// How many variants the stock-change run sells out and restocks (each twice a change).
+const stockChanges = Number(process.env.BENCH_STOCK_CHANGES ?? 30);
 // The load comes from one address: the search budget per address (and every other) is raised.
 const common = { LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', HOST: '127.0.0.1', AUTH_MAX_ATTEMPTS: '1000000' };
 
-const variants = ['Classic', 'Urban', 'Heritage', 'Coastal', 'Studio', 'Weekend', 'Monsoon', 'Festive', 'Travel'];
+const styles = ['Classic', 'Urban', 'Heritage', 'Coastal', 'Studio', 'Weekend', 'Monsoon', 'Festive', 'Travel'];
 const finishes = ['Indigo', 'Charcoal', 'Sand', 'Ivory', 'Slate', 'Olive', 'Rose', 'Ash', 'Ochre', 'Teal', 'Plum'];
 
 /** The N products to add, built from the demo rows read back from the database. */
@@ -38,11 +49,19 @@ function* copiesOf(demo, count, now) {
   for (let i = 0; i < count; i++) {
     const base = demo[i % demo.length];
     const round = Math.floor(i / demo.length);
-    const name = `${variants[round % variants.length]} ${base.name} ${finishes[(round * 7 + i) % finishes.length]}`;
+    const name = `${styles[round % styles.length]} ${base.name} ${finishes[(round * 7 + i) % finishes.length]}`;
     // Prices spread over the bands and above, in whole paise; dates over two years.
     const price = Math.max(100, Math.round(base.price * (0.6 + ((i * 37) % 100) / 100)));
     const created = new Date(now - ((i * 7919) % (730 * 86_400)) * 1000).toISOString();
-    yield { id: `bench${String(i).padStart(8, '0')}`, base, name, price, created, slug: `${base.slug}-b${i}` };
+    yield {
+      id: `bench${String(i).padStart(8, '0')}`,
+      index: i,
+      base,
+      name,
+      price,
+      created,
+      slug: `${base.slug}-b${i}`,
+    };
   }
 }
 
@@ -52,26 +71,31 @@ async function readDemo(query) {
   );
   const lists = {};
   for (const [table, cols] of [
-    ['product_colors', 'product_id, color'],
     ['product_tags', 'product_id, tag'],
     ['product_images', 'product_id, position, url'],
-    ['product_sizes', 'product_id, size, position, stock'],
   ]) {
-    lists[table] = await query(`select ${cols} from ${table}`);
+    lists[table] = await query(`select ${cols} from ${table} order by product_id, ${cols.split(', ')[1]}`);
   }
   return products.map((p) => ({
     ...p,
     price: Number(p.price),
-    colors: lists.product_colors.filter((r) => r.product_id === p.id),
     tags: lists.product_tags.filter((r) => r.product_id === p.id),
-    images: lists.product_images.filter((r) => r.product_id === p.id),
-    sizes: lists.product_sizes.filter((r) => r.product_id === p.id),
+    // The first two pictures, shared by every colour of the copy.
+    images: lists.product_images.filter((r) => r.product_id === p.id).slice(0, 2),
   }));
 }
 
+/** The colours and sizes every copy is sold in: 4 × 5 = 20 variants. */
+const palette = ['white', 'black', 'navy', 'grey', 'beige', 'olive', 'rust'];
+const benchSizes = ['S', 'M', 'L', 'XL', 'XXL'];
+/** Copy i's colours: 4 of the palette, in an order of its own. */
+const colorsOf = (i) => [0, 1, 2, 3].map((k) => palette[(i + k * 2) % palette.length]);
+/** Stock of copy i's colour c, size s: about one variant in six sold out, some colours wholly. */
+const stockOf = (i, c, s) => ((i * 7 + c * 5 + s * 3) % 6 === 0 || (c === 3 && i % 5 === 0) ? 0 : 1 + ((i + s) % 40));
+
 /** Rows for each table of one batch of copies. */
 function rowsOf(batch) {
-  const rows = { products: [], product_colors: [], product_tags: [], product_images: [], product_sizes: [] };
+  const rows = { products: [], product_colors: [], product_tags: [], product_images: [], product_variants: [] };
   for (const c of batch) {
     const b = c.base;
     rows.products.push([
@@ -87,20 +111,25 @@ function rowsOf(batch) {
       c.created,
       c.created,
     ]);
-    for (const r of b.colors) rows.product_colors.push([c.id, r.color]);
+    const i = c.index;
+    colorsOf(i).forEach((color, k) => {
+      rows.product_colors.push([c.id, color, k]);
+      benchSizes.forEach((size, s) =>
+        rows.product_variants.push([c.id, color, size, s, `B${i}-${k}-${size}`, stockOf(i, k, s)]),
+      );
+    });
     for (const r of b.tags) rows.product_tags.push([c.id, r.tag]);
-    for (const r of b.images) rows.product_images.push([c.id, r.position, r.url]);
-    for (const r of b.sizes) rows.product_sizes.push([c.id, r.size, r.position, r.stock]);
+    b.images.forEach((r, k) => rows.product_images.push([c.id, k, r.url]));
   }
   return rows;
 }
 const columns = {
   products:
     'id, slug, name, search_text, description, category_id, price, original_price, is_active, created_at, updated_at',
-  product_colors: 'product_id, color',
+  product_colors: 'product_id, color, position',
   product_tags: 'product_id, tag',
   product_images: 'product_id, position, url',
-  product_sizes: 'product_id, size, position, stock',
+  product_variants: 'product_id, color, size, size_position, sku, stock',
 };
 
 async function seedSqlite(file, count) {
@@ -216,11 +245,18 @@ async function requestsFor(base, count) {
     rows.push([`list page ${deep}, sort ${sort}`, `/api/product?sort=${sort}&limit=10&page=${deep}`]);
   }
   rows.push(
-    ['filter colour', '/api/product?color=navy&limit=10'],
+    ['filter colour (in stock)', '/api/product?color=navy&limit=10'],
+    ['filter size (in stock)', '/api/product?size=M&limit=10'],
+    ['filter colour and size', '/api/product?color=navy&size=XL&limit=10'],
+    ['filter in stock only', '/api/product?inStock=true&limit=10'],
+    ['filter in stock, deep page', `/api/product?inStock=true&limit=10&page=${deep}`],
     ['filter tag', '/api/product?tag=Shirt&limit=10'],
     ['filter collection', '/api/product?category=mens-clothing&limit=10'],
     ['filter price band', '/api/product?minPrice=50&maxPrice=100&limit=10'],
-    ['filters combined', '/api/product?color=navy&tag=Shirt&category=mens-clothing&minPrice=0&maxPrice=150&limit=10'],
+    [
+      'filters combined',
+      '/api/product?color=navy&size=L&inStock=true&tag=Shirt&category=mens-clothing&minPrice=0&maxPrice=150&limit=10',
+    ],
     ['search that hits ("oxford shirt")', '/api/product?q=oxford%20shirt&limit=10'],
     ['search with a typo ("oxfrod shirt")', '/api/product?q=oxfrod%20shirt&limit=10'],
     ['search that misses', '/api/product?q=zzyzx%20qwv&limit=10'],
@@ -279,11 +315,108 @@ async function throughput(base, paths) {
   };
 }
 
-const results = { latency: {}, browse: {}, memory: {} };
+const results = { latency: {}, browse: {}, memory: {}, stock: {} };
 
-function peakMemoryMb(pid) {
+/** The main thread's and every other thread's CPU time of a process so far, in ms (Linux). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One statement on the bench's own connection to the database: another process's write. */
+async function writerOf(dialect, database) {
+  if (dialect === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(database.file);
+    db.pragma('busy_timeout = 5000');
+    return {
+      run: async (statement, params) => db.prepare(statement).run(...params),
+      all: async (statement, params) => db.prepare(statement).all(...params),
+      close: async () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const numbered = (statement) => {
+    let n = 0;
+    return statement.replace(/\?/g, () => `$${++n}`);
+  };
+  return {
+    run: async (statement, params) => client.query(numbered(statement), params),
+    all: async (statement, params) => (await client.query(numbered(statement), params)).rows,
+    close: () => client.end(),
+  };
+}
+
+/**
+ * A variant's stock set to 0, then back, by a statement of another process, `stockChanges` times:
+ * how long until each of the two server processes shows it (the count of products with that
+ * colour and size in stock moves by one), and what it cost each process's CPU beside the same
+ * number of lists with no change.
+ */
+async function measureStockChanges(dialect, database, servers) {
+  const writer = await writerOf(dialect, database);
+  const url = '/api/product?color=navy&size=M&limit=1';
+  const total = async (base) => JSON.parse((await get(base, url)).body).data.total;
+  const seen = [];
+  /** How long until `base` answers `expected`, and how many lists that took. */
+  const until = async (base, expected, since) => {
+    for (let polls = 1; ; polls++) {
+      if ((await total(base)) === expected) return { ms: performance.now() - since, polls };
+      if (performance.now() - since > 10_000) throw new Error(`${base} did not show a stock change in 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  try {
+    const products = await writer.all(
+      "select product_id, stock from product_variants where color = 'navy' and size = 'M' and stock > 0 order by product_id limit ?",
+      [stockChanges],
+    );
+    // The same lists without a change first: what a poll costs each process.
+    const idleBefore = servers.map((s) => cpuMs(s.pid));
+    for (let i = 0; i < 200; i++) for (const s of servers) await total(s.base);
+    const perPoll = servers.map((s, k) => (cpuMs(s.pid) - idleBefore[k]) / 200);
+    const before = servers.map((s) => cpuMs(s.pid));
+    const pollsOf = servers.map(() => 0);
+    for (const { product_id: id, stock } of products) {
+      for (const value of [0, stock]) {
+        const expected = await Promise.all(servers.map((s) => total(s.base)));
+        await writer.run(
+          "update product_variants set stock = ? where product_id = ? and color = 'navy' and size = 'M'",
+          [value, id],
+        );
+        const committed = performance.now();
+        await Promise.all(
+          servers.map(async (s, k) => {
+            const shown = await until(s.base, expected[k] + (value === 0 ? -1 : 1), committed);
+            seen.push(shown.ms);
+            pollsOf[k] += shown.polls;
+          }),
+        );
+      }
+    }
+    const cost = servers.map(
+      (s, k) => (cpuMs(s.pid) - before[k] - (pollsOf[k] + products.length * 2) * perPoll[k]) / (products.length * 2),
+    );
+    seen.sort((a, b) => a - b);
+    results.stock[dialect] = {
+      changes: products.length * 2,
+      p50: percentile(seen, 50),
+      p99: percentile(seen, 99),
+      max: seen.at(-1),
+      cpuPerChange: cost,
+      perPoll,
+    };
+  } finally {
+    await writer.close();
+  }
+}
+
+/** A server process's memory: its peak (VmHWM) and what it holds now (VmRSS), in MB. */
+function memoryMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { peak: mb('VmHWM'), now: mb('VmRSS') };
 }
 /** A new, empty database of `dialect` as the server's environment, or null when PostgreSQL does not answer. */
 const freshDatabase = (dialect) => freshDatabaseOf(dialect, postgresUrl, 'catalogue');
@@ -298,6 +431,11 @@ async function measureAtScale(dialect) {
   if (dialect === 'sqlite') await seedSqlite(database.file, productCount);
   else await seedPostgres(database.url, productCount);
   console.error(`${dialect}: ${productCount} products seeded in ${Math.round(performance.now() - started)} ms`);
+  // --seed-only: the database is left seeded, for a look at a server on it, and nothing measured.
+  if (seedOnly) {
+    console.log(JSON.stringify(env));
+    return;
+  }
   const child = await startProcess(serverScript, {
     ...common,
     ...env,
@@ -311,7 +449,25 @@ async function measureAtScale(dialect) {
       results.latency[name] ??= {};
       results.latency[name][dialect] = await latency(base, url);
     }
-    results.memory[dialect] = peakMemoryMb(child.pid);
+    results.memory[dialect] = memoryMb(child.pid);
+    // A second process on the same database, its index loaded, then the stock changes.
+    const second = await startProcess(serverScript, {
+      ...common,
+      ...env,
+      PORT: String(ports.second),
+      CATALOG_CACHE_MS: '0',
+    });
+    try {
+      const secondBase = `http://127.0.0.1:${ports.second}`;
+      await waitFor(`${secondBase}/api/health/ready`, 120_000);
+      await get(secondBase, '/api/product?limit=1');
+      await measureStockChanges(dialect, database, [
+        { base, pid: child.pid },
+        { base: secondBase, pid: second.pid },
+      ]);
+    } finally {
+      await stop(second);
+    }
   } finally {
     await stop(child);
     await drop();
@@ -336,6 +492,7 @@ async function measureBrowse(dialect) {
 }
 
 if (!browseOnly) for (const dialect of only) await measureAtScale(dialect);
+if (seedOnly) process.exit(0);
 const hello = await startProcess(path.join(import.meta.dirname, 'hello-server.mjs'), { PORT: String(ports.hello) });
 try {
   await waitFor(`http://127.0.0.1:${ports.hello}/hello`);
@@ -368,10 +525,20 @@ for (const [name, byDialect] of Object.entries(results.latency)) {
   );
 }
 console.log(
-  `\nPeak memory of the server process: ${Object.entries(results.memory)
-    .map(([d, mb]) => `${d} ${mb} MB`)
+  `\nMemory of the server process, its catalogue loaded, after the requests above (peak / now): ${Object.entries(
+    results.memory,
+  )
+    .map(([d, mb]) => `${d} ${mb.peak} / ${mb.now} MB`)
     .join(', ')}`,
 );
+for (const [dialect, r] of Object.entries(results.stock)) {
+  console.log(
+    `\nStock changes on ${dialect} (${r.changes}: a variant sold out, then restocked, by another process's statement): ` +
+      `shown by both processes within p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, at most ${ms(r.max)} ms; ` +
+      `CPU per change beside the same lists unchanged: ${r.cpuPerChange.map((c) => `${ms(c)} ms`).join(' and ')} ` +
+      `(a list: ${r.perPoll.map((c) => `${ms(c)} ms`).join(' and ')})`,
+  );
+}
 console.log(`\nMixed browse of the demo catalogue (${connections} connections, ${seconds} s after a 3 s warm-up):\n`);
 console.log('| server | distinct URLs | requests/s | p50 ms | p99 ms | errors | share of hello-world |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');

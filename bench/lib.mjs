@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverNodeFlags } from '../scripts/node-runtime.mjs';
 
 /** The built server to measure: BENCH_SERVER runs another build (a copy of the previous one, for a before/after). */
 export const serverScript = path.resolve(
@@ -39,9 +40,14 @@ export function benchRuntimes() {
   return runtimes.map((runtime) => ({ ...runtime, version: nodeVersionOf(runtime.node) }));
 }
 
-/** Starts `node [nodeArgs] script` (on `node`, default serverNode) with `env` added to this process's environment. */
+/**
+ * Starts `node [nodeArgs] script` (on `node`, default serverNode) with `env` added to this
+ * process's environment. The shop's server (a `main.js`) is started with the flags it runs with
+ * in production (`serverNodeFlags`).
+ */
 export async function startProcess(script, env, nodeArgs = [], node = serverNode) {
-  const child = spawn(node, [...nodeArgs, script], {
+  const flags = path.basename(script) === 'main.js' ? serverNodeFlags : [];
+  const child = spawn(node, [...flags, ...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -167,6 +173,6 @@ export const benchAddress = {
  * cash-on-delivery orders, as each bench shopper places one order after another.
  */
 export const benchSetup = [
-  'update product_sizes set stock = 1000000',
+  'update product_variants set stock = 1000000',
   'update shop_settings set cod_max_open_orders = 1000000, cod_max_order_value = 2147483647',
 ];

@@ -172,7 +172,10 @@ async function seedWords(file, words) {
     `insert into products (id, slug, name, search_text, description, category_id, price, original_price,
        is_active, created_at, updated_at) values (?, ?, ?, ?, '', 'mens-shirts', ?, null, 1, ?, ?)`,
   );
-  const size = db.prepare(`insert into product_sizes (product_id, size, position, stock) values (?, 'M', 0, 5)`);
+  // One variant each: no colour named, size M.
+  const size = db.prepare(
+    `insert into product_variants (product_id, color, size, size_position, sku, stock) values (?, '', 'M', 0, ?, 5)`,
+  );
   const now = new Date().toISOString();
   db.transaction(() => {
     for (let i = 0; i * 4 < words.length; i++) {
@@ -182,7 +185,7 @@ async function seedWords(file, words) {
         .join(' ');
       const id = `typo${String(i).padStart(8, '0')}`;
       insert.run(id, `bench-typo-${i}`, name, name.toLowerCase(), 50_000 + (i % 500) * 100, now, now);
-      size.run(id);
+      size.run(id, `TYPO-${i}-M`);
     }
   })();
   db.close();

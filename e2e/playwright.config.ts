@@ -65,6 +65,8 @@ export default defineConfig({
       AUTH_MAX_ATTEMPTS: '10000',
       // ...and orders from it: what orders hold is bounded per shopper, not for the address.
       HOLDING_LIMITS: 'per-account',
+      // The couriers' webhook is on, signed with this secret (e2e/tests/shipments.spec.ts signs its events).
+      SHIPMENT_WEBHOOK_SECRET: 'e2e-shipment-webhook-secret',
     },
   },
 });

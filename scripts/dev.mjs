@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './build-state.mjs';
-import { exitUnlessSupportedNode } from './node-runtime.mjs';
+import { exitUnlessSupportedNode, serverNodeFlags } from './node-runtime.mjs';
 
 exitUnlessSupportedNode();
 
@@ -15,10 +15,14 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 
 const children = [
   spawn(process.execPath, ['build.mjs', '--watch'], { cwd: path.join(root, 'server'), stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch', '--enable-source-maps', path.join(root, 'server/dist/main.js')], {
-    cwd: root,
-    stdio: 'inherit',
-  }),
+  spawn(
+    process.execPath,
+    [...serverNodeFlags, '--watch', '--enable-source-maps', path.join(root, 'server/dist/main.js')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  ),
   spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

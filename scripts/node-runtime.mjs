@@ -9,6 +9,15 @@ export const minimumNode = '24.11.0';
 /** The Node.js release line the project is developed, tested and deployed with (`.node-version`). */
 export const nodeLine = 24;
 
+/**
+ * What the server's Node is started with (`npm start`, `npm run dev`, the Docker image, the
+ * benches). Node 24's young generation grows to 64 MB (semi-spaces of 32 MB): reading a
+ * catalogue of 100,000 products into the index took the process to 377 MB; with semi-spaces of
+ * 8 MB, 296 MB (docs/decisions.md, "Catalogue lists with variants"). A flag of V8: it must be on
+ * the command line (or NODE_OPTIONS), as setting it once running changes nothing.
+ */
+export const serverNodeFlags = ['--max-semi-space-size=8'];
+
 /** `[major, minor, patch]` of a version such as `24.21.0` or `v20.20.2`. */
 function parts(version) {
   return String(version)

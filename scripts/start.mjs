@@ -2,7 +2,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildNeeded, root } from './build-state.mjs';
-import { exitUnlessSupportedNode } from './node-runtime.mjs';
+import { exitUnlessSupportedNode, serverNodeFlags } from './node-runtime.mjs';
 
 // The server runs on this same Node: an older one is refused before anything is built.
 exitUnlessSupportedNode();
@@ -14,9 +14,13 @@ if (reason) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags, '--enable-source-maps', path.join(root, 'server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -154,6 +154,7 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
       ['/admin/products', 'Products'],
       ['/admin/products/new', 'New product'],
       ['/admin/orders', 'Orders'],
+      ['/admin/shipments', 'Shipments'],
       ['/admin/coupons', 'Coupons'],
       ['/admin/messages', 'Messages'],
       ['/admin/tax', 'Tax & invoices'],

@@ -140,8 +140,12 @@ test.describe('staff area', () => {
     await page.getByRole('button', { name: 'Mark confirmed' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Order status updated' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Mark shipped' }).click();
-    await expect(page.getByText('Status: confirmed → shipped')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'Order status updated' }).first()).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Ship order ${orderNumber}` });
+    await dialog.getByLabel('Courier').selectOption('DTDC');
+    await dialog.getByLabel('AWB number').fill(`DT${Date.now()}`);
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(page.getByText(/Shipped with DTDC, AWB DT\d+/)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Order marked shipped' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
 
     await shopper.goto('/profile');
@@ -160,7 +164,7 @@ test.describe('staff area', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin/messages');
     const tabs = page.getByRole('navigation', { name: 'Staff' }).getByRole('link');
-    await expect(tabs).toHaveCount(8);
+    await expect(tabs).toHaveCount(10);
     for (const tab of await tabs.all()) {
       await expect(tab).toBeInViewport({ ratio: 1 });
     }

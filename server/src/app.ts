@@ -46,6 +46,7 @@ import { paymentsForOrders } from './modules/payments/refunds.ts';
 import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import type { StorefrontRenderer } from './modules/pages/page-renderer.ts';
 import serverRenderedPages from './modules/pages/pages.routes.ts';
+import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import apiDocs from './plugins/api-docs.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -99,6 +100,8 @@ export interface AppDeps {
   mailbox?: boolean;
   /** Where staff get "new order" emails (STAFF_ORDER_EMAIL); null or absent: nowhere. */
   staffOrderEmail?: string | null;
+  /** The shared secret signing the couriers' webhook (SHIPMENT_WEBHOOK_SECRET); null or absent: the webhook answers 503. */
+  shipmentWebhookSecret?: string | null;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   identity?: {
     provider: IdentityProvider;
@@ -173,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const orderPayments = paymentsForOrders(gateway);
       await api.register(orderRoutes, { payments: orderPayments, mail, holdingLimits: deps.holdingLimits });
       await api.register(orderStatusRoutes, { payments: orderPayments });
+      await api.register(shipmentRoutes, {
+        payments: orderPayments,
+        webhookSecret: deps.shipmentWebhookSecret ?? null,
+      });
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
@@ -197,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminInvoiceRoutes);
           await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
+          await admin.register(adminShipmentRoutes, { payments: orderPayments });
           await admin.register(adminGrievanceRoutes);
         },
         { prefix: '/admin' },

@@ -80,6 +80,42 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue on two server p
     await expect.poll(async () => (await card(b(), word))?.soldOut, MOMENTS).toBe(true);
   });
 
+  it('drops a colour whose last piece is ordered on one process from the other’s card and counts within a second', async () => {
+    const word = `Quillon${'abcdefghij'[words++ % 10]}${Date.now().toString(36)}`;
+    const created = await call(
+      a().url,
+      'POST',
+      '/api/product/create',
+      {
+        name: `${word} Nehru Jacket`,
+        categoryId: 'mens-shirts',
+        price: 2499,
+        colors: ['navy', 'white'],
+        sizes: [{ size: 'L', stock: 1 }],
+      },
+      staffAuth,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data._id as string;
+    await db()
+      .updateTable('product_variants')
+      .set({ stock: 4 })
+      .where('product_id', '=', id)
+      .where('color', '=', 'white')
+      .execute();
+    await expect.poll(async () => (await card(b(), word))?.colors, MOMENTS).toEqual(['navy', 'white']);
+
+    const shopper = await processShopper(a(), shop.database.handle.db);
+    const added = await shopper.call('POST', '/api/cart', { product: id, color: 'navy', size: 'L', quantity: 1 });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const placed = await shopper.call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod: 'cod' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect((await card(a(), word))?.colors).toEqual(['white']);
+    await expect.poll(async () => (await card(b(), word))?.colors, { timeout: 1000, interval: 20 }).toEqual(['white']);
+    const facets = (await call(b().url, 'GET', `/api/product?q=${word}`)).body.data.facets;
+    expect(facets.colors).toEqual([{ value: 'white', count: 1 }]);
+  });
+
   it('shows a staff edit made on one process on the other within moments', async () => {
     const { id, word } = await newProduct(2);
     const res = await call(

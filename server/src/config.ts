@@ -79,6 +79,8 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   STAFF_ORDER_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be an email address')).optional(),
+  // The couriers' webhook secret: at least 16 characters, so it cannot be guessed.
+  SHIPMENT_WEBHOOK_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   API_DOCS: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -153,6 +155,8 @@ export interface Config extends ModeConfig {
   mailer: MailerConfig;
   /** Where staff get an email for every new order (a cash-on-delivery order placed, an online one paid); null: nowhere. */
   staffOrderEmail: string | null;
+  /** The shared secret signing the couriers' webhook (POST /api/shipments/events); null: the webhook is off. */
+  shipmentWebhookSecret: string | null;
   /** Worker processes sharing the port (node:cluster); 1 runs the server in this process. */
   webConcurrency: number;
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs, comma-separated. */
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     payments: paymentsFor(e, mode.demoFeatures),
     mailer: mailerFor(e, mode.demoFeatures, publicUrl),
     staffOrderEmail: e.STAFF_ORDER_EMAIL ?? null,
+    shipmentWebhookSecret: e.SHIPMENT_WEBHOOK_SECRET ?? null,
     authMaxAttempts: e.AUTH_MAX_ATTEMPTS ?? null,
     holdingLimits: e.HOLDING_LIMITS,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -71,6 +71,7 @@ async function runServer(config: Config) {
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     mailbox: config.mailer.kind === 'mailbox',
     staffOrderEmail: config.staffOrderEmail,
+    shipmentWebhookSecret: config.shipmentWebhookSecret,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.

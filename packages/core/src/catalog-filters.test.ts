@@ -1,11 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareSizes,
   emptyProductsPageState,
   parsePriceBand,
   productListQueryFor,
   readProductsPageState,
+  sizeFilterValue,
   writeProductsPageState,
 } from './catalog-filters.ts';
+
+describe('compareSizes', () => {
+  it.each([
+    [
+      ['XL', 'S', 'XXL', 'M', 'L'],
+      ['S', 'M', 'L', 'XL', 'XXL'],
+    ],
+    [
+      ['36', '30', '8', '12', '10'],
+      ['8', '10', '12', '30', '36'],
+    ],
+    [
+      ['ONE SIZE', '32', 'M', 'XS'],
+      ['XS', 'M', '32', 'ONE SIZE'],
+    ],
+    [
+      ['10.5', '10', '9'],
+      ['9', '10', '10.5'],
+    ],
+    [
+      ['FREE', 'ONE SIZE', 'L'],
+      ['L', 'FREE', 'ONE SIZE'],
+    ],
+  ])('%j in order is %j', (sizes, sorted) => {
+    expect([...sizes].sort(compareSizes)).toEqual(sorted);
+  });
+});
+
+describe('sizeFilterValue', () => {
+  it.each([
+    ['M', 'M'],
+    [' m ', 'M'],
+    ['one size', 'ONE SIZE'],
+    ['10.5', '10.5'],
+    ['', null],
+    [null, null],
+    ['<script>', null],
+    ['X'.repeat(21), null],
+  ])('%j → %j', (value, size) => {
+    expect(sizeFilterValue(value)).toBe(size);
+  });
+});
 
 describe('parsePriceBand', () => {
   it.each([
@@ -26,12 +70,16 @@ describe('parsePriceBand', () => {
 
 describe('products page state in the URL', () => {
   it('reads every filter, search and page', () => {
-    const params = new URLSearchParams('collection=jewelery&color=navy&price=50-100&tag=Hat&q=cap&page=3');
+    const params = new URLSearchParams(
+      'collection=jewelery&color=navy&price=50-100&tag=Hat&size=m&inStock=true&q=cap&page=3',
+    );
     expect(readProductsPageState(params)).toEqual({
       collection: 'jewelery',
       color: 'navy',
       price: '50-100',
       tag: 'Hat',
+      size: 'M',
+      inStock: true,
       q: 'cap',
       page: 3,
     });
@@ -42,6 +90,9 @@ describe('products page state in the URL', () => {
     ['price=0-9999', { price: null }],
     ['tag=Socks', { tag: null }],
     ['collection=space', { collection: 'all' }],
+    ['size=%3Cb%3E', { size: null }],
+    ['inStock=yes', { inStock: false }],
+    ['inStock=1', { inStock: false }],
     ['page=-2', { page: 1 }],
     ['page=2.5', { page: 1 }],
     ['page=abc', { page: 1 }],
@@ -51,7 +102,16 @@ describe('products page state in the URL', () => {
 
   it('writes defaults as nothing and round-trips everything else', () => {
     expect(writeProductsPageState(emptyProductsPageState).toString()).toBe('');
-    const state = { collection: 'mens-clothing', color: 'white', price: '0-50', tag: 'T-Shirt', q: 'tee', page: 2 };
+    const state = {
+      collection: 'mens-clothing',
+      color: 'white',
+      price: '0-50',
+      tag: 'T-Shirt',
+      size: 'XL',
+      inStock: true,
+      q: 'tee',
+      page: 2,
+    };
     expect(readProductsPageState(writeProductsPageState(state))).toEqual(state);
   });
 
@@ -62,6 +122,8 @@ describe('products page state in the URL', () => {
         color: 'black',
         price: '100-150',
         tag: 'Shirt',
+        size: 'M',
+        inStock: true,
         q: ' ring ',
         page: 4,
       }),
@@ -71,6 +133,8 @@ describe('products page state in the URL', () => {
       category: 'jewelery',
       color: 'black',
       tag: 'Shirt',
+      size: 'M',
+      inStock: true,
       minPrice: 100,
       maxPrice: 150,
       q: 'ring',

@@ -25,6 +25,10 @@ export interface ProductsPageState {
   color: string | null;
   price: string | null;
   tag: string | null;
+  /** A size some variant is in stock in ("M"), upper case. */
+  size: string | null;
+  /** Only products with some variant in stock. */
+  inStock: boolean;
   q: string;
   page: number;
 }
@@ -34,9 +38,41 @@ export const emptyProductsPageState: ProductsPageState = {
   color: null,
   price: null,
   tag: null,
+  size: null,
+  inStock: false,
   q: '',
   page: 1,
 };
+
+/** What a size may look like in a link: letters, digits, spaces and dots, as staff name sizes ("ONE SIZE", "10.5"). */
+const SIZE_IN_LINK = /^[A-Z0-9][A-Z0-9 ./-]{0,19}$/;
+
+/** A size as the filter compares it (upper case, trimmed), or null when it cannot be one. */
+export function sizeFilterValue(value: string | null | undefined): string | null {
+  const size = (value ?? '').trim().toUpperCase();
+  return SIZE_IN_LINK.test(size) ? size : null;
+}
+
+const LETTER_SIZES = ['XXXS', 'XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', '4XL', '5XL'];
+
+/**
+ * The order sizes are offered in: letter sizes small to large, then numbers (waists, rings)
+ * ascending, then anything else ("ONE SIZE") by its text.
+ */
+export function compareSizes(a: string, b: string): number {
+  const rank = (size: string): [number, number] => {
+    const letter = LETTER_SIZES.indexOf(size);
+    if (letter >= 0) return [0, letter];
+    const number = Number(size);
+    if (size !== '' && Number.isFinite(number)) return [1, number];
+    return [2, 0];
+  };
+  const [ka, va] = rank(a);
+  const [kb, vb] = rank(b);
+  if (ka !== kb) return ka - kb;
+  if (va !== vb) return va - vb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /**
  * Reads the products page state from a URL query, dropping values the page does not
@@ -60,6 +96,8 @@ export function readProductsPageState(
     color: pick('color', settings.filterColors),
     price: pick('price', settings.priceBands),
     tag: pick('tag', settings.filterTags),
+    size: sizeFilterValue(params.get('size')),
+    inStock: params.get('inStock') === 'true',
     q: (params.get('q') ?? '').slice(0, 100),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -72,6 +110,8 @@ export function writeProductsPageState(state: ProductsPageState): URLSearchParam
   if (state.color) params.set('color', state.color);
   if (state.price) params.set('price', state.price);
   if (state.tag) params.set('tag', state.tag);
+  if (state.size) params.set('size', state.size);
+  if (state.inStock) params.set('inStock', 'true');
   if (state.q.trim()) params.set('q', state.q.trim());
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -89,6 +129,8 @@ export function productListQueryFor(
     ...(state.collection !== 'all' && { category: state.collection }),
     ...(state.color && { color: state.color }),
     ...(state.tag && { tag: state.tag }),
+    ...(state.size && { size: state.size }),
+    ...(state.inStock && { inStock: true }),
     ...(band && { minPrice: band.min, maxPrice: band.max }),
     ...(state.q.trim() && { q: state.q.trim() }),
   };

@@ -9,6 +9,7 @@ import {
   variantLabel,
   variantPhrase,
   variantPrice,
+  withSizeTotal,
   type StockedVariant,
 } from './variants.ts';
 
@@ -86,13 +87,36 @@ describe('reconcileVariants', () => {
     ]);
   });
 
-  it("sets the first colour's stock from a flat size list, and leaves the other colours'", () => {
-    const after = reconcileVariants(['navy', 'white'], ['S', 'M'], existing, new Map([['S', 9]]));
-    expect(after.map((x) => [x.color, x.size, x.stock])).toEqual([
-      ['navy', 'S', 9],
+  it("reads a flat size list as each size's total over every colour: the same totals change nothing", () => {
+    const same = reconcileVariants(
+      ['navy', 'white'],
+      ['S', 'M'],
+      existing,
+      new Map([
+        ['S', 2],
+        ['M', 12],
+      ]),
+    );
+    expect(same.map((x) => [x.color, x.size, x.stock])).toEqual([
+      ['navy', 'S', 2],
       ['navy', 'M', 5],
       ['white', 'S', 0],
       ['white', 'M', 7],
+    ]);
+    const changed = reconcileVariants(
+      ['navy', 'white'],
+      ['S', 'M'],
+      existing,
+      new Map([
+        ['S', 9],
+        ['M', 3],
+      ]),
+    );
+    expect(changed.map((x) => [x.color, x.size, x.stock])).toEqual([
+      ['navy', 'S', 9],
+      ['navy', 'M', 0],
+      ['white', 'S', 0],
+      ['white', 'M', 3],
     ]);
   });
 
@@ -102,6 +126,20 @@ describe('reconcileVariants', () => {
       ['rust', 4, 'SKU--M'],
     ]);
     expect(reconcileVariants([], ['M'], plain).map((x) => [x.color, x.stock])).toEqual([['', 4]]);
+  });
+});
+
+describe('withSizeTotal', () => {
+  it.each([
+    [[3, 5], 8, [3, 5]],
+    [[3, 5], 10, [5, 5]],
+    [[3, 5], 7, [2, 5]],
+    [[3, 5], 2, [0, 2]],
+    [[3, 5], 0, [0, 0]],
+    [[0, 0, 4], 1, [0, 0, 1]],
+    [[], 5, []],
+  ])('%o brought to %i → %o', (stocks, total, expected) => {
+    expect(withSizeTotal(stocks, total)).toEqual(expected);
   });
 });
 

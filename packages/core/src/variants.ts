@@ -95,31 +95,59 @@ export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
 /**
  * The variants a product has for its colours and sizes: one per colour and size, in colour then
  * size order, keeping what `existing` holds for each (stock, SKU, price) and starting new ones at
- * zero stock with no SKU yet (''). With `sizeStock`, the first colour's stock per size is set
- * from it: the flat "sizes with stock" a product write sends speaks of the first colour.
+ * zero stock with no SKU yet (''). With `sizeTotals`, each size named is brought to that total
+ * over every colour (`withSizeTotal`): the flat "sizes with stock" a product write sends is what
+ * staff read, each size's stock over every colour.
  */
 export function reconcileVariants(
   colors: readonly string[],
   sizes: readonly string[],
   existing: readonly StockedVariant[],
-  sizeStock?: ReadonlyMap<string, number>,
+  sizeTotals?: ReadonlyMap<string, number>,
 ): StockedVariant[] {
   const held = new Map(existing.map((v) => [variantKeyOf(v), v]));
   const ordered = variantColors(colors);
-  return ordered.flatMap((color, colorIndex) =>
+  const kept = ordered.flatMap((color, colorIndex) =>
     sizes.map((size) => {
-      const kept = held.get(variantKeyOf({ color, size })) ?? keptFromUnnamed(held, color, colorIndex, size);
-      const stock = colorIndex === 0 && sizeStock?.has(size) ? sizeStock.get(size)! : (kept?.stock ?? 0);
+      const before = held.get(variantKeyOf({ color, size })) ?? keptFromUnnamed(held, color, colorIndex, size);
       return {
         color,
         size,
-        sku: kept?.sku ?? '',
-        stock,
-        price: kept?.price ?? null,
-        originalPrice: kept?.originalPrice ?? null,
+        sku: before?.sku ?? '',
+        stock: before?.stock ?? 0,
+        price: before?.price ?? null,
+        originalPrice: before?.originalPrice ?? null,
       };
     }),
   );
+  if (!sizeTotals) return kept;
+  for (const [size, total] of sizeTotals) {
+    const ofSize = kept.filter((v) => v.size === size);
+    const stocks = withSizeTotal(
+      ofSize.map((v) => v.stock),
+      total,
+    );
+    ofSize.forEach((v, i) => (v.stock = stocks[i]!));
+  }
+  return kept;
+}
+
+/**
+ * One size's stock per colour (in colour order) brought to `total` over every colour: what is
+ * added goes to the first colour; what is taken comes from the first colour, then the next, so no
+ * colour goes below zero. A total already right changes nothing.
+ */
+export function withSizeTotal(stocks: readonly number[], total: number): number[] {
+  const out = [...stocks];
+  if (out.length === 0) return out;
+  let delta = total - out.reduce((a, b) => a + b, 0);
+  if (delta > 0) out[0]! += delta;
+  for (let i = 0; delta < 0 && i < out.length; i++) {
+    const taken = Math.min(out[i]!, -delta);
+    out[i]! -= taken;
+    delta += taken;
+  }
+  return out;
 }
 
 // A product that gains its first named colour keeps its stock on that colour, not lost with the

@@ -13,6 +13,16 @@ const name = z.string().max(200);
 
 const orderFacts = { firstName: name, orderNumber: z.string().min(1).max(40) };
 
+/** A parcel as the shopper's emails name it; the tracking link is the courier's (absolute). */
+const parcel = z.object({
+  courierName: name,
+  awb: z.string().min(1).max(40),
+  trackingUrl: z
+    .url({ protocol: /^https$/ })
+    .max(400)
+    .nullable(),
+});
+
 export const orderTotals = z.object({
   /** Σ price × quantity. */
   subtotal: paise,
@@ -61,7 +71,22 @@ export const messageData = {
     /** What is refunded to the shopper's payment method; null when nothing was paid. */
     refundAmount: paise.nullable(),
   }),
-  'order-shipped': z.object(orderFacts),
+  'order-shipped': z.object({
+    ...orderFacts,
+    /** The parcel: absent for an order marked shipped without one. */
+    parcel: parcel.optional(),
+  }),
+  'delivery-failed': z.object({
+    ...orderFacts,
+    parcel,
+    /** The courier's reason, if it gave one. */
+    reason: z.string().max(200).nullable(),
+    /** This attempt's number, and how many the shop allows. */
+    attempt: z.number().int().positive(),
+    maxAttempts: z.number().int().positive(),
+    /** This was the last attempt: the parcel comes back to the shop. */
+    returning: z.boolean(),
+  }),
   'order-delivered': z.object(orderFacts),
   'refund-recorded': z.object({
     ...orderFacts,

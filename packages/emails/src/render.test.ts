@@ -84,6 +84,26 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
       'https://shop.example.in/profile?view=orders',
     ],
   },
+  'delivery-failed': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      parcel: { courierName: 'Delhivery', awb: 'DL1234567', trackingUrl: 'https://track.example/DL1234567' },
+      reason: 'Customer not reachable',
+      attempt: 1,
+      maxAttempts: 3,
+      returning: false,
+    },
+    subject: /^We could not deliver order KP-2611-ABCD$/,
+    facts: [
+      'Delhivery tried to deliver order KP-2611-ABCD but could not: Customer not reachable.',
+      'attempt 1 of 3',
+      'phone number',
+      'DL1234567',
+      'https://track.example/DL1234567',
+      'https://shop.example.in/profile?view=orders',
+    ],
+  },
   'order-delivered': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD' },
     subject: /^Order KP-2611-ABCD delivered$/,
@@ -168,8 +188,10 @@ describe('every message', () => {
     // Nothing is fetched when the message is opened: no images, scripts, frames, styles or fonts from elsewhere.
     expect(message.html).not.toMatch(/<img|<script|<iframe|<link|<object|<embed|@import|url\(/i);
     expect(message.html).not.toMatch(/\ssrc=/i);
-    // Every link is the shop's own (or its support address).
-    for (const href of hrefs(message.html)) expect(href).toMatch(/^(https:\/\/shop\.example\.in(\/|$)|mailto:)/);
+    // Every link is the shop's own (or its support address, or the courier's tracking page).
+    for (const href of hrefs(message.html)) {
+      expect(href).toMatch(/^(https:\/\/shop\.example\.in(\/|$)|mailto:|https:\/\/track\.example\/)/);
+    }
   });
 
   it('formats every amount as the storefront does', async () => {
@@ -210,6 +232,20 @@ describe('every message', () => {
       context,
     );
     expect(message.text).toContain('nothing to refund');
+  });
+
+  it('order-shipped names the parcel and links to its tracking page when there is one', async () => {
+    const parcel = { courierName: 'Blue Dart', awb: 'BD998877', trackingUrl: 'https://track.example/?n=BD998877' };
+    const message = await renderMessage('order-shipped', { firstName: 'Asha', orderNumber: 'KP-1', parcel }, context);
+    expect(message.text).toContain('Blue Dart, AWB number BD998877');
+    expect(hrefs(message.html)).toContain('https://track.example/?n=BD998877');
+    const untracked = await renderMessage(
+      'order-shipped',
+      { firstName: 'Asha', orderNumber: 'KP-1', parcel: { ...parcel, trackingUrl: null } },
+      context,
+    );
+    expect(untracked.text).toContain('AWB number BD998877');
+    expect(untracked.text).not.toContain('Track your parcel');
   });
 
   it('escapes what shoppers typed', async () => {

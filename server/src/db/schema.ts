@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Courier, ShipmentEventKind, ShipmentStatus } from '@shop/core';
 
 /**
  * The typed shape of every table, as Kysely sees it. Portable column types only:
@@ -73,6 +74,12 @@ export interface ProductTagTable {
 export interface CatalogStateTable {
   id: number;
   version: number;
+}
+
+/** SQLite: products whose stock crossed zero, newest last (the last 1,000; migration 020). */
+export interface CatalogueStockChangeTable {
+  seq: Generated<number>;
+  product_id: string;
 }
 
 /** Small facts about the database itself, such as whether the demo catalogue was seeded. */
@@ -390,6 +397,55 @@ export interface ServiceablePinTable {
   created_at: string;
 }
 
+/** A courier's tracking-link template: `{awb}` where the number goes; empty: no link. */
+export interface CourierSettingTable {
+  courier: Courier;
+  tracking_url_template: string;
+  updated_at: string;
+}
+
+/** The owner's delivery-attempt and return-to-origin settings: one row, id 1. */
+export interface ShipmentSettingsTable {
+  id: number;
+  max_delivery_attempts: number;
+  /** Percent; null: cash on delivery is never turned off by returns. */
+  rto_cod_threshold_percent: number | null;
+  rto_cod_min_orders: number;
+  updated_at: string;
+}
+
+/** A shipped order's parcel. */
+export interface ShipmentTable {
+  id: string;
+  order_id: string;
+  courier: Courier;
+  awb: string;
+  status: ShipmentStatus;
+  failed_attempts: number;
+  pin_code: string;
+  /** The shopper's request for another attempt after a failed one, and the phone to call. */
+  reattempt_phone: string | null;
+  reattempt_requested_at: string | null;
+  shipped_by: string | null;
+  shipped_at: string;
+  last_event_at: string;
+  updated_at: string;
+}
+
+/** What happened to a parcel, known by its key (taken once). */
+export interface ShipmentEventTable {
+  id: string;
+  shipment_id: string;
+  event_key: string;
+  kind: ShipmentEventKind;
+  reason: string | null;
+  location: string | null;
+  occurred_at: string;
+  source: 'staff' | 'webhook' | 'csv';
+  actor_id: string | null;
+  created_at: string;
+}
+
 /** A complaint to the grievance officer; its ticket link carries `access_key` (unguessable). */
 export interface ComplaintTable {
   id: string;
@@ -423,6 +479,7 @@ export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   catalog_state: CatalogStateTable;
+  catalogue_stock_changes: CatalogueStockChangeTable;
   product_variants: ProductVariantTable;
   product_images: ProductImageTable;
   product_colors: ProductColorTable;
@@ -452,6 +509,10 @@ export interface Database {
   tax_documents: TaxDocumentTable;
   shop_settings: ShopSettingsTable;
   serviceable_pins: ServiceablePinTable;
+  courier_settings: CourierSettingTable;
+  shipment_settings: ShipmentSettingsTable;
+  shipments: ShipmentTable;
+  shipment_events: ShipmentEventTable;
   complaints: ComplaintTable;
   complaint_messages: ComplaintMessageTable;
 }

@@ -14,13 +14,16 @@ import {
   createWholeShop,
   deliveredMessage,
   freshAddress,
+  freshAwb,
   freshPin,
   GOOD_CODE,
   orderAddress,
   newCouponBody,
   pngUpload,
   profileAddress,
+  shippedOrder,
   shopperActions,
+  signedShipmentEvent,
   signedWebhook,
   staffCoupon,
   staffRange,
@@ -283,6 +286,66 @@ const table: Row[] = [
     url: '/api/admin/delivery.csv',
     payload: { csv: 'from,to,cod\n100000,743999,yes\n190000,194999,no\n745000,899999,yes\n' },
   })),
+  // Shipments: staff ship and follow parcels; the shopper sees their own; couriers sign their events.
+  row('POST', '/api/admin/orders/:id/shipment', staffOnly, async ({ a, fx }) => {
+    const placed = await a.placeOrder();
+    await fx.callers.admin.call({
+      method: 'PATCH',
+      url: `/api/order/${placed._id}/status`,
+      payload: { status: 'confirmed' },
+    });
+    return { url: `/api/admin/orders/${placed._id}/shipment`, payload: { courier: 'delhivery', awb: freshAwb() } };
+  }),
+  row('GET', '/api/admin/orders/:id/shipment', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/orders/${(await shippedOrder(fx.callers.admin, await a.placeOrder())).orderId}/shipment`,
+    check: (res) => expect(json(res).data).toMatchObject({ courier: 'dtdc' }),
+  })),
+  row('POST', '/api/admin/shipments/:id/events', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/shipments/${(await shippedOrder(fx.callers.admin, await a.placeOrder())).shipmentId}/events`,
+    payload: { kind: 'in_transit' },
+  })),
+  row('POST', '/api/admin/shipments/import', staffOnly, () => ({
+    url: '/api/admin/shipments/import',
+    payload: { csv: 'awb,status,time\n' },
+  })),
+  row('GET', '/api/admin/delivery-problems', staffOnly),
+  row('GET', '/api/admin/couriers', staffOnly),
+  row('PUT', '/api/admin/couriers/:courier', staffOnly, () => ({
+    url: '/api/admin/couriers/other',
+    payload: { trackingUrlTemplate: '' },
+  })),
+  row('GET', '/api/admin/shipment-settings', staffOnly),
+  row('PUT', '/api/admin/shipment-settings', staffOnly, () => ({
+    url: '/api/admin/shipment-settings',
+    payload: { maxDeliveryAttempts: 3, rtoCodThresholdPercent: null, rtoCodMinOrders: 10 },
+  })),
+  row('GET', '/api/admin/returns-by-pin', staffOnly),
+  row('GET', '/api/order/shipments', signedIn),
+  row('POST', '/api/order/:id/shipment/reattempt', ownerOnly, async ({ a, fx }) => {
+    const { shipmentId, orderId } = await shippedOrder(fx.callers.admin, await a.placeOrder());
+    await fx.callers.admin.call({
+      method: 'POST',
+      url: `/api/admin/shipments/${shipmentId}/events`,
+      payload: { kind: 'delivery_failed', reason: 'Nobody home' },
+    });
+    return { url: `/api/order/${orderId}/shipment/reattempt`, payload: { phone: '9123456780' } };
+  }),
+  row(
+    'POST',
+    '/api/shipments/events',
+    publicRead,
+    async ({ a, fx }) => {
+      const { awb } = await shippedOrder(fx.callers.admin, await a.placeOrder());
+      const event = { eventId: `sec-${awb}`, awb, kind: 'in_transit', occurredAt: new Date().toISOString() };
+      return {
+        url: '/api/shipments/events',
+        ...signedShipmentEvent(event),
+        check: (res) => expect(json(res).data).toEqual({ outcome: 'applied', status: 'in_transit' }),
+      };
+    },
+    { bMayChangeA: 'a courier event is authorised by its signature, not by who delivers it' },
+  ),
+
   // The development mailbox: a demo feature with no account (this suite's shop answers every address, as with DEMO_FEATURES=on).
   row('GET', '/dev/mailbox', publicRead),
   row('GET', '/dev/mailbox/', publicRead),

@@ -10,6 +10,7 @@ import { googleSignInFailed, type IdentityProvider } from '../modules/identity/o
 import { createOutboxWorker } from '../modules/messages/outbox-worker.ts';
 import { createMailboxTransport } from '../modules/messages/transports.ts';
 import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gateway.ts';
+import { shipmentSignature } from '../modules/shipments/shipments.routes.ts';
 import { markEmailVerified, signedInAdmin, verifiedShopper } from '../test/accounts.ts';
 import { orderAddress } from '../test/addresses.ts';
 import { createTestShop, type TestShop } from '../test/databases.ts';
@@ -21,6 +22,7 @@ export { orderAddress };
 
 export const KEY_SECRET = 'security-suite-key-secret';
 export const WEBHOOK_SECRET = 'security-suite-webhook-secret';
+export const SHIPMENT_WEBHOOK_SECRET = 'security-suite-shipment-secret';
 export const COOKIE_SECRET = 'security-suite-cookie-secret-0123456789';
 /** The only authorization code the stub identity provider accepts. */
 export const GOOD_CODE = 'stub-good-code';
@@ -82,6 +84,7 @@ export function createSecurityShop(dialect: Dialect): Promise<TestShop> {
     identity: { provider: stubIdentityProvider() },
     cookieSecret: COOKIE_SECRET,
     mailbox: true,
+    shipmentWebhookSecret: SHIPMENT_WEBHOOK_SECRET,
   });
 }
 
@@ -328,6 +331,36 @@ export function signedWebhook(body: unknown, eventId = `evt_${randomBytes(6).toS
       'x-razorpay-event-id': eventId,
     },
   };
+}
+
+/** A couriers' webhook delivery, signed with the suite's shipment secret. */
+export function signedShipmentEvent(body: object) {
+  const raw = JSON.stringify(body);
+  return {
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-shipment-signature': shipmentSignature(SHIPMENT_WEBHOOK_SECRET, raw),
+    },
+  };
+}
+
+let awbCounter = 0;
+
+/** An AWB number of its own. */
+export function freshAwb(): string {
+  awbCounter += 1;
+  return `SEC${Date.now().toString(36).toUpperCase()}${awbCounter}`;
+}
+
+/** A cash order, confirmed and shipped by staff: its id, its parcel's id and AWB. */
+export async function shippedOrder(admin: Caller, placed: Order) {
+  await ok(admin.call({ method: 'PATCH', url: `/api/order/${placed._id}/status`, payload: { status: 'confirmed' } }));
+  const awb = freshAwb();
+  const shipment = await ok(
+    admin.call({ method: 'POST', url: `/api/admin/orders/${placed._id}/shipment`, payload: { courier: 'dtdc', awb } }),
+  );
+  return { orderId: placed._id, shipmentId: shipment.data._id as string, awb };
 }
 
 /** Everything of one shopper's the API shows them: profile, cart and orders. */

@@ -86,7 +86,7 @@ export const productVisibilityBody = z.object({
 
 /**
  * Bulk stock edit: set the stock of many variants, of one or many products, at once. A change
- * without a colour is for the product's first colour (the one a product of one colour has).
+ * without a colour sets the size's stock over every colour, as the staff list shows it.
  */
 export const stockChangesBody = z.object({
   changes: z

@@ -24,6 +24,13 @@ export const productListQuery = z.object({
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   color: textQuery,
   tag: textQuery,
+  /** Only products with this size in stock (in the chosen colour, when one is): "M". */
+  size: textQuery,
+  /** `true`: only products with some variant in stock. */
+  inStock: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** A collection or category id; a collection includes its sub-categories. */
   category: textQuery,
   minPrice: rupeesQuery.optional(),
@@ -119,8 +126,10 @@ export type FacetCount = z.infer<typeof facetCount>;
  * is the total the list would have with that option chosen in its group instead.
  */
 export const productFacets = z.object({
-  /** Every colour some product of the list comes in, most products first. */
+  /** Every colour some product of the list has in stock, most products first. */
   colors: z.array(facetCount),
+  /** Every size some product of the list has in stock (in the chosen colour, when one is), small to large. */
+  sizes: z.array(facetCount),
   /** The store's price bands ("50-100"), in their order. */
   priceBands: z.array(facetCount),
   /** The store's filter tags, in their order. */

@@ -16,6 +16,7 @@ export const messageTemplates = [
   'order-cancelled',
   'order-shipped',
   'order-delivered',
+  'delivery-failed',
   'refund-recorded',
   'staff-new-order',
   'complaint-received',

@@ -39,6 +39,7 @@ function orderNotice(
   context: RenderContext,
   title: string,
   lines: string[],
+  parcel?: Parcel,
 ) {
   return (
     <Layout context={context} preview={`${title}: order ${data.orderNumber}`} reason={ORDER_REASON}>
@@ -47,8 +48,24 @@ function orderNotice(
       {lines.map((line) => (
         <Paragraph key={line}>{line}</Paragraph>
       ))}
+      {parcel && <ParcelBlock parcel={parcel} />}
       {ordersButton(context)}
     </Layout>
+  );
+}
+
+type Parcel = NonNullable<MessageData<'order-shipped'>['parcel']>;
+
+/** The courier, the AWB number, and the courier's tracking page when it has one. */
+function ParcelBlock({ parcel }: { parcel: Parcel }) {
+  return (
+    <>
+      <SectionLabel>Your parcel</SectionLabel>
+      <Paragraph>
+        {parcel.courierName}, AWB number {parcel.awb}
+      </Paragraph>
+      {parcel.trackingUrl && <ActionButton href={parcel.trackingUrl}>Track your parcel</ActionButton>}
+    </>
   );
 }
 
@@ -153,10 +170,35 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
   'order-shipped': {
     subject: (data) => `Order ${data.orderNumber} is on its way`,
     body: (data, context) =>
-      orderNotice(data, context, 'Your order is on its way', [
-        // The shop's delivery policy, from the one place it is defined.
-        `Good news: order ${data.orderNumber} has shipped. Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
-      ]),
+      orderNotice(
+        data,
+        context,
+        'Your order is on its way',
+        [
+          // The shop's delivery policy, from the one place it is defined.
+          `Good news: order ${data.orderNumber} has shipped. Delivery takes ${businessDaysText(DELIVERY_BUSINESS_DAYS)} after dispatch.`,
+        ],
+        data.parcel,
+      ),
+  },
+  'delivery-failed': {
+    subject: (data) =>
+      data.returning
+        ? `Order ${data.orderNumber} is coming back to us`
+        : `We could not deliver order ${data.orderNumber}`,
+    body: (data, context) =>
+      orderNotice(
+        data,
+        context,
+        data.returning ? 'Your parcel is coming back to us' : 'We could not deliver your parcel',
+        [
+          `${data.parcel.courierName} tried to deliver order ${data.orderNumber} but could not${data.reason ? `: ${data.reason}` : ''}.`,
+          data.returning
+            ? `That was attempt ${data.attempt} of ${data.maxAttempts}, so the parcel is now on its way back to us. Once it arrives we put the items back and close the order; anything you paid online is refunded.`
+            : `That was attempt ${data.attempt} of ${data.maxAttempts}: the courier will try again. In My Orders you can ask for the next attempt and give a phone number that reaches you, if yours has changed.`,
+        ],
+        data.parcel,
+      ),
   },
   'order-delivered': {
     subject: (data) => `Order ${data.orderNumber} delivered`,

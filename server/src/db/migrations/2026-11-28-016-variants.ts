@@ -14,8 +14,15 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // PostgreSQL runs each migration in a transaction of its own; SQLite's migrations run outside
+  // one, so this one makes its own: a shop stopped half-way keeps its old tables, whole, and
+  // migrates again at the next start.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return moveToVariants(db, true);
+  await db.transaction().execute((trx) => moveToVariants(trx, false));
+}
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function moveToVariants(db: Kysely<any>, postgres: boolean): Promise<void> {
   await db.schema
     .alterTable('product_colors')
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))

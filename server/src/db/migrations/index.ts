@@ -14,7 +14,9 @@ import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 import * as orderHolders from './2026-11-26-015-order-holders.ts';
 import * as variants from './2026-11-28-016-variants.ts';
+import * as shipments from './2026-11-28-018-shipments.ts';
 import * as grievancesDataRights from './2026-11-28-019-grievances-data-rights.ts';
+import * as stockChanges from './2026-11-28-020-stock-changes.ts';
 import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 
 /**
@@ -37,6 +39,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
   '2026-11-26-015-order-holders': orderHolders,
   '2026-11-28-016-variants': variants,
+  '2026-11-28-018-shipments': shipments,
   '2026-11-28-019-grievances-data-rights': grievancesDataRights,
+  '2026-11-28-020-stock-changes': stockChanges,
   '2026-11-28-022-honest-urgency': honestUrgency,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   totalPagesFor,
   variantLabel,
+  withSizeTotal,
   type AdminProductDetail,
   type AdminProductPage,
   type adminProductListQuery,
@@ -100,9 +101,11 @@ export async function setVisibility(
 
 /**
  * Sets the stock of many variants at once, all or nothing: a variant listed twice is a 400, an
- * unknown product, colour or size a 404, and either writes nothing. A change without a colour is
- * for the product's first colour. Each product whose stock moved gets one history line ("Stock
- * Navy / M: 4 → 10, L: 0 → 3"). Answers how many variants changed.
+ * unknown product, colour or size a 404, and either writes nothing. A change without a colour
+ * sets the size's stock over every colour, as the staff list shows it (core `withSizeTotal`:
+ * added to the first colour, taken from the first colours first). Each product whose stock
+ * moved gets one history line ("Stock Navy / M: 4 → 10, L: 0 → 3"). Answers how many variants
+ * changed.
  */
 export async function changeStock(
   db: Kysely<Database>,
@@ -125,15 +128,24 @@ export async function changeStock(
       const name = names.get(change.productId);
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
       const variants = stored.get(change.productId) ?? [];
-      const color = change.color ?? variants[0]?.color ?? '';
-      const label = variantLabel({ color, size: change.size });
-      const key = `${change.productId}\u0000${color}\u0000${change.size}`;
+      const label = change.color === undefined ? change.size : variantLabel({ color: change.color, size: change.size });
+      const key = `${change.productId}\u0000${change.color ?? '*'}\u0000${change.size}`;
       if (seen.has(key)) throw badRequest('DUPLICATE_SIZE', `${label} of product ${change.productId} is listed twice.`);
       seen.add(key);
-      const variant = variants.find((v) => v.color === color && v.size === change.size);
-      if (!variant) throw notFound('SIZE_NOT_FOUND', `${name} has no ${color === '' ? 'size ' : ''}${label}.`);
+      const targets = variants.filter(
+        (v) => v.size === change.size && (change.color === undefined || v.color === change.color),
+      );
+      if (targets.length === 0) {
+        throw notFound('SIZE_NOT_FOUND', `${name} has no ${change.color ? label : `size ${change.size}`}.`);
+      }
+      const to = withSizeTotal(
+        targets.map((v) => v.stock),
+        change.stock,
+      );
       const list = moves.get(change.productId) ?? [];
-      list.push({ label, color, size: change.size, from: variant.stock, to: change.stock });
+      targets.forEach((v, i) =>
+        list.push({ label: variantLabel(v), color: v.color, size: v.size, from: v.stock, to: to[i]! }),
+      );
       moves.set(change.productId, list);
     }
 

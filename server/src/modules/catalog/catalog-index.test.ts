@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { nearestWords, toPaise } from '@shop/core';
-import { CatalogIndex, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
+import { CatalogIndex, stockText, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
 
 const categories: IndexedCategory[] = [{ id: 'mens-shirts', name: 'Shirts', parentId: null }];
 
@@ -36,6 +36,7 @@ function product(i: number, name: string): IndexedProduct {
     image: null,
     colors: ['navy'],
     tags: [],
+    stock: stockText([{ color: 'navy', size: 'M' }]),
   };
 }
 
@@ -106,5 +107,88 @@ describe('the catalogue index: search with typos', () => {
     expect(search(third, mistyped([words[0]!])[0]!).total).toBe(0);
     expect(search(second, mistyped([words[0]!])[0]!).total).toBeGreaterThan(0);
     expect(search(second, 'zanzibra').total).toBe(0);
+  });
+});
+
+describe('the catalogue index: a search that matches nothing', () => {
+  /** `count` products named from the demo's kind of words, and `distinct` more each named with a number of its own. */
+  function catalogue(count: number, distinct: number): IndexedProduct[] {
+    const words = ['oxford', 'linen', 'shirt', 'kurta', 'chino', 'denim', 'jacket', 'cotton'];
+    return [
+      ...Array.from({ length: count }, (_, i) =>
+        product(i, `${words[i % 8]} ${words[(i >> 3) % 8]} ${words[(i >> 6) % 8]}`),
+      ),
+      ...Array.from({ length: distinct }, (_, i) => product(count + i, `Heritage Kurta ${100_000 + i * 7}`)),
+    ];
+  }
+  const median = (index: CatalogIndex, q: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const started = performance.now();
+      const answer = index.query({ q, sort: 'relevance', offset: 0, limit: 10, facets: true });
+      times.push(performance.now() - started);
+      expect(answer.total).toBe(0);
+    }
+    return times.sort((a, b) => a - b)[30]!;
+  };
+
+  it('costs about the same with 20,000 more words in the vocabulary', () => {
+    const small = new CatalogIndex(catalogue(20_000, 0), categories);
+    const large = new CatalogIndex(catalogue(20_000, 20_000), categories);
+    for (const q of ['zzyzx qwv', 'qwertyuiop', '9999999 kurta']) {
+      const [before, after] = [median(small, q), median(large, q)];
+      expect(after, `${q}: ${before.toFixed(3)} ms → ${after.toFixed(3)} ms`).toBeLessThan(before * 3 + 0.5);
+    }
+  });
+
+  it('answers no products and no counts', () => {
+    const index = new CatalogIndex(catalogue(100, 0), categories);
+    const answer = index.query({ q: 'zzyzx', sort: 'relevance', offset: 0, limit: 10, facets: true });
+    expect(answer.products).toEqual([]);
+    expect(answer.facets?.colors).toEqual([]);
+    expect(answer.facets?.sizes).toEqual([]);
+    expect(answer.facets?.collections.every((c) => c.count === 0)).toBe(true);
+  });
+});
+
+describe('the catalogue index: stock changed in place', () => {
+  const variants = (list: string[]) => list.map((v) => ({ color: v.split('/')[0]!, size: v.split('/')[1]! }));
+  const shirt = (i: number, stock: string[]): IndexedProduct => ({
+    ...product(i, `Poplin Shirt ${i}`),
+    colors: ['white', 'navy'],
+    stock: stockText(variants(stock)),
+  });
+  const answer = (index: CatalogIndex, query: Partial<Parameters<CatalogIndex['query']>[0]> = {}) =>
+    index.query({ sort: 'price', offset: 0, limit: 10, facets: true, ...query });
+
+  it.each([
+    // stock of product 1 after the change → its card's colours, navy's count, M's count, in-stock total
+    [['white/M', 'navy/L'], ['white', 'navy'], 2, 2, 2],
+    [['white/M'], ['white'], 1, 2, 2],
+    [['navy/M'], ['navy'], 2, 2, 2],
+    [[], [], 1, 1, 1],
+  ])('after %j: colours %j, navy %i, M %i, in stock %i', (stock, colors, navy, medium, inStock) => {
+    const index = new CatalogIndex([shirt(1, ['white/M', 'navy/L']), shirt(2, ['navy/M'])], categories);
+    expect(index.setStock('p000001', variants(stock))).toBe(stock.join() !== 'white/M,navy/L');
+    const all = answer(index);
+    expect(all.products.find((p) => p.id === 'p000001')).toMatchObject({ colors, soldOut: stock.length === 0 });
+    expect(all.facets?.colors.find((c) => c.value === 'navy')?.count ?? 0).toBe(navy);
+    expect(all.facets?.sizes.find((s) => s.value === 'M')?.count ?? 0).toBe(medium);
+    expect(answer(index, { inStock: true }).total).toBe(inStock);
+  });
+
+  it('takes a colour and size chosen together as that variant', () => {
+    const index = new CatalogIndex([shirt(1, ['white/M', 'navy/L']), shirt(2, ['navy/M'])], categories);
+    expect(answer(index, { color: 'navy', size: 'M' }).products.map((p) => p.id)).toEqual(['p000002']);
+    expect(answer(index, { color: 'white', size: 'L' }).total).toBe(0);
+    expect(answer(index, { color: 'navy' }).facets?.sizes).toEqual([
+      { value: 'M', count: 1 },
+      { value: 'L', count: 1 },
+    ]);
+    expect(answer(index, { size: 'M' }).facets?.colors).toEqual([
+      { value: 'navy', count: 1 },
+      { value: 'white', count: 1 },
+    ]);
+    expect(index.setStock('unknown', [])).toBe(false);
   });
 });

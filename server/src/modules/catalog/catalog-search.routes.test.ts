@@ -191,7 +191,8 @@ describe.each(testDialects)('catalogue search and facets on %s', (dialect) => {
         method: 'PATCH',
         url: `/api/product/update/${target!._id}`,
         headers: auth,
-        payload: { name: 'Zanzibar Festive Kurta', colors: ['rust'] },
+        // Rust becomes its only colour; the sizes sent are that colour's stock.
+        payload: { name: 'Zanzibar Festive Kurta', colors: ['rust'], sizes: [{ size: 'M', stock: 2 }] },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(await names('q=zanzibar')).toEqual(['Zanzibar Festive Kurta']);

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ColorPhoto, StockedVariant } from '@shop/core';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import type { ColorPhoto, StockedVariant, VariantKey } from '@shop/core';
 import type { Database, ProductTable } from '../../db/schema.ts';
+import { STOCK_ITEM, STOCK_PART, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
 
 export type ProductRow = Selectable<ProductTable> & { category_name: string };
 
@@ -18,99 +19,182 @@ export async function catalogVersion(db: Kysely<Database>): Promise<number> {
   return Number(row.version);
 }
 
-/** Every product on sale with what lists, filters and search need: five queries (products, colours, tags, images, categories), run at once. */
-export async function findCatalogue(db: Kysely<Database>) {
-  const [products, colors, tags, images, categories] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .select([
-        'p.id',
-        'p.name',
-        'p.price',
-        'p.original_price',
-        'p.created_at',
-        'p.category_id',
-        'c.name as category_name',
-      ])
-      .where('p.is_active', '=', 1)
-      .execute(),
-    db.selectFrom('product_colors').select(['product_id', 'color']).orderBy('product_id').orderBy('position').execute(),
-    db.selectFrom('product_tags').select(['product_id', 'tag']).orderBy('product_id').orderBy('tag').execute(),
-    db.selectFrom('product_images').select(['product_id', 'url']).orderBy('product_id').orderBy('position').execute(),
-    findCategories(db),
-  ]);
-  const colorsOf = new Map<string, string[]>();
-  for (const r of colors) pushTo(colorsOf, r.product_id, r.color);
-  const tagsOf = new Map<string, string[]>();
-  for (const r of tags) pushTo(tagsOf, r.product_id, r.tag);
-  const imageOf = new Map<string, string>();
-  for (const r of images) if (!imageOf.has(r.product_id)) imageOf.set(r.product_id, r.url);
+/** How many products one statement of `findCatalogue` reads. */
+const CATALOGUE_BATCH = 5000;
+
+/**
+ * Values many products share, kept once: strings (a picture, the variants in stock of every
+ * product stocked alike) and lists (the colours of every product in white and navy).
+ */
+function interner() {
+  const strings = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const string = (value: string) => {
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    strings.set(value, value);
+    return value;
+  };
+  const list = (text: string | null): string[] => {
+    if (text === null || text === '') return [];
+    let known = lists.get(text);
+    if (!known) lists.set(text, (known = text.split(STOCK_ITEM).map(string)));
+    return known;
+  };
+  return { string, list };
+}
+
+/**
+ * Every product on sale with what lists, filters and search need, one row each: its colours in
+ * order, tags, first picture and the variants in stock come as lists in the row, read a batch
+ * of products at a time (in id order), so that the rows the driver makes never outnumber a batch
+ * and no object is made per colour, tag, picture or variant. The version read before this is
+ * what the index is of: a change committed meanwhile moves the version on and is read next.
+ */
+export async function findCatalogue(db: Kysely<Database>): Promise<{
+  products: IndexedProduct[];
+  categories: IndexedCategory[];
+}> {
+  const item = sql`cast(${STOCK_ITEM} as text)`;
+  const categories = await findCategories(db);
+  const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+  const shared = interner();
+  const products: IndexedProduct[] = [];
+  for (let after = ''; ;) {
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+      price: number | string;
+      original_price: number | string | null;
+      created_at: string;
+      category_id: string;
+      image: string | null;
+      colors: string | null;
+      tags: string | null;
+      stock: string | null;
+    }>`
+      select p.id, p.name, p.price, p.original_price, p.created_at, p.category_id,
+        (select i.url from product_images i where i.product_id = p.id order by i.position limit 1) as image,
+        (select string_agg(c.color, ${item} order by c.position) from product_colors c where c.product_id = p.id) as colors,
+        (select string_agg(t.tag, ${item} order by t.tag) from product_tags t where t.product_id = p.id) as tags,
+        (select string_agg(v.color || cast(${STOCK_PART} as text) || v.size, ${item})
+          from product_variants v where v.product_id = p.id and v.stock > 0) as stock
+      from products p where p.is_active = 1 and p.id > ${after}
+      order by p.id limit ${CATALOGUE_BATCH}`.execute(db);
+    for (const p of rows) {
+      products.push({
+        id: p.id,
+        name: p.name,
+        price: Number(p.price),
+        originalPrice: p.original_price === null ? null : Number(p.original_price),
+        createdAt: p.created_at,
+        categoryId: shared.string(p.category_id),
+        categoryName: categoryNames.get(p.category_id) ?? '',
+        image: p.image === null ? null : shared.string(p.image),
+        colors: shared.list(p.colors),
+        tags: shared.list(p.tags),
+        stock: p.stock === null ? '' : shared.string(p.stock),
+      });
+    }
+    if (rows.length < CATALOGUE_BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return { products, categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })) };
+}
+
+/** The variants in stock of the given products (every one named has an entry, maybe empty). */
+export async function findStockOf(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, VariantKey[]>> {
+  const stock = new Map<string, VariantKey[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return stock;
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'color', 'size'])
+    .where('product_id', 'in', [...ids])
+    .where('stock', '>', 0)
+    .execute();
+  for (const r of rows) stock.get(r.product_id)?.push({ color: r.color, size: r.size });
+  return stock;
+}
+
+/**
+ * The catalogue's version and the last change of stock (SQLite: migration 020's log of
+ * variants crossing zero; 0 on PostgreSQL, whose changes are notified), in one statement.
+ */
+export async function catalogueState(db: Kysely<Database>): Promise<{ version: number; stockChange: number }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = await db
+    .selectFrom('catalog_state')
+    .select([
+      'version',
+      postgres
+        ? sql<number>`0`.as('stock_change')
+        : sql<number | null>`(select max(seq) from catalogue_stock_changes)`.as('stock_change'),
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { version: Number(row.version), stockChange: Number(row.stock_change ?? 0) };
+}
+
+/**
+ * The products whose stock crossed zero after change `since` (SQLite), or null when the log no
+ * longer reaches back that far (it keeps the last 1,000 changes): every product must be read.
+ */
+export async function stockChangedSince(
+  db: Kysely<Database>,
+  since: number,
+): Promise<{ products: string[]; last: number } | null> {
+  const rows = await db
+    .selectFrom('catalogue_stock_changes')
+    .select(['seq', 'product_id'])
+    .where('seq', '>=', since)
+    .orderBy('seq')
+    .execute();
+  // The change `since` itself was read before: if it is gone, some after it may be too.
+  if (since > 0 && Number(rows[0]?.seq) !== since) return null;
+  const after = rows.filter((r) => Number(r.seq) > since);
   return {
-    products: products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: Number(p.price),
-      originalPrice: p.original_price === null ? null : Number(p.original_price),
-      createdAt: p.created_at,
-      categoryId: p.category_id,
-      categoryName: p.category_name,
-      image: imageOf.get(p.id) ?? null,
-      colors: colorsOf.get(p.id) ?? [],
-      tags: tagsOf.get(p.id) ?? [],
-    })),
-    categories: categories.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })),
+    products: [...new Set(after.map((r) => r.product_id))],
+    last: after.length > 0 ? Number(after[after.length - 1]!.seq) : since,
   };
 }
 
 /**
- * The catalogue's version and which of the given products have some size in stock, in one
- * statement (one round trip to PostgreSQL per list).
+ * The catalogue's version and the variants in stock of the given products, in one statement
+ * (one round trip to PostgreSQL per list while its notifications are not heard).
  */
 export async function versionAndStock(
   db: Kysely<Database>,
   ids: string[],
-): Promise<{ version: number; inStock: Set<string> }> {
+): Promise<{ version: number; stock: Map<string, VariantKey[]> }> {
   let query = db
     .selectFrom('catalog_state')
-    .select([sql<number | null>`version`.as('version'), sql<string | null>`null`.as('product_id')])
+    .select([
+      sql<number | null>`version`.as('version'),
+      sql<string | null>`null`.as('product_id'),
+      sql<string | null>`null`.as('color'),
+      sql<string | null>`null`.as('size'),
+    ])
     .where('id', '=', 1);
   if (ids.length > 0) {
     query = query.unionAll(
       db
         .selectFrom('product_variants')
-        .select([sql<number | null>`null`.as('version'), sql<string | null>`product_id`.as('product_id')])
+        .select([
+          sql<number | null>`null`.as('version'),
+          sql<string | null>`product_id`.as('product_id'),
+          sql<string | null>`color`.as('color'),
+          sql<string | null>`size`.as('size'),
+        ])
         .where('product_id', 'in', ids)
-        .where('stock', '>', 0)
-        .groupBy('product_id'),
+        .where('stock', '>', 0),
     );
   }
   const rows = await query.execute();
   const version = rows.find((r) => r.version !== null)?.version;
   if (version === undefined || version === null) throw new Error('catalog_state has no row');
-  return {
-    version: Number(version),
-    inStock: new Set(rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
-  };
-}
-
-/** Which of the given products have some variant in stock. */
-export async function findInStock(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('product_variants')
-    .select('product_id')
-    .distinct()
-    .where('product_id', 'in', ids)
-    .where('stock', '>', 0)
-    .execute();
-  return new Set(rows.map((r) => r.product_id));
-}
-
-/** Every product with some variant in stock. */
-export async function findAllInStock(db: Kysely<Database>): Promise<Set<string>> {
-  const rows = await db.selectFrom('product_variants').select('product_id').distinct().where('stock', '>', 0).execute();
-  return new Set(rows.map((r) => r.product_id));
+  const stock = new Map<string, VariantKey[]>(ids.map((id) => [id, []]));
+  for (const r of rows) if (r.product_id !== null) stock.get(r.product_id)?.push({ color: r.color!, size: r.size! });
+  return { version: Number(version), stock };
 }
 
 /** The schema the shop's tables are in (PostgreSQL): notifications name it. */

@@ -9,7 +9,7 @@ import {
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { CatalogIndex, IndexAnswer, IndexQuery, IndexedProduct } from './catalog-index.ts';
+import type { CatalogIndex, IndexAnswer, IndexQuery, IndexedCard } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogueFeed } from './catalogue-feed.ts';
 import type { HeldCatalogue } from './held-catalogue.ts';
@@ -43,7 +43,8 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
   };
 }
 
-function toProductSummary(product: IndexedProduct, inStock: ReadonlySet<string>): ProductSummary {
+/** A card: its colours are those in stock, in the product's order. */
+function toProductSummary(product: IndexedCard): ProductSummary {
   return {
     _id: product.id,
     name: product.name,
@@ -54,7 +55,7 @@ function toProductSummary(product: IndexedProduct, inStock: ReadonlySet<string>)
     colors: product.colors,
     category: product.categoryName,
     categoryId: product.categoryId,
-    soldOut: !inStock.has(product.id),
+    soldOut: product.soldOut,
   };
 }
 
@@ -65,25 +66,28 @@ function toProductSummary(product: IndexedProduct, inStock: ReadonlySet<string>)
 export interface CatalogueReader {
   db: Kysely<Database>;
   held: HeldCatalogue;
+  /** PostgreSQL's notifications; null on SQLite, whose stock changes are read from its log. */
   feed: CatalogueFeed | null;
 }
 
 /**
- * The index of the catalogue as it is now. Live, the feed's; otherwise one small query asks the
- * catalogue's version, and the index is read again (once, however many requests wait for it)
- * only when the version moved on. A change that commits while the index is being read moves the
- * version on again, so the next request reads it once more: no process keeps showing a
- * catalogue older than the database's.
+ * The index of the catalogue as it is now, its stock current. Live (PostgreSQL, listening),
+ * the feed's. On SQLite one small statement asks the catalogue's version and the stock log's
+ * last change: the index is read again (once, however many requests wait for it) only when the
+ * version moved on, and only the products named since when stock changed. A change that commits
+ * while the index is being read moves the version on again, so the next request reads it once
+ * more: no process keeps showing a catalogue older than the database's.
  */
 async function currentIndex(catalogue: CatalogueReader): Promise<CatalogIndex> {
   const live = await catalogue.feed?.current();
   if (live) return live.index;
+  if (!catalogue.feed) return catalogue.held.catchUp(await repo.catalogueState(catalogue.db));
   return catalogue.held.indexFor(await repo.catalogVersion(catalogue.db));
 }
 
-function toPage(answer: IndexAnswer, inStock: ReadonlySet<string>, query: IndexQuery, page: number): ProductPage {
+function toPage(answer: IndexAnswer, query: IndexQuery, page: number): ProductPage {
   return {
-    products: answer.products.map((p) => toProductSummary(p, inStock)),
+    products: answer.products.map(toProductSummary),
     page,
     limit: query.limit,
     total: answer.total,
@@ -93,34 +97,37 @@ function toPage(answer: IndexAnswer, inStock: ReadonlySet<string>, query: IndexQ
 }
 
 /**
- * One page from the index. Live (PostgreSQL, listening), the index and stock held are current
- * and the database is not asked. Otherwise the page is worked out from the index held, and one
- * statement asks both the catalogue's version and which of the page's products are in stock;
- * only when the version moved on is the index read again and the page worked out once more.
+ * One page from the index. Live (PostgreSQL, listening) or on SQLite, the index is current
+ * (see currentIndex). PostgreSQL not listening: the page is worked out from the index held, and
+ * one statement asks both the catalogue's version and the stock of the page's products; the
+ * index is read again when the version moved on, and the page worked out once more when its
+ * products' stock was not what the index held.
  */
 async function pageOf(catalogue: CatalogueReader, query: IndexQuery, page: number): Promise<ProductPage> {
   const live = await catalogue.feed?.current();
   // An index whose reading failed (the database went away mid-read) is no answer: the list asks
   // the database as when not listening, and says 503 if it is still away.
   const liveIndex = live ? await live.index.catch(() => null) : null;
-  if (live && liveIndex) return toPage(liveIndex.query(query), live.inStock, query, page);
+  if (liveIndex) return toPage(liveIndex.query(query), query, page);
+  if (!catalogue.feed) return toPage((await currentIndex(catalogue)).query(query), query, page);
 
   const { db } = catalogue;
   const held = catalogue.held.held();
   let index = held ? await held.index.catch(() => null) : null;
   let answer = index?.query(query);
-  const checked = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
-  const { version } = checked;
-  let { inStock } = checked;
+  const { version, stock } = await repo.versionAndStock(db, answer?.products.map((p) => p.id) ?? []);
   if (!index || !answer || !held || version > held.version) {
     index = await catalogue.held.indexFor(version);
     answer = index.query(query);
-    inStock = await repo.findInStock(
+    const pageStock = await repo.findStockOf(
       db,
       answer.products.map((p) => p.id),
     );
+    if (await catalogue.held.applyStock(pageStock, index)) answer = index.query(query);
+  } else if (await catalogue.held.applyStock(stock, index)) {
+    answer = index.query(query);
   }
-  return toPage(answer, inStock, query, page);
+  return toPage(answer, query, page);
 }
 
 const pageQuery = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });
@@ -134,6 +141,8 @@ export async function listProducts(catalogue: CatalogueReader, query: ProductLis
     {
       categoryId: query.category,
       color: query.color?.toLowerCase(),
+      size: query.size?.toUpperCase(),
+      inStock: query.inStock,
       tag: query.tag,
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,

@@ -28,14 +28,14 @@ const defaultTimings: FeedTimings = { heartbeatMs: 2000, pingTimeoutMs: 2000, re
 
 /** What lists are answered from while the feed is live: no statement to the database. */
 export interface LiveCatalogue {
+  /** Its stock current: which colours and sizes of each product are in stock. */
   index: Promise<CatalogIndex>;
-  inStock: ReadonlySet<string>;
 }
 
 /**
  * Keeps a process's HeldCatalogue current on PostgreSQL by LISTEN, so a list needs no round
  * trip: the triggers of migration 014 notify every process when a change commits, naming the
- * product whose stock crossed zero or the catalogue whose version moved on, and only that is
+ * product one of whose variants' stock crossed zero or the catalogue whose version moved on, and only that is
  * read again.
  *
  * Notifications arrive a moment after the commit. So that this process's own writes (an order,

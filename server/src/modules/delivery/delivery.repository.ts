@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -75,4 +75,32 @@ export async function deleteRange(db: Db, id: string) {
 
 export async function deleteAllRanges(trx: Transaction<Database>) {
   await trx.deleteFrom('serviceable_pins').execute();
+}
+
+/**
+ * Finished parcels per PIN code: delivered, and returned to origin (on their way back
+ * included), read from the shipments module's parcels (it writes them; returns decide cash on
+ * delivery here).
+ */
+export function returnsByPin(db: Db, pinCode?: string) {
+  let query = db
+    .selectFrom('shipments')
+    .select((eb) => [
+      'pin_code',
+      eb.fn.countAll<number>().as('finished'),
+      eb.fn.sum<number>(sql`case when status = 'delivered' then 0 else 1 end`).as('returned'),
+    ])
+    .where('status', 'in', ['delivered', 'rto_in_transit', 'rto_delivered'])
+    .groupBy('pin_code');
+  if (pinCode !== undefined) query = query.where('pin_code', '=', pinCode);
+  return query.execute();
+}
+
+/** The owner's rule turning cash on delivery off by returns (the shipments module's settings row). */
+export function findRtoCodRule(db: Db) {
+  return db
+    .selectFrom('shipment_settings')
+    .select(['rto_cod_threshold_percent', 'rto_cod_min_orders'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
 }

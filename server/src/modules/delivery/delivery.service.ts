@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  codOffForReturns,
+  DEFAULT_RTO_MIN_ORDERS,
   deliveryFor,
+  rtoRatePercent,
+  type PinReturns,
+  type RtoCodRule,
   parseServiceableCsv,
   serializeServiceableCsv,
   type DeliveryAnswer,
@@ -32,10 +37,50 @@ const rangeNotFound = () => notFound('RANGE_NOT_FOUND', 'PIN code range not foun
 const rangeTaken = (from: string, to: string) =>
   conflict('RANGE_EXISTS', `${from === to ? from : `${from}–${to}`} is already listed.`);
 
-/** Whether the shop delivers to a PIN code, and takes cash on delivery there. */
+/**
+ * Whether the shop delivers to a PIN code, and takes cash on delivery there: its range says,
+ * unless the owner's rule turns cash on delivery off where too many parcels came back.
+ */
 export async function deliveryTo(db: Db, pinCode: string): Promise<DeliveryAnswer> {
   const ranges = /^\d{6}$/.test(pinCode) ? await repo.rangesHolding(db, Number(pinCode)) : [];
-  return deliveryFor(pinCode, ranges.map(toRange));
+  const answer = deliveryFor(pinCode, ranges.map(toRange));
+  if (!answer.cod || !(await codOffByReturns(db, pinCode))) return answer;
+  return deliveryFor(pinCode, [{ from: pinCode, to: pinCode, cod: false }]);
+}
+
+type RtoRule = Awaited<ReturnType<typeof repo.findRtoCodRule>>;
+
+const ruleOf = (row: RtoRule): RtoCodRule => ({
+  thresholdPercent: row?.rto_cod_threshold_percent ?? null,
+  minOrders: row?.rto_cod_min_orders ?? DEFAULT_RTO_MIN_ORDERS,
+});
+
+const returnsOf = (row: { finished: number | string; returned: number | string | null }): PinReturns => ({
+  finished: Number(row.finished),
+  returned: Number(row.returned ?? 0),
+});
+
+async function codOffByReturns(db: Db, pinCode: string): Promise<boolean> {
+  const rule = ruleOf(await repo.findRtoCodRule(db));
+  if (rule.thresholdPercent === null) return false;
+  const [row] = await repo.returnsByPin(db, pinCode);
+  return row !== undefined && codOffForReturns(rule, returnsOf(row));
+}
+
+/** Returns to origin per PIN code, and where the owner's rule turns cash on delivery off: the highest rate first. */
+export async function returnsByPin(db: Db) {
+  const [rows, rule] = await Promise.all([repo.returnsByPin(db), repo.findRtoCodRule(db)]);
+  return rows
+    .map((row) => {
+      const returns = returnsOf(row);
+      return {
+        pinCode: row.pin_code,
+        ...returns,
+        ratePercent: rtoRatePercent(returns),
+        codOff: codOffForReturns(ruleOf(rule), returns),
+      };
+    })
+    .sort((a, b) => (b.ratePercent ?? 0) - (a.ratePercent ?? 0) || b.finished - a.finished);
 }
 
 // ---------------------------------------------------------------- staff: ranges

@@ -135,16 +135,42 @@ export async function queueOrderCancelled(
   );
 }
 
-/** "On its way" and "delivered": the moves a shopper waits to hear about. */
+/** The parcel a shipped email names: its courier, AWB number and tracking link (null: none). */
+export interface ParcelFacts {
+  courierName: string;
+  awb: string;
+  trackingUrl: string | null;
+}
+
+/** "On its way" (with the parcel, when there is one) and "delivered": the moves a shopper waits to hear about. */
 export async function queueOrderMoved(
   trx: Trx,
   order: repo.OrderRow,
   to: 'shipped' | 'delivered',
   now: Date,
+  parcel?: ParcelFacts,
 ): Promise<void> {
   const { contact, facts } = await shopper(trx, order);
-  const template = to === 'shipped' ? 'order-shipped' : 'order-delivered';
-  await enqueueMessage(trx, { template, ...about(order, contact.email), data: facts }, now);
+  const message =
+    to === 'shipped'
+      ? ({ template: 'order-shipped', data: { ...facts, ...(parcel && { parcel }) } } as const)
+      : ({ template: 'order-delivered', data: facts } as const);
+  await enqueueMessage(trx, { ...message, ...about(order, contact.email) }, now);
+}
+
+/** "Delivery attempt failed": the courier's reason, and whether the parcel now comes back. */
+export async function queueDeliveryFailed(
+  trx: Trx,
+  order: repo.OrderRow,
+  attempt: { parcel: ParcelFacts; reason: string | null; attempt: number; maxAttempts: number; returning: boolean },
+  now: Date,
+): Promise<void> {
+  const { contact, facts } = await shopper(trx, order);
+  await enqueueMessage(
+    trx,
+    { template: 'delivery-failed', ...about(order, contact.email), data: { ...facts, ...attempt } },
+    now,
+  );
 }
 
 /** "Refund recorded": the amount, and the provider's or staff's reference. */

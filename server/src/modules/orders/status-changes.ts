@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { releaseCoupon } from '../coupons/coupons.service.ts';
-import { queueOrderCancelled, queueOrderMoved } from './order-messages.ts';
+import { queueOrderCancelled, queueOrderMoved, type ParcelFacts } from './order-messages.ts';
 import type { OrderPayments } from './order-payments.ts';
 import * as repo from './orders.repository.ts';
 import { moveStock, stockReturnOf } from './stock-moves.ts';
@@ -58,18 +58,20 @@ export async function cancelLockedOrder(
 
 /**
  * Moves an order read under its lock forwards (confirmed, shipped, delivered), with its
- * history line; the shopper hears of shipping and delivery. False when it moved meanwhile.
+ * history line; the shopper hears of shipping (with the parcel's courier and AWB, when
+ * known) and delivery. False when it moved meanwhile.
  */
 export async function advanceLockedOrder(
   trx: Trx,
   row: repo.OrderRow,
   to: Exclude<OrderStatus, 'cancelled'>,
-  actorId: string,
+  actorId: string | null,
   now: Date,
+  parcel?: ParcelFacts,
 ): Promise<boolean> {
   const at = now.toISOString();
   if (!(await repo.moveStatus(trx, row.id, row.status, to, at))) return false;
-  if (to === 'shipped' || to === 'delivered') await queueOrderMoved(trx, row, to, now);
+  if (to === 'shipped' || to === 'delivered') await queueOrderMoved(trx, row, to, now, parcel);
   await repo.recordEvent(trx, { orderId: row.id, status: to, note: null, actorId, now: at });
   return true;
 }

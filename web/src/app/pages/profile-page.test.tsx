@@ -144,6 +144,72 @@ describe('profile page', () => {
       await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
     });
 
+    it("shows a shipped order's parcel: AWB, tracking link and timeline; after a failed attempt, asks for another", async () => {
+      const shippedHistory = [
+        { status: 'pending' as const, at: '2026-11-21T10:00:00.000Z', note: null },
+        { status: 'shipped' as const, at: '2026-11-22T10:00:00.000Z', note: null },
+      ];
+      const parcel = {
+        _id: 's1',
+        orderId: 'o1',
+        courier: 'delhivery',
+        courierName: 'Delhivery',
+        awb: 'DL123456',
+        trackingUrl: 'https://www.delhivery.com/track/package/DL123456',
+        status: 'delivery_failed',
+        failedAttempts: 1,
+        shippedAt: '2026-11-22T10:00:00.000Z',
+        reattempt: null,
+        events: [
+          {
+            kind: 'in_transit',
+            reason: null,
+            location: 'Bhiwandi hub',
+            at: '2026-11-22T18:00:00.000Z',
+            source: 'webhook',
+          },
+          {
+            kind: 'delivery_failed',
+            reason: 'Customer not reachable',
+            location: null,
+            at: '2026-11-23T11:00:00.000Z',
+            source: 'webhook',
+          },
+        ],
+      };
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({
+          orders: [makeOrder({ _id: 'o1', orderNumber: 'KP-1', status: 'shipped', history: shippedHistory })],
+        }),
+        'GET /order/shipments': () => ({ shipments: [parcel] }),
+        'POST /order/:id/shipment/reattempt': () => ({
+          ...parcel,
+          reattempt: { phone: '9123456780', requestedAt: '2026-11-23T12:00:00.000Z' },
+        }),
+      });
+      const panel = await screen.findByRole('region', { name: 'Parcel of order KP-1' });
+      expect(panel).toHaveTextContent('Delivery attempt failed');
+      expect(panel).toHaveTextContent('Delhivery · AWB DL123456');
+      expect(within(panel).getByRole('link', { name: /Track on Delhivery/ })).toHaveAttribute(
+        'href',
+        'https://www.delhivery.com/track/package/DL123456',
+      );
+      const timeline = within(panel).getByRole('list', { name: 'Parcel timeline' });
+      expect(
+        within(timeline)
+          .getAllByRole('listitem')
+          .map((item) => item.children[1]?.textContent),
+      ).toEqual(['Shipped', 'In transit', 'Delivery attempt failed']);
+      expect(timeline).toHaveTextContent('Customer not reachable');
+
+      await user.type(within(panel).getByLabelText(/Phone number for the courier/), '91234 56780');
+      await user.click(within(panel).getByRole('button', { name: 'Ask for another attempt' }));
+      expect(await screen.findByText('We have asked the courier to try again.')).toBeInTheDocument();
+      expect(api.callsTo('POST /order/:id/shipment/reattempt')).toMatchObject([
+        { path: '/order/o1/shipment/reattempt', body: { phone: '91234 56780' } },
+      ]);
+    });
+
     it('keeps the order when the confirmation is declined', async () => {
       const { user, api } = await openOrders({
         'GET /order/orders': () => ({ orders: [makeOrder({ orderNumber: 'KP-1' })] }),

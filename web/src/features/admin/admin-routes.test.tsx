@@ -35,6 +35,7 @@ describe('the staff area for an admin', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
+      ['Shipments', '/admin/shipments'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
       ['Messages', '/admin/messages'],

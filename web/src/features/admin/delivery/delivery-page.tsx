@@ -8,6 +8,7 @@ import { AuditTrail } from '../shared/audit-trail.tsx';
 import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { failureText, issuesIn, notifyFailure, notifySuccess } from '../shared/notify.ts';
+import { readText } from '../shared/read-file.ts';
 import { useFormChange } from '../shared/use-form-change.ts';
 import { asResource } from '../shared/use-resource.ts';
 import {
@@ -149,16 +150,6 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
       </button>
     </form>
   );
-}
-
-/** A chosen file's text (FileReader: every browser, and the tests' DOM). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('Could not read the file.'));
-    reader.readAsText(file);
-  });
 }
 
 /** Downloads the ranges as the CSV the import reads (the server's own format, from core). */

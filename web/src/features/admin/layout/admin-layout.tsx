@@ -10,6 +10,7 @@ interface AdminNavItem {
 export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
+  { label: 'Shipments', to: '/admin/shipments' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Messages', to: '/admin/messages' },

@@ -6,6 +6,7 @@ import { BoxIcon } from '../../../components/icons/box.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { usePatchOrderStatusMutation, usePostRefundMutation } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';
+import { ShipDialog, useParcelDelivered } from '../shipments/index.ts';
 
 /**
  * The button for each move the server allows from here, and what it says once done: the
@@ -35,17 +36,22 @@ interface OrderActionsProps {
  */
 export function OrderActions({ detail }: OrderActionsProps) {
   const [patchOrderStatus] = usePatchOrderStatusMutation();
+  // An order with a parcel is delivered through its parcel, so the timeline says so too.
+  const deliverParcel = useParcelDelivered(detail.order);
   const [postRefund] = usePostRefundMutation();
   const { order, payment, nextStatuses, refundable } = detail;
   const [busy, setBusy] = useState<Busy>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [refundOpen, setRefundOpen] = useState(false);
+  // "Mark shipped" asks for the courier and the AWB number first.
+  const [shipping, setShipping] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
 
   async function move(status: OrderStatus) {
     setBusy(status);
     try {
-      await patchOrderStatus({ id: order._id, status }).unwrap();
+      if (status === 'delivered' && deliverParcel) await deliverParcel();
+      else await patchOrderStatus({ id: order._id, status }).unwrap();
       notifySuccess(moves[status].done);
       setConfirmingCancel(false);
     } catch (error) {
@@ -91,7 +97,7 @@ export function OrderActions({ detail }: OrderActionsProps) {
             className={buttonClass('primary', 'sm')}
             disabled={busy !== null}
             aria-busy={busy === status || undefined}
-            onClick={() => void move(status)}
+            onClick={() => (status === 'shipped' ? setShipping(true) : void move(status))}
           >
             {busy === status ? 'Saving…' : moves[status].button}
           </button>
@@ -142,6 +148,10 @@ export function OrderActions({ detail }: OrderActionsProps) {
           {order.paymentStatus === 'paid' && ' The captured online payment is refunded through the payment provider.'}
         </p>
       </Dialog>
+
+      {shipping && (
+        <ShipDialog orderId={order._id} orderNumber={order.orderNumber} onClose={() => setShipping(false)} />
+      )}
 
       {refundOpen && payment && (
         <RefundDialog

@@ -132,6 +132,73 @@ describe('staff order page', () => {
     expect(api.callsTo('GET /admin/orders/:id')).toHaveLength(2);
   });
 
+  it('"Mark shipped" asks for the courier and the AWB number, then ships with them', async () => {
+    const confirmed = makeAdminOrderDetail(
+      { ...pendingOrder.order, status: 'confirmed' },
+      { nextStatuses: ['shipped', 'cancelled'] },
+    );
+    const { user, api } = renderDetail({
+      'GET /admin/orders/:id': () => confirmed,
+      'POST /admin/orders/:id/shipment': () => ({ _id: 's1', orderId: 'o1', awb: 'BD998877' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship order KP-20261121-0001' });
+    // Nothing is sent until both are given.
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(within(dialog).getByText('Choose the courier.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/orders/:id/shipment')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Courier'), 'Blue Dart');
+    await user.type(within(dialog).getByLabelText('AWB number'), ' BD998877 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByText('Order marked shipped')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/orders/:id/shipment')).toMatchObject([
+      { path: '/admin/orders/o1/shipment', body: { courier: 'bluedart', awb: 'BD998877' } },
+    ]);
+    expect(api.callsTo('PATCH /order/:id/status')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('"Mark delivered" on an order with a parcel records the delivery on the parcel', async () => {
+    const shipped = makeAdminOrderDetail(
+      {
+        ...pendingOrder.order,
+        status: 'shipped',
+        history: [
+          { status: 'pending', at: '2026-11-21T10:00:00.000Z', note: null },
+          { status: 'shipped', at: '2026-11-22T10:00:00.000Z', note: null },
+        ],
+      },
+      { nextStatuses: ['delivered'] },
+    );
+    const parcel = {
+      _id: 's1',
+      orderId: 'o1',
+      courier: 'dtdc',
+      courierName: 'DTDC',
+      awb: 'DT123456',
+      trackingUrl: null,
+      status: 'in_transit',
+      failedAttempts: 0,
+      shippedAt: '2026-11-22T10:00:00.000Z',
+      reattempt: null,
+      events: [{ kind: 'in_transit', reason: null, location: null, at: '2026-11-22T12:00:00.000Z', source: 'webhook' }],
+    };
+    const { user, api } = renderDetail({
+      'GET /admin/orders/:id': () => shipped,
+      'GET /admin/orders/:id/shipment': () => parcel,
+      'POST /admin/shipments/:id/events': () => ({ ...parcel, status: 'delivered' }),
+    });
+    const section = await screen.findByRole('region', { name: 'Parcel' });
+    expect(section).toHaveTextContent('DTDC · AWB DT123456');
+    await user.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    expect(await screen.findByText('Order status updated')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/shipments/:id/events')).toMatchObject([
+      { path: '/admin/shipments/s1/events', body: { kind: 'delivered', reason: null } },
+    ]);
+    expect(api.callsTo('PATCH /order/:id/status')).toHaveLength(0);
+  });
+
   it('keeps every button waiting while a change runs', async () => {
     const answer = deferred<unknown>();
     const { user } = renderDetail({

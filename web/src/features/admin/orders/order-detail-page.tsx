@@ -12,6 +12,7 @@ import { asResource, type AdminResource } from '../shared/use-resource.ts';
 import { useGetAdminOrderQuery } from './api.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderLines } from './order-lines.tsx';
+import { ParcelSection } from '../shipments/index.ts';
 
 /** One order as staff handle it: what, for whom, where to, how it is paid, and what happened to it. */
 export function AdminOrderDetailPage() {
@@ -73,6 +74,7 @@ function OrderDetail({ detail, resource }: { detail: AdminOrderDetail; resource:
               {customer.phone && <Fact label="Phone">{customer.phone}</Fact>}
             </Facts>
           </AdminSection>
+          <ParcelSection order={order} />
           <AdminSection title="Delivery">
             <Address address={order.shippingAddress} />
             {order.notes && <p className="mt-3 text-sm text-muted">Note: {order.notes}</p>}

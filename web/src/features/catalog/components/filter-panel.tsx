@@ -1,6 +1,8 @@
 import {
+  compareSizes,
   defaultStoreSettings,
   parsePriceBand,
+  type FacetCount,
   type ProductFacets,
   type ProductsPageState,
   type StoreSettings,
@@ -9,12 +11,14 @@ import { useId, type ReactNode } from 'react';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
 import { swatchFor } from './color-dots.tsx';
 
-type FilterKey = 'collection' | 'color' | 'price' | 'tag';
+type FilterKey = 'collection' | 'color' | 'size' | 'price' | 'tag';
 
 interface FilterPanelProps {
   state: ProductsPageState;
   /** Called with the new value of one group; null clears it. */
   onChange: (key: FilterKey, value: string | null) => void;
+  /** The "In stock only" switch turned on or off. */
+  onInStockChange: (inStock: boolean) => void;
   onClearAll: () => void;
   settings?: StoreSettings;
   /** Counts of the list shown, when the server sent them: "Navy (124)", none-left options disabled. */
@@ -22,7 +26,7 @@ interface FilterPanelProps {
 }
 
 /** An option's count in a facet group; undefined while no counts are known. */
-function countIn(group: ProductFacets[keyof ProductFacets] | undefined, value: string): number | undefined {
+function countIn(group: FacetCount[] | undefined, value: string): number | undefined {
   if (!group) return undefined;
   return group.find((f) => f.value === value)?.count ?? 0;
 }
@@ -35,7 +39,18 @@ export function priceBandLabel(band: string): string {
 }
 
 export function activeFilterCount(state: ProductsPageState): number {
-  return [state.collection !== 'all', state.color, state.price, state.tag].filter(Boolean).length;
+  return [state.collection !== 'all', state.color, state.size, state.price, state.tag, state.inStock].filter(Boolean)
+    .length;
+}
+
+/**
+ * The sizes offered: those some product of the list has in stock (in the colour chosen), small
+ * to large as the server sends them, and the chosen one even when none is left, so it can be cleared.
+ */
+export function sizeOptions(state: ProductsPageState, facets: ProductFacets | undefined): string[] {
+  const sizes = (facets?.sizes ?? []).map((f) => f.value);
+  if (state.size && !sizes.includes(state.size)) return [...sizes, state.size].sort(compareSizes);
+  return sizes;
 }
 
 /**
@@ -45,12 +60,14 @@ export function activeFilterCount(state: ProductsPageState): number {
 export function FilterPanel({
   state,
   onChange,
+  onInStockChange,
   onClearAll,
   settings = defaultStoreSettings,
   facets,
 }: FilterPanelProps) {
   const toggle = (key: Exclude<FilterKey, 'collection'>, value: string) =>
     onChange(key, state[key] === value ? null : value);
+  const sizes = sizeOptions(state, facets);
 
   return (
     <div className="space-y-8">
@@ -66,6 +83,8 @@ export function FilterPanel({
           </button>
         )}
       </div>
+
+      <InStockSwitch on={state.inStock} onChange={onInStockChange} />
 
       <FilterGroup title="Collections">
         {settings.collections.map((collection) => {
@@ -102,6 +121,21 @@ export function FilterPanel({
         ))}
       </FilterGroup>
 
+      {sizes.length > 0 && (
+        <FilterGroup title="Size" columns={2}>
+          {sizes.map((size) => (
+            <OptionButton
+              key={size}
+              pressed={state.size === size}
+              count={countIn(facets?.sizes, size)}
+              onClick={() => toggle('size', size)}
+            >
+              {size}
+            </OptionButton>
+          ))}
+        </FilterGroup>
+      )}
+
       <FilterGroup title="Price">
         {settings.priceBands.map((band) => (
           <OptionButton
@@ -131,14 +165,43 @@ export function FilterPanel({
   );
 }
 
-function FilterGroup({ title, children }: { title: string; children: ReactNode }) {
+/** "In stock only": a switch, announced as on or off. */
+function InStockSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const labelId = useId();
+  return (
+    <div className="flex items-center justify-between border-t border-line pt-6">
+      <span id={labelId} className="text-sm text-ink-soft">
+        In stock only
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={labelId}
+        onClick={() => onChange(!on)}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${
+          on ? 'bg-ink' : 'bg-sand-deep'
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${
+            on ? 'translate-x-5.5' : 'translate-x-0.5'
+          }`}
+        />
+      </button>
+    </div>
+  );
+}
+
+function FilterGroup({ title, columns = 1, children }: { title: string; columns?: 1 | 2; children: ReactNode }) {
   const headingId = useId();
   return (
     <div role="group" aria-labelledby={headingId} className="border-t border-line pt-6">
       <h3 id={headingId} className="mb-3 text-xs font-semibold tracking-[0.18em] text-muted uppercase">
         {title}
       </h3>
-      <ul className="space-y-1">
+      <ul className={columns === 2 ? 'grid grid-cols-2 gap-1' : 'space-y-1'}>
         {Array.isArray(children) ? children.map((child, i) => <li key={i}>{child}</li>) : <li>{children}</li>}
       </ul>
     </div>

@@ -307,6 +307,7 @@ describe('products page', () => {
           { value: 'navy', count: 124 },
           { value: 'white', count: 1300 },
         ],
+        sizes: [],
         priceBands: counts(['0-50', '50-100', '100-150'], (v) => (v === '0-50' ? 0 : 60)),
         tags: counts(['Shirt', 'Hat', 'T-Shirt'], (v) => (v === 'Hat' ? 0 : 12)),
         collections: counts(['all', 'mens-clothing', 'womens-clothing', 'jewelery'], (v) =>
@@ -328,5 +329,58 @@ describe('products page', () => {
     // The chosen option can always be cleared.
     await user.click(navy);
     expect(screen.getByRole('button', { name: /^Navy/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('offers the sizes in stock with their counts, and an in-stock switch, both kept in the URL and the query', async () => {
+    const { user, router, api } = renderProductsPage('/products?color=navy', () => ({
+      ...makeProductPage([oxford], { total: 1300 }),
+      facets: {
+        colors: [{ value: 'navy', count: 1300 }],
+        sizes: [
+          { value: 'S', count: 310 },
+          { value: 'M', count: 1204 },
+          { value: 'XL', count: 0 },
+        ],
+        priceBands: [],
+        tags: [],
+        collections: [],
+      },
+    }));
+
+    const medium = await screen.findByRole('button', { name: 'M (1,204)' });
+    expect(screen.getByRole('button', { name: 'S (310)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'XL (0)' })).toBeDisabled();
+    await user.click(medium);
+    expect(router.state.location.search).toBe('?color=navy&size=M');
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({ page: '1', limit: '6', sort: 'price', color: 'navy', size: 'M' }),
+    );
+
+    const inStock = screen.getByRole('switch', { name: 'In stock only' });
+    expect(inStock).toHaveAttribute('aria-checked', 'false');
+    await user.click(inStock);
+    expect(screen.getByRole('switch', { name: 'In stock only' })).toHaveAttribute('aria-checked', 'true');
+    expect(router.state.location.search).toBe('?color=navy&size=M&inStock=true');
+    await waitFor(() =>
+      expect(lastQuery(api)).toEqual({
+        page: '1',
+        limit: '6',
+        sort: 'price',
+        color: 'navy',
+        size: 'M',
+        inStock: 'true',
+      }),
+    );
+  });
+
+  it('keeps a chosen size no product has left offered, so it can be cleared', async () => {
+    const { user, router } = renderProductsPage('/products?size=XXL', () => ({
+      ...makeProductPage([], { total: 0 }),
+      facets: { colors: [], sizes: [{ value: 'M', count: 3 }], priceBands: [], tags: [], collections: [] },
+    }));
+    const chosen = await screen.findByRole('button', { name: 'XXL (0)' });
+    expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    await user.click(chosen);
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -103,6 +103,7 @@ export function ProductsPage() {
     <FilterPanel
       state={pageState}
       onChange={(key, value) => changeFilters({ [key]: key === 'collection' ? (value ?? 'all') : value })}
+      onInStockChange={(inStock) => changeFilters({ inStock })}
       onClearAll={clearFilters}
       facets={listPage?.facets}
     />

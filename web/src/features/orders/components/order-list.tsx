@@ -1,4 +1,4 @@
-import { awaitsOnlinePayment, customerCancellation, variantLabel, type Order } from '@shop/core';
+import { awaitsOnlinePayment, customerCancellation, variantLabel, type Order, type ShipmentData } from '@shop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
@@ -11,7 +11,9 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { LoadingShapes } from '../../../components/loading-shapes.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { isRequestFailure, isServerMessage } from '../../../lib/api/failure.ts';
+import { useGetMyShipmentsQuery } from '../shipments-api.ts';
 import { cancelOrder, fetchOrders, selectOrderState, useMyOrders } from '../slice.ts';
+import { ParcelPanel } from './parcel-panel.tsx';
 
 const placedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -43,6 +45,9 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
   const [confirming, setConfirming] = useState<Order | null>(null);
 
   useMyOrders();
+  // Parcels exist only for orders that have shipped (their history says so, whatever came after).
+  const anyShipped = orders.some((order) => order.history.some((event) => event.status === 'shipped'));
+  const { data: shipments } = useGetMyShipmentsQuery(undefined, { skip: !anyShipped, refetchOnMountOrArgChange: true });
 
   async function handleCancel(order: Order) {
     setConfirming(null);
@@ -110,6 +115,7 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
             <OrderCard
               order={order}
               cancelling={cancellingId === order._id}
+              shipment={shipments?.find((shipment) => shipment.orderId === order._id) ?? null}
               onCancel={() => setConfirming(order)}
               payment={
                 onPay && awaitsOnlinePayment(order)
@@ -152,12 +158,14 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
 interface OrderCardProps {
   order: Order;
   cancelling: boolean;
+  /** The order's parcel once it has shipped. */
+  shipment: ShipmentData | null;
   onCancel: () => void;
   /** Set for an online order waiting for its payment: its "Pay now". */
   payment: { paying: boolean; busy: boolean; onPay: () => void } | null;
 }
 
-function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
+function OrderCard({ order, cancelling, shipment, onCancel, payment }: OrderCardProps) {
   const shown = order.items.slice(0, 4);
   const more = order.items.length - shown.length;
   return (
@@ -212,6 +220,7 @@ function OrderCard({ order, cancelling, onCancel, payment }: OrderCardProps) {
         onError={(message) => toast.error(message, { autoClose: toastDurations.orders })}
         className="mt-3"
       />
+      {shipment && <ParcelPanel shipment={shipment} orderNumber={order.orderNumber} />}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="text-xs text-muted">{paymentNotes[order.paymentStatus]}</p>

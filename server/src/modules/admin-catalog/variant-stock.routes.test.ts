@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAdmin } from '../../test/accounts.ts';
+import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+
+/**
+ * The specification's flat writes (a product's sizes with stock, the bulk stock edit without a
+ * colour) on a product of several colours: a size's figure is its stock over every colour, as
+ * staff read it, so saving what was read changes no colour's stock.
+ */
+describe.each(testDialects)('flat stock writes on a product of several colours, on %s', (dialect) => {
+  let shop: TestShop;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    shop = await createTestShop(dialect);
+    auth = (await signedInAdmin(shop)).auth;
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const call = (method: 'POST' | 'PATCH' | 'PUT' | 'GET', url: string, payload?: object) =>
+    shop.app.inject({ method, url, headers: auth, ...(payload && { payload }) });
+  const stockOf = async (id: string) =>
+    (
+      await shop.handle.db
+        .selectFrom('product_variants')
+        .select(['color', 'size', 'stock'])
+        .where('product_id', '=', id)
+        .orderBy('color')
+        .orderBy('size_position')
+        .execute()
+    ).map((v) => `${v.color}/${v.size}:${v.stock}`);
+
+  async function twoColourProduct(): Promise<string> {
+    const created = await call('POST', '/api/product/create', {
+      name: 'Flat Write Oxford',
+      categoryId: 'mens-shirts',
+      price: 999,
+      colors: ['navy', 'rust'],
+      sizes: [
+        { size: 'M', stock: 3 },
+        { size: 'L', stock: 1 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id as string;
+    // Rust gets stock of its own, as staff would give it per colour.
+    const rust = await call('PATCH', '/api/admin/products/stock', {
+      changes: [
+        { productId: id, color: 'rust', size: 'M', stock: 5 },
+        { productId: id, color: 'rust', size: 'L', stock: 2 },
+      ],
+    });
+    expect(rust.statusCode, rust.body).toBe(200);
+    expect(await stockOf(id)).toEqual(['navy/M:3', 'navy/L:1', 'rust/M:5', 'rust/L:2']);
+    return id;
+  }
+
+  it('saving the sizes as staff read them (totals over colours) changes no stock', async () => {
+    const id = await twoColourProduct();
+    const read = (await call('GET', `/api/admin/products/${id}`)).json().data.product;
+    expect(read.sizes).toEqual([
+      { size: 'M', stock: 8 },
+      { size: 'L', stock: 3 },
+    ]);
+    const saved = await call('PATCH', `/api/product/update/${id}`, { description: 'New words.', sizes: read.sizes });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(id)).toEqual(['navy/M:3', 'navy/L:1', 'rust/M:5', 'rust/L:2']);
+  });
+
+  it('a lower total takes from the first colour first, a higher one adds to it; none goes below zero', async () => {
+    const id = await twoColourProduct();
+    const saved = await call('PATCH', `/api/product/update/${id}`, {
+      sizes: [
+        { size: 'M', stock: 2 },
+        { size: 'L', stock: 6 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(id)).toEqual(['navy/M:0', 'navy/L:4', 'rust/M:2', 'rust/L:2']);
+  });
+
+  it('the bulk edit without a colour sets the size over every colour, with one history line naming each colour moved', async () => {
+    const id = await twoColourProduct();
+    const res = await call('PATCH', '/api/admin/products/stock', { changes: [{ productId: id, size: 'M', stock: 7 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ updated: 1 });
+    expect(await stockOf(id)).toEqual(['navy/M:2', 'navy/L:1', 'rust/M:5', 'rust/L:2']);
+    const audit = (await call('GET', `/api/admin/products/${id}`)).json().data.audit;
+    expect(audit[0]).toMatchObject({ action: 'stock.changed', summary: 'Stock Navy / M: 3 → 2' });
+  });
+});
