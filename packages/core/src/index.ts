@@ -30,6 +30,7 @@ export * from './shop-time.ts';
 export * from './order-stats.ts';
 export * from './indian-states.ts';
 export * from './shop-settings.ts';
+export * from './honest-urgency.ts';
 export * from './shop-policy.ts';
 export * from './delivery-rules.ts';
 export * from './gst-invoice.ts';

@@ -29,6 +29,8 @@ export interface ProductTable {
   is_active: number;
   /** Pieces at or below which this product's variants are low; null: the shop's threshold. */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the product's sale ends (ISO); null: no sale end, so no countdown. */
+  sale_ends_at: string | null;
   created_at: string;
   updated_at: string;
 }

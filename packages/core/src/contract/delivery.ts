@@ -21,6 +21,8 @@ export const storeInfo = z.object({
   /** The largest total that may be paid on delivery. */
   codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
+  /** "Only N item(s) left" shows at or below this stock. */
+  lowStockThreshold: z.number().int(),
   texts: z.object({
     shippingPromise: z.string(),
     shippingPolicy: z.string(),

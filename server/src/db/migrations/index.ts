@@ -19,6 +19,7 @@ import * as shipments from './2026-11-28-018-shipments.ts';
 import * as grievancesDataRights from './2026-11-28-019-grievances-data-rights.ts';
 import * as stockChanges from './2026-11-28-020-stock-changes.ts';
 import * as lowStock from './2026-11-28-021-low-stock.ts';
+import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-019-grievances-data-rights': grievancesDataRights,
   '2026-11-28-020-stock-changes': stockChanges,
   '2026-11-28-021-low-stock': lowStock,
+  '2026-11-28-022-honest-urgency': honestUrgency,
 };

@@ -122,6 +122,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     gstPercent: settings.gstPercent,
     codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
+    lowStockThreshold: shop.lowStockThreshold,
     texts: storeTexts(settings),
   };
 }

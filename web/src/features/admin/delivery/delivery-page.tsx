@@ -101,7 +101,7 @@ const settingFields: {
     name: 'lowStockThreshold',
     label: 'Low stock at (pieces)',
     inputMode: 'numeric',
-    hint: 'Staff hear once when a variant falls to it; a product may set its own.',
+    hint: 'Staff hear once when a variant falls to it, and shoppers see “Only N left” at or below it; a product may set its own.',
   },
   {
     name: 'codConfirmHours',
