@@ -36,6 +36,7 @@ import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
 import { mailboxRoutes } from './modules/messages/mailbox.routes.ts';
+import { codConfirmationRoutes } from './modules/orders/cod-confirmation.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import type { IdentityProvider } from './modules/identity/oidc-identity-provider.ts';
 import { adminInvoiceRoutes, invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -100,6 +101,8 @@ export interface AppDeps {
   mailbox?: boolean;
   /** Where staff get "new order" emails (STAFF_ORDER_EMAIL); null or absent: nowhere. */
   staffOrderEmail?: string | null;
+  /** Signs the links of cash orders' confirmation emails; default: random per app (links die with it). */
+  orderLinkKey?: Uint8Array;
   /** The shared secret signing the couriers' webhook (SHIPMENT_WEBHOOK_SECRET); null or absent: the webhook answers 503. */
   shipmentWebhookSecret?: string | null;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
@@ -172,9 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
-      const mail = { staffOrderEmail: deps.staffOrderEmail ?? null };
+      const orderLinkKey = deps.orderLinkKey ?? randomBytes(32);
+      const mail = { staffOrderEmail: deps.staffOrderEmail ?? null, orderLinkKey };
       const orderPayments = paymentsForOrders(gateway);
       await api.register(orderRoutes, { payments: orderPayments, mail, holdingLimits: deps.holdingLimits });
+      await api.register(codConfirmationRoutes, { payments: orderPayments, orderLinkKey });
       await api.register(orderStatusRoutes, { payments: orderPayments });
       await api.register(shipmentRoutes, {
         payments: orderPayments,

@@ -11,7 +11,8 @@ import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
-import { sweepUnpaidOrders } from './modules/orders/cancellation.ts';
+import { remindUnpaidOrders, sweepUnpaidOrders } from './modules/orders/cancellation.ts';
+import { cancelUnconfirmedCodOrders } from './modules/orders/cod-confirmation.ts';
 import { paymentsForOrders, refundOwed } from './modules/payments/refunds.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway-setup.ts';
@@ -71,6 +72,8 @@ async function runServer(config: Config) {
     demoRequestsFrom: config.demoFeaturesExplicit ? 'anywhere' : 'this-machine',
     mailbox: config.mailer.kind === 'mailbox',
     staffOrderEmail: config.staffOrderEmail,
+    // Every process signs and checks the cash orders' confirmation links alike.
+    orderLinkKey: Buffer.from(derivedSecret(secret, 'order-links')),
     shipmentWebhookSecret: config.shipmentWebhookSecret,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
@@ -116,12 +119,19 @@ async function runServer(config: Config) {
   });
   if (!outbox) app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
-  // Unpaid online orders give their stock back, and refunds nobody finished are made; every
-  // process sweeps, each order moves once and each refund is made once (row claims).
+  // Unpaid online orders are reminded once, halfway, then give their stock back, and refunds
+  // nobody finished are made; every process sweeps, each order moves once and each refund is
+  // made once (row claims).
   const sweep = setInterval(() => {
+    remindUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
+      .then((reminded) => reminded && app.log.info({ reminded }, 'reminded unpaid online orders'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order reminders failed'));
     sweepUnpaidOrders(database.db, paymentsForOrders(payments), config.unpaidOrderMinutes * 60_000)
       .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unpaid online orders'))
       .catch((error: unknown) => app.log.error({ err: error }, 'unpaid-order sweep failed'));
+    cancelUnconfirmedCodOrders(database.db, paymentsForOrders(payments))
+      .then((cancelled) => cancelled && app.log.info({ cancelled }, 'cancelled unconfirmed cash orders'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'unconfirmed cash-order sweep failed'));
     refundOwed(database.db, payments)
       .then((refunded) => refunded && app.log.info({ refunded }, 'refunded payments owed to shoppers'))
       .catch((error: unknown) => app.log.error({ err: error }, 'owed-refund sweep failed'));

@@ -1,5 +1,6 @@
 import { cartTotals, shippingGstPercent, subtotalOf, type CartTotals, type PricedLine } from './cart-totals.ts';
 import { couponRefusalMessage, evaluateCoupon, type CouponTerms, type CouponUsage } from './coupon-rules.ts';
+import type { Paise } from './money.ts';
 import type { ShopSettings } from './shop-settings.ts';
 import type { StoreSettings } from './store-settings.ts';
 
@@ -21,6 +22,8 @@ export interface CartPricing {
   couponRefusal: string | null;
   /** The GST rate (whole percent) the order's shipping is taxed at, as its invoice shows it. */
   shippingGstPercent: number;
+  /** The discount on each line, in the lines' order (all 0 without a coupon): the order keeps it for its invoice. */
+  lineDiscounts: Paise[];
 }
 
 /**
@@ -37,14 +40,15 @@ export function priceCart(
   now: Date,
 ): CartPricing {
   const decision = applied ? evaluateCoupon(lines, applied.terms, applied.usage, now) : null;
-  const discount = decision?.ok ? decision.discount : 0;
+  const lineDiscounts = decision?.ok ? decision.lineDiscounts : lines.map(() => 0);
   return {
-    totals: cartTotals(lines, discount, settings),
+    totals: cartTotals(lines, lineDiscounts, settings),
     coupon: applied && decision?.ok ? applied.terms : null,
     couponRefusal:
       applied && decision && !decision.ok
         ? couponRefusalMessage(applied.terms.code, decision, subtotalOf(lines))
         : null,
     shippingGstPercent: shippingGstPercent(lines, settings.gstPercent),
+    lineDiscounts,
   };
 }

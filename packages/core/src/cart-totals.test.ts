@@ -207,7 +207,7 @@ describe('coupon refusals say why', () => {
       usageLimit: 5,
       perCustomerLimit: 1,
     };
-    expect(evaluateCoupon(lines, terms, { total: 4, byCustomer: 0 }, now)).toEqual({ ok: true, discount: 1000 });
+    expect(evaluateCoupon(lines, terms, { total: 4, byCustomer: 0 }, now)).toMatchObject({ ok: true, discount: 1000 });
   });
 });
 

@@ -47,19 +47,34 @@ export function shippingGstPercent(lines: readonly PricedLine[], storePercent: n
 }
 
 /**
+ * A discount as it falls on the lines, in whole paise, the one rounding rule for it: given
+ * per line (a coupon that reduces only some lines, coupon-rules.ts), as given; given as one
+ * amount (a coupon on the whole cart), shared in proportion to each line's value, each share
+ * rounded down and the paise left over to the largest remainders (`apportion`). The shares
+ * add up to the discount exactly, and the invoice's taxable values follow them.
+ */
+export function discountByLine(lines: readonly PricedLine[], discount: Paise | readonly Paise[]): Paise[] {
+  if (typeof discount !== 'number') return [...discount];
+  return apportion(
+    discount,
+    lines.map((line) => line.price * line.quantity),
+  );
+}
+
+/**
  * GST on a supply of lines (each at its own rate) and shipping, once rounded to whole rupees
- * (halves up) for the whole order. The discount lowers each line's taxable value in
- * proportion to its value, as the invoice shows it. With one rate for everything this is
- * exactly that rate on (subtotal − discount + shipping).
+ * (halves up) for the whole order. The discount lowers each line's taxable value by its share
+ * (`discountByLine`), as the invoice shows it. With one rate for everything this is exactly
+ * that rate on (subtotal − discount + shipping).
  */
 export function gstOfSupply(
   lines: readonly PricedLine[],
-  discount: Paise,
+  discount: Paise | readonly Paise[],
   shipping: Paise,
   storePercent: number,
 ): Paise {
   const gross = lines.map((line) => line.price * line.quantity);
-  const shares = apportion(discount, gross);
+  const shares = discountByLine(lines, discount);
   // Σ value × percent: paise × percent, an integer (percent rates are whole numbers).
   const weighted = lines.reduce(
     (sum, line, i) => sum + (gross[i]! - shares[i]!) * (line.gstPercent ?? storePercent),
@@ -70,21 +85,28 @@ export function gstOfSupply(
 
 /**
  * The totals of a cart, its checkout and its order: one function, so the three always agree.
- * The discount is clamped to the subtotal; an empty cart costs nothing (no shipping either).
- * Shipping is free once the items after discount reach the shop's threshold, if it has one.
+ * The discount, one amount or one per line (each within its line's value), is clamped to the
+ * subtotal; an empty cart costs nothing (no shipping either). Shipping is free once the items
+ * after discount reach the shop's threshold, if it has one.
  */
 export function cartTotals(
   lines: readonly PricedLine[],
-  discount: Paise = 0,
+  discount: Paise | readonly Paise[] = 0,
   settings: Pick<StoreSettings, 'shippingFee' | 'gstPercent'> &
     Partial<Pick<ShopSettings, 'freeShippingThreshold'>> = defaultStoreSettings,
 ): CartTotals {
   const subtotal = subtotalOf(lines);
   if (subtotal === 0) return { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 };
-  const discountAmount = Math.min(Math.max(0, discount), subtotal);
+  const perLine =
+    typeof discount === 'number'
+      ? null
+      : lines.map((line, i) => Math.min(Math.max(0, discount[i] ?? 0), line.price * line.quantity));
+  const discountAmount = perLine
+    ? perLine.reduce((a, b) => a + b, 0)
+    : Math.min(Math.max(0, discount as Paise), subtotal);
   const freeShippingThreshold = settings.freeShippingThreshold ?? null;
   const shipping = shipsFree(subtotal - discountAmount, { freeShippingThreshold }) ? 0 : settings.shippingFee;
   const taxable = subtotal - discountAmount + shipping;
-  const gst = gstOfSupply(lines, discountAmount, shipping, settings.gstPercent);
+  const gst = gstOfSupply(lines, perLine ?? discountAmount, shipping, settings.gstPercent);
   return { subtotal, discountAmount, shipping, gst, total: taxable + gst };
 }

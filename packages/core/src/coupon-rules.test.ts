@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './test/seeded-random.ts';
-import { subtotalOf, type PricedLine } from './cart-totals.ts';
+import { cartTotals, subtotalOf, type PricedLine } from './cart-totals.ts';
 import { evaluateCoupon, type CouponTerms } from './coupon-rules.ts';
 
 const line = (price: number, quantity: number, categoryId = 'mens-t-shirts', productId = `p-${price}`): PricedLine => ({
@@ -100,5 +100,90 @@ describe('buy X get Y gives away the cheapest eligible units', () => {
       );
       expectGivesAwayOnlyTheFreeUnits(lines, buyGet(1 + next(4), 1 + next(3)));
     }
+  });
+});
+
+const percent = (value: number): CouponTerms => ({
+  ...buyGet(0, 0, []),
+  code: 'SAVE',
+  discountType: 'percentage',
+  value,
+});
+
+/** The discount a coupon gives each line, in the lines' order. */
+function perLine(lines: PricedLine[], terms: CouponTerms): number[] {
+  const decision = evaluateCoupon(lines, terms, noUsage, now);
+  if (!decision.ok) throw new Error(`refused: ${decision.reason}`);
+  expect(decision.lineDiscounts.reduce((a, b) => a + b, 0)).toBe(decision.discount);
+  return decision.lineDiscounts;
+}
+
+describe('a coupon reduces only the lines it applies to', () => {
+  it.each<[string, PricedLine[], CouponTerms, number[]]>([
+    // Issue 25: a T-shirt coupon and a shirt in the cart: the shirt keeps its whole value.
+    [
+      'TEES3 (buy 2 get 1 tees) with a shirt: the cheapest tee free, the shirt untouched',
+      [line(59900, 3), line(149900, 1, 'mens-shirts')],
+      buyGet(2, 1),
+      [59900, 0],
+    ],
+    [
+      'the free units fall on the cheapest tee lines, a unit at a time',
+      [line(12900, 1), line(1999, 5), line(89900, 1, 'mens-shirts')],
+      buyGet(2, 1),
+      [0, 3998, 0],
+    ],
+    [
+      'free units spilling over from the cheapest line to the next',
+      [line(5000, 2), line(2000, 1), line(3000, 3)],
+      buyGet(1, 1),
+      [0, 2000, 6000],
+    ],
+    ['equal prices: the earlier line first', [line(2500, 1), line(2500, 2)], buyGet(2, 1), [2500, 0]],
+    // A percentage coupon is on the whole cart: each line in proportion to its value, to the paisa.
+    ['10% over two lines', [line(59900, 3), line(149900, 1, 'mens-shirts')], percent(10), [17970, 14990]],
+    [
+      'a share that does not split evenly: the leftover paisa to the largest remainder',
+      [line(3333, 1), line(3333, 1), line(3334, 1)],
+      percent(10),
+      [333, 333, 334],
+    ],
+    ['100% off: each line to zero', [line(1999, 2), line(501, 1)], percent(100), [3998, 501]],
+  ])('%s', (_case, lines, terms, expected) => {
+    expect(perLine(lines, terms)).toEqual(expected);
+  });
+
+  it('never takes more off a line than the line is worth, over a thousand generated carts', () => {
+    const next = seededRandom(2025);
+    for (let round = 0; round < 1000; round++) {
+      const lines = Array.from({ length: 1 + next(5) }, (_, i) =>
+        line(100 + next(50_000), 1 + next(9), next(3) === 0 ? 'mens-shirts' : 'mens-t-shirts', `p${i}`),
+      );
+      const terms = next(2) ? buyGet(1 + next(3), 1 + next(2)) : percent(1 + next(100));
+      const decision = evaluateCoupon(lines, terms, noUsage, now);
+      if (!decision.ok) continue;
+      decision.lineDiscounts.forEach((d, i) => {
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(lines[i]!.price * lines[i]!.quantity);
+        // A buy-X-get-Y coupon gives nothing on lines outside its categories.
+        if (terms.discountType === 'buyXgetY' && lines[i]!.categoryId !== 'mens-t-shirts') expect(d).toBe(0);
+      });
+      // The cart's totals take the same discount, line by line.
+      expect(cartTotals(lines, decision.lineDiscounts).discountAmount).toBe(decision.discount);
+    }
+  });
+
+  it('tax follows the lines discounted: a free 5% tee leaves the 18% shirt taxed on its whole value', () => {
+    const lines = [
+      { ...line(50000, 3), gstPercent: 5 },
+      { ...line(150000, 1, 'mens-shirts'), gstPercent: 18 },
+    ];
+    const byLine = cartTotals(lines, perLine(lines, buyGet(2, 1)), { shippingFee: 0, gstPercent: 18 });
+    const spread = cartTotals(lines, 50000, { shippingFee: 0, gstPercent: 18 });
+    expect(byLine.discountAmount).toBe(spread.discountAmount);
+    // Tees 1000.00 × 5% + shirt 1500.00 × 18% = 50 + 270 = ₹320.
+    expect(byLine.gst).toBe(32000);
+    // Spread by value, the shirt would wrongly be taxed on ₹1,250: 62.50 + 225 = ₹287.50 → ₹288.
+    expect(spread.gst).toBe(28800);
   });
 });

@@ -1,4 +1,4 @@
-import { subtotalOf, type PricedLine } from './cart-totals.ts';
+import { discountByLine, subtotalOf, type PricedLine } from './cart-totals.ts';
 import { formatRupees, type Paise } from './money.ts';
 
 export const discountTypes = ['percentage', 'buyXgetY'] as const;
@@ -40,37 +40,49 @@ export type CouponRefusalReason =
   | 'NO_MATCHING_ITEMS';
 
 export type CouponDecision =
-  { ok: true; discount: Paise } | { ok: false; reason: CouponRefusalReason; minPurchase?: Paise };
+  | {
+      ok: true;
+      discount: Paise;
+      /** The discount on each line, in the lines' order: it reduces only the lines it applies to. */
+      lineDiscounts: Paise[];
+    }
+  | { ok: false; reason: CouponRefusalReason; minPurchase?: Paise };
 
 function matchesCategory(terms: CouponTerms, line: PricedLine): boolean {
   return terms.applicableCategories.length === 0 || terms.applicableCategories.includes(line.categoryId);
 }
 
 /**
- * What a buy-X-get-Y coupon gives away: for every X + Y eligible units, Y are free, and the
- * free ones are the cheapest eligible units in the cart. The spec prices every free unit as
+ * What a buy-X-get-Y coupon gives away, line by line: for every X + Y eligible units, Y are
+ * free, and the free ones are the cheapest eligible units in the cart (the earlier line first
+ * between equal prices). Each free unit takes its own line's price off that line, and no other
+ * line: a T-shirt coupon lowers the T-shirts' lines alone. The spec prices every free unit as
  * the first matching line, which a shopper exploits by adding one dear item first and many
  * cheap ones after; the cheapest units never give away more than the units taken free, and
  * for a cart of one product they are the spec's formula exactly.
  */
-function freeUnitsValue(eligible: readonly PricedLine[], freeUnits: number): Paise {
-  const cheapestFirst = [...eligible].sort((a, b) => a.price - b.price);
+function freeUnitsByLine(lines: readonly PricedLine[], eligible: readonly boolean[], freeUnits: number): Paise[] {
+  const cheapestFirst = lines
+    .map((_, index) => index)
+    .filter((index) => eligible[index])
+    .sort((a, b) => lines[a]!.price - lines[b]!.price || a - b);
+  const shares = lines.map(() => 0);
   let left = freeUnits;
-  let value = 0;
-  for (const line of cheapestFirst) {
-    const taken = Math.min(left, line.quantity);
-    value += taken * line.price;
-    left -= taken;
+  for (const index of cheapestFirst) {
     if (left === 0) break;
+    const taken = Math.min(left, lines[index]!.quantity);
+    shares[index] = taken * lines[index]!.price;
+    left -= taken;
   }
-  return value;
+  return shares;
 }
 
 /**
- * Whether a coupon applies to these lines now, and how much it takes off (spec §9):
- * percentage: value % of the subtotal, once the subtotal reaches minPurchase;
- * buyXgetY: for every X + Y items of the coupon's categories, Y are free, the cheapest of
- * them (see freeUnitsValue). Never more than the subtotal. Refusals say why.
+ * Whether a coupon applies to these lines now, and how much it takes off (spec §9), in all and
+ * per line: percentage: value % of the subtotal, once the subtotal reaches minPurchase, on
+ * every line in proportion to its value (`discountByLine`); buyXgetY: for every X + Y items of
+ * the coupon's categories, Y are free, the cheapest of them, each on its own line (see
+ * freeUnitsByLine). Never more than the subtotal. Refusals say why.
  */
 export function evaluateCoupon(
   lines: readonly PricedLine[],
@@ -89,17 +101,16 @@ export function evaluateCoupon(
   if (subtotal === 0) return { ok: false, reason: 'EMPTY_CART' };
   if (subtotal < terms.minPurchase) return { ok: false, reason: 'BELOW_MIN_PURCHASE', minPurchase: terms.minPurchase };
 
-  let discount: Paise;
   if (terms.discountType === 'percentage') {
-    discount = Math.round((subtotal * terms.value) / 100);
-  } else {
-    const matching = lines.filter((line) => matchesCategory(terms, line));
-    const count = matching.reduce((n, line) => n + line.quantity, 0);
-    const groups = Math.floor(count / (terms.buyX + terms.getY));
-    if (groups === 0) return { ok: false, reason: 'NO_MATCHING_ITEMS' };
-    discount = freeUnitsValue(matching, groups * terms.getY);
+    const discount = Math.min(Math.round((subtotal * terms.value) / 100), subtotal);
+    return { ok: true, discount, lineDiscounts: discountByLine(lines, discount) };
   }
-  return { ok: true, discount: Math.min(discount, subtotal) };
+  const eligible = lines.map((line) => matchesCategory(terms, line));
+  const count = lines.reduce((n, line, i) => n + (eligible[i] ? line.quantity : 0), 0);
+  const groups = Math.floor(count / (terms.buyX + terms.getY));
+  if (groups === 0) return { ok: false, reason: 'NO_MATCHING_ITEMS' };
+  const lineDiscounts = freeUnitsByLine(lines, eligible, groups * terms.getY);
+  return { ok: true, discount: lineDiscounts.reduce((a, b) => a + b, 0), lineDiscounts };
 }
 
 /** What the cart shows once applied: "10% OFF" or "Buy 2 Get 1 FREE". */

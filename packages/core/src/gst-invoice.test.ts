@@ -4,6 +4,7 @@ import { cartTotals } from './cart-totals.ts';
 import {
   stateTaxName,
   apportion,
+  hsnSummary,
   invoiceTaxLines,
   invoiceTotals,
   supplyKind,
@@ -142,5 +143,61 @@ describe('stateTaxName', () => {
     ['38', 'UTGST'], // Ladakh
   ])('within %s the second tax is %s', (code, name) => {
     expect(stateTaxName(code)).toBe(name);
+  });
+});
+
+describe('the coupon on the invoice: per line, then per HSN', () => {
+  // Issue 25: TEES3 (buy 2 get 1) on three ₹599 tees and a ₹1,499 shirt: one tee free.
+  const goods = [line(59900, 3, 5, '6109'), line(149900, 1, 12, '6205')];
+  const charge = (lineDiscounts: number[] | null, gst: number) => ({
+    discount: 59900,
+    lineDiscounts,
+    shipping: 0,
+    gst,
+    shippingSac: '9965',
+    shippingRatePercent: 12,
+  });
+
+  it('the discount stays on the tee line; the shirt is taxed on its whole value', () => {
+    // Tees ₹1,198.00 × 5% = ₹59.90, shirt ₹1,499.00 × 12% = ₹179.88: ₹239.78 → ₹240 in all.
+    const lines = invoiceTaxLines(goods, charge([59900, 0], 24000), 'intra-state');
+    expect(lines.map((l) => [l.hsn, l.grossValue, l.discount, l.taxableValue])).toEqual([
+      ['6109', 179700, 59900, 119800],
+      ['6205', 149900, 0, 149900],
+    ]);
+    expect(invoiceTotals(lines)).toMatchObject({ taxableValue: 269700, total: 293700 });
+    // The ₹240 shared 59.90 : 179.88, in equal CGST and SGST halves.
+    expect(lines.map((l) => l.cgst + l.sgst)).toEqual([5996, 18004]);
+  });
+
+  it.each<[string, number[] | null, number[]]>([
+    ['as the coupon gave it', [59900, 0], [59900, 0]],
+    ['an order from before lines kept it: shared by value', null, [32658, 27242]],
+    ['one that does not add up to the discount: shared by value', [59900, 1], [32658, 27242]],
+    ['one larger than its line: shared by value', [0, 159900], [32658, 27242]],
+  ])('line discounts %s', (_case, given, expected) => {
+    const lines = invoiceTaxLines(goods, charge(given, 24000), 'inter-state');
+    expect(lines.map((l) => l.discount)).toEqual(expected);
+    expect(invoiceTotals(lines).igst).toBe(24000);
+  });
+
+  it('the HSN summary adds the lines of each code and rate up exactly', () => {
+    const more = [...goods, line(29900, 2, 5, '6109')];
+    const lines = invoiceTaxLines(
+      more,
+      { ...charge([29900, 0, 29900], 24000), discount: 59800, shipping: 1000 },
+      'intra-state',
+    );
+    const summary = hsnSummary(lines);
+    expect(summary.map((s) => [s.hsn, s.ratePercent, s.quantity, s.taxableValue])).toEqual([
+      ['6109', 5, 5, 149800 + 29900],
+      ['6205', 12, 1, 149900],
+      ['9965', 12, 1, 1000],
+    ]);
+    const sum = (pick: (s: (typeof summary)[number]) => number) => summary.reduce((n, s) => n + pick(s), 0);
+    const totals = invoiceTotals(lines);
+    expect(sum((s) => s.taxableValue)).toBe(totals.taxableValue);
+    expect(sum((s) => s.cgst)).toBe(totals.cgst);
+    expect(sum((s) => s.sgst)).toBe(totals.sgst);
   });
 });

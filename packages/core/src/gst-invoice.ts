@@ -21,6 +21,12 @@ export interface InvoiceGoodsLine {
 export interface InvoiceCharge {
   /** What the order charged: its discount, shipping and GST as stored. */
   discount: Paise;
+  /**
+   * The discount on each goods line, as the order's coupon gave it (it reduces only the lines
+   * it applies to); absent (an order placed before orders kept it), or not adding up to the
+   * discount, the discount is shared in proportion to the lines' values.
+   */
+  lineDiscounts?: readonly Paise[] | null;
   shipping: Paise;
   gst: Paise;
   /** Shipping is its own taxable line, at the goods' rate (one composite supply). */
@@ -34,7 +40,7 @@ export interface InvoiceTaxLine {
   quantity: number;
   /** Line value before the discount (price × quantity). */
   grossValue: Paise;
-  /** This line's share of the order's discount. */
+  /** This line's part of the order's discount. */
   discount: Paise;
   /** grossValue − discount: what GST is charged on. */
   taxableValue: Paise;
@@ -88,9 +94,21 @@ export function apportion(total: Paise, weights: readonly number[]): Paise[] {
   return shares.map(Number);
 }
 
+/** The order's discount per goods line: as the coupon gave it, when that is whole and adds up; else shared by value. */
+function goodsDiscounts(gross: readonly Paise[], charge: InvoiceCharge): Paise[] {
+  const given = charge.lineDiscounts;
+  const fits =
+    given &&
+    given.length === gross.length &&
+    given.every((d, i) => Number.isInteger(d) && d >= 0 && d <= gross[i]!) &&
+    given.reduce((a, b) => a + b, 0) === charge.discount;
+  return fits ? [...given] : apportion(charge.discount, gross);
+}
+
 /**
- * The invoice's lines: goods lines with their share of the discount (in proportion to their
- * value, as a discount shown on the invoice reduces the taxable value), then shipping. The
+ * The invoice's lines: goods lines with their part of the discount (the coupon's own per line,
+ * as a discount shown on the invoice reduces the taxable value of the lines it is given on),
+ * then shipping. The
  * order's GST is shared among the lines in proportion to rate × taxable value: all IGST, or
  * CGST and SGST in equal halves on every line.
  */
@@ -100,7 +118,7 @@ export function invoiceTaxLines(
   kind: SupplyKind,
 ): InvoiceTaxLine[] {
   const gross = goods.map((line) => line.unitPrice * line.quantity);
-  const discounts = apportion(charge.discount, gross);
+  const discounts = goodsDiscounts(gross, charge);
   const lines = goods.map((line, i) => ({
     description: line.description,
     hsn: line.hsn,
@@ -156,4 +174,42 @@ export function invoiceTotals(lines: readonly InvoiceTaxLine[]): InvoiceTotals {
     igst: sum((l) => l.igst),
   };
   return { ...totals, total: totals.taxableValue + totals.cgst + totals.sgst + totals.igst };
+}
+
+/** One HSN (or SAC) code at one rate on the invoice: its lines' values and taxes added up. */
+export interface HsnSummaryLine {
+  hsn: string;
+  ratePercent: number;
+  quantity: number;
+  taxableValue: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+/**
+ * The invoice's HSN-wise summary: its lines grouped by HSN/SAC code and rate, in the order
+ * each first appears, each the exact sum of its lines (so the summary adds up to the invoice).
+ */
+export function hsnSummary(lines: readonly InvoiceTaxLine[]): HsnSummaryLine[] {
+  const groups = new Map<string, HsnSummaryLine>();
+  for (const line of lines) {
+    const key = `${line.hsn}|${line.ratePercent}`;
+    const group = groups.get(key) ?? {
+      hsn: line.hsn,
+      ratePercent: line.ratePercent,
+      quantity: 0,
+      taxableValue: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+    };
+    group.quantity += line.quantity;
+    group.taxableValue += line.taxableValue;
+    group.cgst += line.cgst;
+    group.sgst += line.sgst;
+    group.igst += line.igst;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }

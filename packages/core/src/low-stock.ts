@@ -2,10 +2,11 @@ import { variantColors, type StockedVariant } from './variants.ts';
 
 /**
  * Low stock: a variant is low when it holds its threshold's number of pieces or fewer. The
- * threshold is the product's own when staff set one, else the shop's (5 until the owner
- * changes it). Staff hear of a variant once each time it falls to its threshold.
+ * threshold is the product's own when staff set one, else the shop's (10 until the owner
+ * changes it). Staff hear of a variant once each time it falls to its threshold, and shoppers
+ * see "Only N item(s) left" at or below it.
  */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
 
 /** The most pieces a threshold may name. */
 export const MAX_LOW_STOCK_THRESHOLD = 1000;

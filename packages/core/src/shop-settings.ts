@@ -15,6 +15,11 @@ export interface ShopSettings {
   codMaxOpenOrders: number;
   /** Pieces at or below which a variant is low, unless its product sets its own. */
   lowStockThreshold: number;
+  /**
+   * Hours a cash order has to be confirmed (the shopper's emailed link, or staff after a call)
+   * before it is cancelled; until then it is held from shipping. Null: off.
+   */
+  codConfirmHours: number | null;
 }
 
 export const defaultShopSettings: ShopSettings = {
@@ -22,6 +27,7 @@ export const defaultShopSettings: ShopSettings = {
   codMaxOrderValue: 5_000_000,
   codMaxOpenOrders: 3,
   lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+  codConfirmHours: null,
 };
 
 /** The most an owner may set: a cap above any order the database can hold is no cap. */

@@ -105,6 +105,8 @@ export interface InvoiceFacts {
   orderPlacedAt: string;
   goods: InvoiceGoodsLine[];
   discount: Paise;
+  /** The discount on each goods line, as the order's coupon gave it; null for an order that did not keep it. */
+  lineDiscounts?: readonly Paise[] | null;
   shipping: Paise;
   shippingRatePercent: number;
   gst: Paise;
@@ -124,6 +126,7 @@ export function invoiceSnapshot(facts: InvoiceFacts): TaxDocumentSnapshot {
     facts.goods,
     {
       discount: facts.discount,
+      lineDiscounts: facts.lineDiscounts ?? null,
       shipping: facts.shipping,
       gst: facts.gst,
       shippingSac: SHIPPING_SAC,

@@ -66,10 +66,29 @@ export const messageData = {
     paymentMethod: z.enum(paymentMethods),
   }),
   'payment-received': z.object({ ...orderFacts, amount: paise }),
+  'payment-reminder': z.object({
+    ...orderFacts,
+    /** What is left to pay (the order's total). */
+    total: paise,
+    /** When the order is cancelled if still unpaid (ISO time). */
+    payBy: z.string().min(1),
+    /** Where the shopper pays it: My Orders, whose "Pay now" opens the payment window. */
+    link: shopPath,
+  }),
   'order-cancelled': z.object({
     ...orderFacts,
     /** What is refunded to the shopper's payment method; null when nothing was paid. */
     refundAmount: paise.nullable(),
+  }),
+  'cod-confirmation': z.object({
+    ...orderFacts,
+    /** What is paid on delivery. */
+    total: paise,
+    /** The signed, single-use links' paths: the storefront's page that confirms, or cancels, the order. */
+    confirmLink: shopPath,
+    cancelLink: shopPath,
+    /** When an unconfirmed order is cancelled (ISO time), if the owner has the shop do that; null otherwise. */
+    confirmBy: z.string().min(1).nullable(),
   }),
   'order-shipped': z.object({
     ...orderFacts,

@@ -69,10 +69,39 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     subject: /^Payment received for order KP-2611-ABCD$/,
     facts: ['KP-2611-ABCD', '₹1,23,456.00', 'https://shop.example.in/profile?view=orders'],
   },
+  'payment-reminder': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      total: 319_330,
+      payBy: '2026-11-28T11:05:00.000Z',
+      link: '/profile?view=orders',
+    },
+    subject: /^Complete your payment for order KP-2611-ABCD$/,
+    facts: ['KP-2611-ABCD', '₹3,193.30', '4:35 pm', 'https://shop.example.in/profile?view=orders'],
+  },
   'order-cancelled': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD', refundAmount: 319_330 },
     subject: /^Order KP-2611-ABCD cancelled$/,
     facts: ['KP-2611-ABCD', 'refunding ₹3,193.30', 'https://shop.example.in/profile?view=orders'],
+  },
+  'cod-confirmation': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      total: 319_330,
+      confirmLink: '/cod-confirmation?token=confirm.abc.sig',
+      cancelLink: '/cod-confirmation?token=cancel.abc.sig',
+      confirmBy: '2026-11-29T11:05:00.000Z',
+    },
+    subject: /^Please confirm your order KP-2611-ABCD$/,
+    facts: [
+      '₹3,193.30',
+      'https://shop.example.in/cod-confirmation?token=confirm.abc.sig',
+      'https://shop.example.in/cod-confirmation?token=cancel.abc.sig',
+      '29 Nov',
+      '4:35 pm',
+    ],
   },
   'order-shipped': {
     data: { firstName: 'Asha', orderNumber: 'KP-2611-ABCD' },

@@ -29,6 +29,8 @@ export interface ProductTable {
   is_active: number;
   /** Pieces at or below which this product's variants are low; null: the shop's threshold. */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the product's sale ends (ISO); null: no sale end, so no countdown. */
+  sale_ends_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -217,6 +219,12 @@ export interface OrderTable {
   client_address: string | null;
   /** That address's network (an IPv4 /24, an IPv6 /48); null before it was kept. */
   client_network: string | null;
+  /** JSON: the coupon's discount on each line (paise, by line position); null with no discount, and before orders kept it. */
+  line_discounts: string | null;
+  /** When a cash order was confirmed; null while it is not (and for online orders). */
+  cod_confirmed_at: string | null;
+  /** Who confirmed it: the shopper's emailed link, or staff. */
+  cod_confirmed_via: 'email' | 'staff' | null;
   created_at: string;
   updated_at: string;
 }
@@ -384,6 +392,8 @@ export interface ShopSettingsTable {
   cod_max_open_orders: number;
   /** Pieces at or below which a variant is low, unless its product sets its own. */
   low_stock_threshold: ColumnType<number, number | undefined, number>;
+  /** Hours a cash order has to be confirmed before it is cancelled (and held from shipping till then); null: off. */
+  cod_confirm_hours: number | null;
   updated_at: string;
 }
 

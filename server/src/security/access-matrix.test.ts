@@ -174,6 +174,18 @@ function productCsv(): string {
   return serialiseCsv([[...PRODUCT_CSV_COLUMNS], PRODUCT_CSV_COLUMNS.map((c) => cells[c] ?? '')]);
 }
 
+/** The token of the "Confirm order" link emailed for a cash order. */
+async function codLinkOf(fx: Fixtures, orderId: string): Promise<string> {
+  const message = await fx.shop.handle.db
+    .selectFrom('messages')
+    .select('data')
+    .where('order_id', '=', orderId)
+    .where('template', '=', 'cod-confirmation')
+    .executeTakeFirstOrThrow();
+  const { confirmLink } = JSON.parse(message.data) as { confirmLink: string };
+  return new URL(confirmLink, 'http://shop.test').searchParams.get('token')!;
+}
+
 const table: Row[] = [
   // Operations and documentation.
   row('GET', '/api/health/live', publicRead),
@@ -249,6 +261,9 @@ const table: Row[] = [
     url: `/api/admin/orders/${await a.paidOrder()}/refund`,
     payload: {},
   })),
+  row('POST', '/api/admin/orders/:id/cod-confirmation', staffOnly, async ({ a }) => ({
+    url: `/api/admin/orders/${(await a.placeOrder())._id}/cod-confirmation`,
+  })),
   row('GET', '/api/admin/orders/:id/invoice', staffOnly, async ({ a }) => ({
     url: `/api/admin/orders/${(await a.placeOrder())._id}/invoice`,
     check: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
@@ -306,6 +321,22 @@ const table: Row[] = [
   row('POST', '/api/admin/messages/:id/resend', [401, 403, 403, 201], async ({ fx }) => ({
     url: `/api/admin/messages/${await deliveredMessage(fx.shop)}/resend`,
   })),
+  // A cash order's emailed links: the signed token is the permission, whoever holds it.
+  row('GET', '/api/cod-confirmation', publicRead, async ({ a, fx }) => ({
+    url: `/api/cod-confirmation?token=${encodeURIComponent(await codLinkOf(fx, (await a.placeOrder())._id))}`,
+    check: (res) => expect(json(res).data).toMatchObject({ action: 'confirm', outcome: null }),
+  })),
+  row(
+    'POST',
+    '/api/cod-confirmation',
+    publicRead,
+    async ({ a, fx }) => ({
+      url: '/api/cod-confirmation',
+      payload: { token: await codLinkOf(fx, (await a.placeOrder())._id) },
+      check: (res) => expect(json(res).data).toMatchObject({ outcome: 'CONFIRMED' }),
+    }),
+    { bMayChangeA: 'the emailed link is the authority: whoever holds it confirms the order, signed in or not' },
+  ),
   // Where the shop delivers: public answers, staff settings and PIN ranges.
   row('GET', '/api/store', publicRead),
   row('GET', '/api/delivery/:pin', publicRead, () => ({

@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
         ...page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
       },
       {
+        path: 'cod-confirmation',
+        ...page(async () => (await import('../features/orders/pages/cod-confirmation-page.tsx')).CodConfirmationPage),
+      },
+      {
         path: 'collaboration',
         ...page(async () => (await import('../features/collaboration/pages/collaboration-page.tsx')).CollaborationPage),
       },

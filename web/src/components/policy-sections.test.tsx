@@ -36,6 +36,7 @@ describe('PolicySections', () => {
       gstPercent: 18,
       codMaxOrderValue: 50000,
       codMaxOpenOrders: 3,
+      lowStockThreshold: 10,
       texts,
     };
     render(<PolicySections info={info} />);

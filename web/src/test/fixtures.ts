@@ -44,6 +44,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     sizes: [],
     variants: [],
     photos: [],
+    saleEndsAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -250,6 +251,7 @@ export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
     gstPercent: settings.gstPercent,
     codMaxOrderValue: toRupees(settings.codMaxOrderValue),
     codMaxOpenOrders: settings.codMaxOpenOrders,
+    lowStockThreshold: settings.lowStockThreshold,
     texts: storeTexts(settings),
   };
 }

@@ -3,6 +3,7 @@
  * so these shapes are the server's own; the README's API section lists them.
  */
 import { z } from 'zod';
+import { codConfirmation } from './cod-confirmation.ts';
 import { discountTypes } from '../coupon-rules.ts';
 import { orderStatuses } from '../order-status.ts';
 import { product, productSize } from './catalog.ts';
@@ -156,6 +157,8 @@ export const adminOrderRow = z.object({
   paymentStatus: z.enum(paymentStatuses),
   itemCount: z.number().int(),
   total: moneyOut,
+  /** Whether a cash order is confirmed (the shopper's emailed link, or staff); null for an online one. */
+  codConfirmation,
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 
@@ -187,6 +190,8 @@ export const adminOrderDetail = z.object({
   nextStatuses: z.array(z.enum(orderStatuses)),
   /** A captured online payment that has not been refunded. */
   refundable: z.boolean(),
+  /** Whether a cash order is confirmed; staff may confirm one that awaits it. Null for an online order. */
+  codConfirmation,
   audit: z.array(auditEntry),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;

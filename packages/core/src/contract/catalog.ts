@@ -93,6 +93,8 @@ export const product = z.object({
   variants: z.array(productVariant),
   /** The photos with their colours: a colour's gallery is its own photos, then the shared ones. */
   photos: z.array(productPhoto),
+  /** When the product's sale ends (ISO), as staff set it; null: no countdown. */
+  saleEndsAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof product>;
@@ -193,6 +195,12 @@ export const productCreateBody = z
     categoryId: idSchema,
     price: moneyIn(rupeesSchema.refine((v) => v >= 1, 'must be at least 1')),
     originalPrice: moneyIn(rupeesSchema).nullable().optional(),
+    /** When the sale ends (an ISO date and time with its offset); null: no sale end, no countdown. */
+    saleEndsAt: z.iso
+      .datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' })
+      .transform((text) => new Date(text).toISOString())
+      .nullable()
+      .optional(),
     colors: z
       .array(z.string().trim().toLowerCase().refine(isKnownColor, "is not one of the shop's colours"))
       .max(12)

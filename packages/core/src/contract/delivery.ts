@@ -3,6 +3,7 @@
  * `GET /api/delivery/:pin`, and the staff Delivery page's settings and PIN ranges.
  */
 import { z } from 'zod';
+import { COD_CONFIRM_HOURS_LIMITS } from '../cod-confirmation.ts';
 import { isPinCodeShape, isSixDigitPin } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
@@ -20,6 +21,8 @@ export const storeInfo = z.object({
   /** The largest total that may be paid on delivery. */
   codMaxOrderValue: moneyOut,
   codMaxOpenOrders: z.number().int(),
+  /** "Only N item(s) left" shows at or below this stock. */
+  lowStockThreshold: z.number().int(),
   texts: z.object({
     shippingPromise: z.string(),
     shippingPolicy: z.string(),
@@ -68,6 +71,8 @@ export const shopSettingsData = z.object({
   codMaxOpenOrders: z.number().int(),
   /** Pieces at or below which a variant is low, unless its product sets its own. */
   lowStockThreshold: z.number().int(),
+  /** Hours a cash order has to be confirmed before it is cancelled (held from shipping till then); null: off. */
+  codConfirmHours: z.number().int().nullable(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;
 export const shopSettingsResponse = successEnvelope(shopSettingsData);
@@ -86,6 +91,20 @@ export const shopSettingsBody = z.object({
     ),
   /** Pieces at or below which a variant is low, unless its product sets its own; left out: unchanged. */
   lowStockThreshold: lowStockThresholdInput.optional(),
+  /** Null turns it off; left out, it stays as it is. */
+  codConfirmHours: z
+    .number({ error: 'The hours to confirm a cash-on-delivery order must be a whole number.' })
+    .int('The hours to confirm a cash-on-delivery order must be a whole number.')
+    .min(
+      COD_CONFIRM_HOURS_LIMITS.min,
+      `The hours to confirm a cash-on-delivery order must be at least ${COD_CONFIRM_HOURS_LIMITS.min}.`,
+    )
+    .max(
+      COD_CONFIRM_HOURS_LIMITS.max,
+      `The hours to confirm a cash-on-delivery order must be ${COD_CONFIRM_HOURS_LIMITS.max} or less.`,
+    )
+    .nullable()
+    .optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 

@@ -29,6 +29,17 @@ const MY_ORDERS = '/profile?view=orders';
 const ORDER_REASON = 'You receive this email because you placed an order with';
 const ACCOUNT_REASON = 'You receive this email because someone asked for it on your account at';
 
+/** A time of day as the shop tells it: "4:35 pm", Indian Standard Time. */
+const shopClock = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE });
+/** A day and time as the shop tells it: "29 Nov, 4:35 pm", Indian Standard Time. */
+const shopDateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SHOP_TIME_ZONE,
+});
+
 function ordersButton(context: RenderContext) {
   return <ActionButton href={shopUrl(context, MY_ORDERS)}>View My Orders</ActionButton>;
 }
@@ -134,7 +145,8 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <Title>Thank you for your order</Title>
         <Paragraph>Hello {data.firstName},</Paragraph>
         <Paragraph>
-          We have received your order <strong>{data.orderNumber}</strong>. We will write again when it ships.
+          We have received your order <strong>{data.orderNumber}</strong>
+          {data.paymentMethod === 'razorpay' ? ' and your payment' : ''}. We will write again when it ships.
         </Paragraph>
         <SectionLabel>Your order</SectionLabel>
         <OrderLines lines={data.lines} />
@@ -144,7 +156,9 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         <SectionLabel>Payment</SectionLabel>
         <Paragraph>
           {paymentMethodNames[data.paymentMethod]}
-          {data.paymentMethod === 'cod' ? `: please keep ${formatRupees(data.totals.total)} ready on delivery.` : '.'}
+          {data.paymentMethod === 'cod'
+            ? `: please keep ${formatRupees(data.totals.total)} ready on delivery.`
+            : `: ${formatRupees(data.totals.total)} paid.`}
         </Paragraph>
         {ordersButton(context)}
       </Layout>
@@ -157,6 +171,26 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         `We have received your payment of ${formatRupees(data.amount)} for order ${data.orderNumber}. Your order is confirmed.`,
       ]),
   },
+  'payment-reminder': {
+    subject: (data) => `Complete your payment for order ${data.orderNumber}`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`Your order ${data.orderNumber} is waiting for its payment`}
+        reason={ORDER_REASON}
+      >
+        <Title>Complete your payment</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          Your order <strong>{data.orderNumber}</strong> for {formatRupees(data.total)} is waiting for its payment. We
+          keep its items for you until {shopClock.format(new Date(data.payBy))} (India time); after that the order is
+          cancelled.
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.link)}>Complete your payment</ActionButton>
+        <Paragraph>Changed your mind? Do nothing: nothing has been charged.</Paragraph>
+      </Layout>
+    ),
+  },
   'order-cancelled': {
     subject: (data) => `Order ${data.orderNumber} cancelled`,
     body: (data, context) =>
@@ -166,6 +200,30 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
           ? 'Nothing was paid for it, so there is nothing to refund.'
           : `We are refunding ${formatRupees(data.refundAmount)} to the way you paid; banks usually take 5-7 business days to show it.`,
       ]),
+  },
+  'cod-confirmation': {
+    subject: (data) => `Please confirm your order ${data.orderNumber}`,
+    body: (data, context) => (
+      <Layout
+        context={context}
+        preview={`One click to confirm your cash-on-delivery order ${data.orderNumber}`}
+        reason={ORDER_REASON}
+      >
+        <Title>Please confirm your order</Title>
+        <Paragraph>Hello {data.firstName},</Paragraph>
+        <Paragraph>
+          You ordered <strong>{data.orderNumber}</strong>, to pay {formatRupees(data.total)} in cash on delivery. Please
+          confirm that you want it, so that we can send it.
+          {data.confirmBy
+            ? ` An order not confirmed by ${shopDateTime.format(new Date(data.confirmBy))} (India time) is cancelled.`
+            : ''}
+        </Paragraph>
+        <ActionButton href={shopUrl(context, data.confirmLink)}>Confirm order</ActionButton>
+        <Paragraph>Did not mean to order, or changed your mind?</Paragraph>
+        <ActionButton href={shopUrl(context, data.cancelLink)}>Cancel order</ActionButton>
+        <Paragraph>Each link works once and needs no sign-in.</Paragraph>
+      </Layout>
+    ),
   },
   'order-shipped': {
     subject: (data) => `Order ${data.orderNumber} is on its way`,

@@ -13,7 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('low_stock_threshold', 'integer', (c) =>
       c
         .notNull()
-        .defaultTo(5)
+        .defaultTo(10)
         .check(sql`low_stock_threshold >= 0`),
     )
     .execute();

@@ -14,10 +14,12 @@ import * as catalogueSearch from './2026-11-24-013-catalogue-search.ts';
 import * as catalogueNotifications from './2026-11-25-014-catalogue-notifications.ts';
 import * as orderHolders from './2026-11-26-015-order-holders.ts';
 import * as variants from './2026-11-28-016-variants.ts';
+import * as afterCheckout from './2026-11-28-017-after-checkout.ts';
 import * as shipments from './2026-11-28-018-shipments.ts';
 import * as grievancesDataRights from './2026-11-28-019-grievances-data-rights.ts';
 import * as stockChanges from './2026-11-28-020-stock-changes.ts';
 import * as lowStock from './2026-11-28-021-low-stock.ts';
+import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -39,8 +41,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-014-catalogue-notifications': catalogueNotifications,
   '2026-11-26-015-order-holders': orderHolders,
   '2026-11-28-016-variants': variants,
+  '2026-11-28-017-after-checkout': afterCheckout,
   '2026-11-28-018-shipments': shipments,
   '2026-11-28-019-grievances-data-rights': grievancesDataRights,
   '2026-11-28-020-stock-changes': stockChanges,
   '2026-11-28-021-low-stock': lowStock,
+  '2026-11-28-022-honest-urgency': honestUrgency,
 };

@@ -15,6 +15,7 @@ export interface ProductWrite {
   categoryId?: string | undefined;
   price?: Paise | undefined;
   originalPrice?: Paise | null | undefined;
+  saleEndsAt?: string | null | undefined;
   colors?: string[] | undefined;
   tags?: string[] | undefined;
   images?: string[] | undefined;
@@ -31,7 +32,10 @@ export async function insertProduct(
   trx: Transaction<Database>,
   id: string,
   slug: string,
-  product: Required<Omit<ProductWrite, 'originalPrice'>> & { originalPrice: Paise | null },
+  product: Required<Omit<ProductWrite, 'originalPrice' | 'saleEndsAt'>> & {
+    originalPrice: Paise | null;
+    saleEndsAt?: string | null | undefined;
+  },
   now: string,
 ): Promise<boolean> {
   const inserted = await trx
@@ -45,6 +49,7 @@ export async function insertProduct(
       category_id: product.categoryId,
       price: product.price,
       original_price: product.originalPrice,
+      sale_ends_at: product.saleEndsAt ?? null,
       is_active: 1,
       created_at: now,
       updated_at: now,
@@ -71,6 +76,7 @@ export async function updateProductRow(
       ...(changes.categoryId !== undefined && { category_id: changes.categoryId }),
       ...(changes.price !== undefined && { price: changes.price }),
       ...(changes.originalPrice !== undefined && { original_price: changes.originalPrice }),
+      ...(changes.saleEndsAt !== undefined && { sale_ends_at: changes.saleEndsAt }),
     })
     .where('id', '=', id)
     .executeTakeFirst();

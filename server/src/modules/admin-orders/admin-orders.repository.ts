@@ -47,6 +47,8 @@ export function findOrderPage(db: Kysely<Database>, filter: AdminOrderFilter, of
       'o.payment_method',
       'o.payment_status',
       'o.total',
+      'o.cod_confirmed_at',
+      'o.cod_confirmed_via',
       'u.id as user_id',
       'u.first_name',
       'u.last_name',

@@ -148,6 +148,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         paymentStatus: 'cod',
         itemCount: 3,
         total: first.total,
+        codConfirmation: { state: 'awaiting', confirmedAt: null, via: null },
       });
       expect(orders.find((o) => o._id === second._id)).toMatchObject({
         customer: { email: b.email },
@@ -229,6 +230,7 @@ describe.each(testDialects)('staff orders API on %s', (dialect) => {
         payment: null,
         nextStatuses: ['confirmed', 'cancelled'],
         refundable: false,
+        codConfirmation: { state: 'awaiting', confirmedAt: null, via: null },
         audit: [],
       });
     });

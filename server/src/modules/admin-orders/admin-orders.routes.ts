@@ -12,6 +12,7 @@ import {
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import { confirmCodByStaff } from '../orders/cod-confirmation.ts';
 import * as service from './admin-orders.service.ts';
 import { changeStatus } from './order-moves.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
@@ -49,6 +50,26 @@ const adminOrderRoutesPlugin: FastifyPluginAsyncZod<{ gateway: PaymentGateway }>
       },
     },
     async (request) => ({ success: true as const, data: await service.orderDetail(db, request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/cod-confirmation',
+    {
+      schema: {
+        ...apiDoc('confirmCodOrder', 'Confirm a cash-on-delivery order after calling the shopper (staff)', 404, 409),
+        tags,
+        params: orderIdParams,
+        response: { 200: adminOrderDetailResponse },
+      },
+    },
+    async (request) => {
+      await confirmCodByStaff(db, signedInUser(request).id, request.params.id);
+      return {
+        success: true as const,
+        message: 'Cash on delivery confirmed',
+        data: await service.orderDetail(db, request.params.id),
+      };
+    },
   );
 
   app.post(

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { auditTrail } from '../audit/audit.service.ts';
 import { getOrder, orderNotFound } from '../orders/order-view.ts';
+import { codConfirmationOf } from '../orders/cod-confirmation.ts';
 import { findOrderRow } from '../orders/status-changes.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { latestPayment, type PaymentRow } from '../payments/payments.service.ts';
@@ -69,6 +70,7 @@ export async function listOrders(db: Kysely<Database>, query: ListQuery): Promis
       paymentStatus: row.payment_status,
       itemCount: Number(row.item_count ?? 0),
       total: row.total,
+      codConfirmation: codConfirmationOf(row),
     })),
     page,
     limit,
@@ -90,13 +92,14 @@ function refundDecision(
 
 /** One order as staff see it: lines, customer, payment, where it may go next, and its audit trail. */
 export async function orderDetail(db: Kysely<Database>, orderId: string, now = new Date()): Promise<AdminOrderDetail> {
-  const [order, customer, payment, audit] = await Promise.all([
+  const [order, row, customer, payment, audit] = await Promise.all([
     getOrder(db, orderId, now),
+    findOrderRow(db, orderId),
     repo.findOrderCustomer(db, orderId),
     latestPayment(db, orderId),
     auditTrail(db, 'order', orderId),
   ]);
-  if (!customer) throw orderNotFound();
+  if (!customer || !row) throw orderNotFound();
   return {
     order,
     customer: {
@@ -118,6 +121,7 @@ export async function orderDetail(db: Kysely<Database>, orderId: string, now = n
       : null,
     nextStatuses: [...staffTransitions(order)],
     refundable: refundDecision(order.paymentStatus, payment, now).ok,
+    codConfirmation: codConfirmationOf(row),
     audit,
   };
 }

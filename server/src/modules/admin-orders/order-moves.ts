@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
+import { assertCodReleased } from '../orders/cod-confirmation.ts';
 import { getOrder, orderNotFound } from '../orders/order-view.ts';
 import {
   advanceLockedOrder,
@@ -42,6 +43,7 @@ export async function changeStatus(
     if (!row) throw orderNotFound();
     const refusal = staffMoveRefusal(row, to);
     if (refusal) throw refusal;
+    await assertCodReleased(trx, row, to);
     const moved =
       to === 'cancelled'
         ? await cancelLockedOrder(trx, payments, row, actorId, 'Cancelled by staff', at)

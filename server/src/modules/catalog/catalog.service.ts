@@ -38,6 +38,7 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
     sizes,
     variants: details.variants.get(row.id) ?? [],
     photos,
+    saleEndsAt: row.sale_ends_at,
     createdAt: row.created_at,
   };
 }

@@ -13,6 +13,7 @@ const DEFAULT_SETTINGS = {
   codMaxOrderValue: 50_000,
   codMaxOpenOrders: 3,
   lowStockThreshold: 5,
+  codConfirmHours: null,
 };
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
@@ -60,6 +61,7 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
         gstPercent: 18,
         codMaxOrderValue: 50_000,
         codMaxOpenOrders: 3,
+        lowStockThreshold: 10,
         texts: {
           shippingPromise: 'Flat ₹10 shipping',
           shippingPolicy: 'Every order pays a flat ₹10 for shipping.',
@@ -114,7 +116,7 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
     it('a free-shipping threshold changes the texts, the cart and the order alike; null turns it off', async () => {
       const saved = await staff('PUT', '/api/admin/settings', { ...DEFAULT_SETTINGS, freeShippingThreshold: 500 });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().data).toEqual({ ...DEFAULT_SETTINGS, freeShippingThreshold: 500 });
+      expect(saved.json().data).toEqual({ ...DEFAULT_SETTINGS, freeShippingThreshold: 500, lowStockThreshold: 10 });
       expect((await staff('GET', '/api/admin/settings')).json().data.freeShippingThreshold).toBe(500);
       const history = (await staff('GET', '/api/admin/delivery')).json().data.audit;
       expect(history[0]).toMatchObject({ action: 'settings.updated', summary: 'Free shipping from: none → ₹500' });
@@ -144,7 +146,10 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
     ])('refuses %s (400) and keeps the settings', async (_case, body) => {
       const res = await staff('PUT', '/api/admin/settings', body);
       expect(res.statusCode, res.body).toBe(400);
-      expect((await staff('GET', '/api/admin/settings')).json().data).toEqual(DEFAULT_SETTINGS);
+      expect((await staff('GET', '/api/admin/settings')).json().data).toEqual({
+        ...DEFAULT_SETTINGS,
+        lowStockThreshold: 10,
+      });
     });
   });
 

@@ -60,13 +60,26 @@ describe.each(testDialects)('tax documents attached to the order emails, on %s',
     expect(await pdfText(new Uint8Array(cancellation!.attachments[0]!.content))).toContain('Credit note');
   });
 
-  it('an online order placed but not paid yet is confirmed without an invoice (it has none)', async () => {
+  it('an online order: no email while unpaid; once paid, one order email carrying its invoice', async () => {
     const me = await apiShopper(shop.app);
     await me.add(await freshSize(shop.handle.db, 5, 299_00));
-    expect((await me.order('razorpay')).statusCode).toBe(201);
+    const placed = await me.order('razorpay');
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json().data;
+    const aboutOrder = () =>
+      smtp.received
+        .filter((r) => r.rcptTo.includes(me.email) && (r.mail.subject ?? '').includes(order.orderNumber))
+        .map((r) => r.mail);
     await deliverAll();
-    const [confirmation] = mailsTo(me.email, /placed/);
-    expect(confirmation).toBeDefined();
-    expect(confirmation!.attachments).toEqual([]);
+    expect(aboutOrder()).toEqual([]);
+
+    const signed = await me.sandboxPay(await me.initiate(order._id));
+    expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
+    await deliverAll();
+    const mails = aboutOrder();
+    expect(mails.map((m) => m.subject)).toEqual([`Order ${order.orderNumber} placed`]);
+    expect(mails[0]!.text).toContain(`${order.orderNumber} and your payment`);
+    expect(mails[0]!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(await pdfText(new Uint8Array(mails[0]!.attachments[0]!.content))).toContain('Tax invoice');
   });
 });

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { formatRupees, stateTaxName, type InvoiceTaxLine, type TaxDocumentSnapshot } from '@shop/core';
+import {
+  formatRupees,
+  hsnSummary,
+  stateTaxName,
+  type HsnSummaryLine,
+  type InvoiceTaxLine,
+  type TaxDocumentSnapshot,
+} from '@shop/core';
 import { isPlainText, measureText, writeText } from './script-text.ts';
 
 /**
@@ -27,11 +34,30 @@ const MARGIN = 40;
 const PAGE_WIDTH = 595.28; // A4 in points
 const CONTENT = PAGE_WIDTH - 2 * MARGIN;
 
-interface Column {
+interface Column<Row = InvoiceTaxLine> {
   title: string;
   width: number;
   align: 'left' | 'right';
-  cell: (line: InvoiceTaxLine, index: number) => string;
+  cell: (line: Row, index: number) => string;
+}
+
+/** The HSN-wise summary's columns: each code and rate with its lines' values and taxes added up. */
+function summaryColumnsFor(snapshot: TaxDocumentSnapshot): Column<HsnSummaryLine>[] {
+  const taxColumns: Column<HsnSummaryLine>[] =
+    snapshot.supplyKind === 'intra-state'
+      ? [
+          { title: 'CGST', width: 62, align: 'right', cell: (l) => figures(l.cgst) },
+          { title: stateTaxName(snapshot.placeOfSupply.code), width: 62, align: 'right', cell: (l) => figures(l.sgst) },
+        ]
+      : [{ title: 'IGST', width: 124, align: 'right', cell: (l) => figures(l.igst) }];
+  const fixed: Column<HsnSummaryLine>[] = [
+    { title: 'Qty', width: 28, align: 'right', cell: (l) => String(l.quantity) },
+    { title: 'Taxable value', width: 72, align: 'right', cell: (l) => figures(l.taxableValue) },
+    { title: 'Rate', width: 34, align: 'right', cell: (l) => `${l.ratePercent}%` },
+    ...taxColumns,
+  ];
+  const used = fixed.reduce((n, c) => n + c.width, 0);
+  return [{ title: 'HSN/SAC summary', width: CONTENT - used, align: 'left', cell: (l) => l.hsn }, ...fixed];
 }
 
 function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
@@ -138,8 +164,7 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
   y = doc.y + 16;
 
   // The lines.
-  const columns = columnsFor(snapshot);
-  const drawRow = (cells: string[], bold: boolean) => {
+  const drawRow = (columns: { width: number; align: 'left' | 'right' }[], cells: string[], bold: boolean) => {
     doc.fontSize(8.5);
     // Cells in different scripts share the first line's baseline.
     const cellOptions = (i: number) => ({ width: columns[i]!.width - 6, align: columns[i]!.align, bold });
@@ -164,22 +189,30 @@ export function renderTaxDocument(snapshot: TaxDocumentSnapshot): Promise<Buffer
       .strokeColor(LINE)
       .stroke();
   };
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + CONTENT, y)
-    .lineWidth(1)
-    .strokeColor(INK)
-    .stroke();
-  drawRow(
-    columns.map((c) => c.title),
-    true,
-  );
-  snapshot.lines.forEach((line, index) =>
+  const drawTable = <Row>(columns: Column<Row>[], rows: readonly Row[]) => {
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + CONTENT, y)
+      .lineWidth(1)
+      .strokeColor(INK)
+      .stroke();
     drawRow(
-      columns.map((c) => c.cell(line, index)),
-      false,
-    ),
-  );
+      columns,
+      columns.map((c) => c.title),
+      true,
+    );
+    rows.forEach((row, index) =>
+      drawRow(
+        columns,
+        columns.map((c) => c.cell(row, index)),
+        false,
+      ),
+    );
+  };
+  drawTable(columnsFor(snapshot), snapshot.lines);
+  // Then per HSN: each code and rate once, its lines added up exactly.
+  y += 12;
+  drawTable(summaryColumnsFor(snapshot), hsnSummary(snapshot.lines));
 
   // Totals, in figures and in words.
   y += 10;

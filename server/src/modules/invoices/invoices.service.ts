@@ -87,7 +87,15 @@ async function store(
 export interface InvoiceableOrder {
   order: Pick<
     OrderTable,
-    'id' | 'order_number' | 'created_at' | 'discount' | 'shipping' | 'gst' | 'shipping_address' | 'billing_address'
+    | 'id'
+    | 'order_number'
+    | 'created_at'
+    | 'discount'
+    | 'shipping'
+    | 'gst'
+    | 'shipping_address'
+    | 'billing_address'
+    | 'line_discounts'
   > & { shipping_gst_rate: number };
   items: (Pick<OrderItemTable, 'product_id' | 'name' | 'color' | 'size' | 'sku' | 'quantity' | 'price' | 'hsn'> & {
     gst_rate: number;
@@ -139,6 +147,7 @@ export async function issueFirstInvoice(
       ratePercent: item.gst_rate,
     })),
     discount: order.discount,
+    lineDiscounts: order.line_discounts === null ? null : (JSON.parse(order.line_discounts) as number[]),
     shipping: order.shipping,
     shippingRatePercent: order.shipping_gst_rate,
     gst: order.gst,

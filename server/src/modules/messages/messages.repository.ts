@@ -11,6 +11,18 @@ export async function insertMessage(trx: Transaction<Database>, row: Insertable<
   await trx.insertInto('messages').values(row).execute();
 }
 
+/** Whether a message of this template about this order was ever queued. */
+export async function hasOrderMessage(db: Db, orderId: string, template: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('template', '=', template)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface ClaimRequest {
   /** Due messages are those whose next attempt is at or before this instant (ISO). */
   now: string;

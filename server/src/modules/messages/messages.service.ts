@@ -56,6 +56,18 @@ export async function enqueueMessage(
   return id;
 }
 
+/**
+ * Whether the order was ever sent (or queued) this kind of message: a message sent once per
+ * order is queued only when this says no, under the order's lock.
+ */
+export function orderHasMessage(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  template: MessageTemplate,
+): Promise<boolean> {
+  return repo.hasOrderMessage(db, orderId, template);
+}
+
 type ListQuery = z.output<typeof adminMessageListQuery>;
 
 const messageNotFound = () => notFound('MESSAGE_NOT_FOUND', 'Message not found');

@@ -3,6 +3,8 @@ import { awaitsOnlinePayment, cancelRefusalMessage, customerCancellation, type O
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { OrderPayments } from './order-payments.ts';
+import { orderHasMessage } from '../messages/messages.service.ts';
+import { queuePaymentReminder } from './order-messages.ts';
 import { getOrder, orderNotFound } from './order-view.ts';
 import * as repo from './orders.repository.ts';
 import { cancelLockedOrder, changedMeanwhile, paymentFacts } from './status-changes.ts';
@@ -52,4 +54,27 @@ export async function sweepUnpaidOrders(
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+/**
+ * The one "complete your payment" email of an online order still unpaid halfway through the
+ * time it is kept (`timeoutMs`), with when it is given up. Each order is read under its lock
+ * and reminded only if it never was (the outbox says), so several processes sweeping at once
+ * remind it once; one paid, cancelled or past its time meanwhile is left alone.
+ */
+export async function remindUnpaidOrders(db: Kysely<Database>, timeoutMs: number, now = new Date()): Promise<number> {
+  const halfway = new Date(now.getTime() - timeoutMs / 2).toISOString();
+  const givenUp = new Date(now.getTime() - timeoutMs).toISOString();
+  let reminded = 0;
+  for (const { id } of await repo.findUnpaidBefore(db, halfway, { after: givenUp })) {
+    const done = await db.transaction().execute(async (trx) => {
+      const row = await repo.findOrder(trx, id, { lock: true });
+      if (!row || !awaitsOnlinePayment(paymentFacts(row))) return false;
+      if (await orderHasMessage(trx, row.id, 'payment-reminder')) return false;
+      await queuePaymentReminder(trx, row, new Date(new Date(row.created_at).getTime() + timeoutMs), now);
+      return true;
+    });
+    if (done) reminded += 1;
+  }
+  return reminded;
 }

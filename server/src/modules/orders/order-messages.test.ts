@@ -6,12 +6,13 @@ import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { refuseWrites } from '../../test/failures.ts';
 import { freshSize, stockOf } from '../../test/stock.ts';
-import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
+import { apiShopper, deliverWebhook, paymentEvent, type ApiShopper } from '../../test/shoppers.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
 import { paymentsForOrders } from '../payments/refunds.ts';
-import { sweepUnpaidOrders } from './cancellation.ts';
+import { remindUnpaidOrders, sweepUnpaidOrders } from './cancellation.ts';
 
-const gateway = createSandboxGateway('order-mail-key-secret', 'order-mail-webhook-secret');
+const WEBHOOK_SECRET = 'order-mail-webhook-secret';
+const gateway = createSandboxGateway('order-mail-key-secret', WEBHOOK_SECRET);
 
 const STAFF = 'orders@kapas.example';
 
@@ -75,8 +76,10 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     // The line keeps the variant the cart held.
     expect(order.items[0]).toMatchObject({ color: cart.items[0]!.color, sku: cart.items[0]!.sku });
     expect(order.items[0]!.sku).toMatch(/^TEST-T/);
-    const [toShopper, toStaff, ...rest] = await messagesOf(order._id);
+    const [toShopper, confirmation, toStaff, ...rest] = await messagesOf(order._id);
     expect(rest).toEqual([]);
+    // Then the email asking the shopper to confirm the cash order, or cancel it (cod-confirmation.test.ts).
+    expect(confirmation).toMatchObject({ template: 'cod-confirmation', to: me.email });
     expect(toShopper).toEqual({
       template: 'order-placed',
       to: me.email,
@@ -125,24 +128,83 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     expect(rendered.text).toContain('http://shop.test/profile?view=orders');
   });
 
-  it('online: placed when placed; payment received and staff\'s "new order" once paid, once', async () => {
+  it('online: nothing while unpaid; the order email and staff\'s "new order" once paid, once', async () => {
     const { me, order } = await placed('razorpay');
-    expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`]);
+    // "Pay with Razorpay" pressed: an order, no payment yet, so no "thank you for your order".
+    expect(await templatesOf(order._id)).toEqual([]);
     const signed = await paid(me, order);
-    // The same success reported again changes nothing, and sends nothing.
+    // The same success reported again (the callback, then the webhook) changes nothing, and sends nothing.
     await me.call('POST', '/api/payments/success', signed);
+    const captured = paymentEvent('payment.captured', signed.razorpay_order_id, signed.razorpay_payment_id);
+    expect((await deliverWebhook(shop.app, WEBHOOK_SECRET, captured, `evt-${order._id}`)).statusCode).toBe(200);
     const messages = await messagesOf(order._id);
     expect(messages.map((m) => `${m.template} → ${m.to}`)).toEqual([
       `order-placed → ${me.email}`,
-      `payment-received → ${me.email}`,
       `staff-new-order → ${STAFF}`,
     ]);
-    expect(messages[1]!.data).toEqual({
+    expect(messages[0]!.data).toMatchObject({
+      orderNumber: order.orderNumber,
+      paymentMethod: 'razorpay',
+      totals: { total: toPaise(order.total) },
+    });
+    const rendered = await renderMessage('order-placed', messages[0]!.data, { publicUrl: 'http://shop.test' });
+    expect(rendered.text).toContain('We have received your order');
+    expect(rendered.text).toContain(`${formatRupees(toPaise(order.total))} paid`);
+  });
+
+  it('online paid by the webhook alone (the shopper closed the window): the order email, once', async () => {
+    const { me, order } = await placed('razorpay');
+    const signed = await me.sandboxPay(await me.initiate(order._id));
+    const captured = paymentEvent('payment.captured', signed.razorpay_order_id, signed.razorpay_payment_id);
+    for (const eventId of ['evt-a', 'evt-b'])
+      expect((await deliverWebhook(shop.app, WEBHOOK_SECRET, captured, `${eventId}-${order._id}`)).statusCode).toBe(
+        200,
+      );
+    expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`, `staff-new-order → ${STAFF}`]);
+  });
+
+  it('online: one "complete your payment" halfway to the deadline, never before, never twice, never once paid', async () => {
+    const { me, order } = await placed('razorpay');
+    const kept = 30 * 60_000;
+    const placedAt = new Date(order.createdAt).getTime();
+    expect(await remindUnpaidOrders(shop.handle.db, kept, new Date(placedAt + 10 * 60_000))).toBe(0);
+    expect(await templatesOf(order._id)).toEqual([]);
+    const halfway = new Date(placedAt + 16 * 60_000);
+    // Two processes sweeping at once, then again a minute later: one reminder.
+    const runs = await Promise.all([
+      remindUnpaidOrders(shop.handle.db, kept, halfway),
+      remindUnpaidOrders(shop.handle.db, kept, halfway),
+    ]);
+    expect(runs.filter((n) => n > 0)).toHaveLength(1);
+    await remindUnpaidOrders(shop.handle.db, kept, new Date(placedAt + 17 * 60_000));
+    const messages = await messagesOf(order._id);
+    expect(messages.map((m) => `${m.template} → ${m.to}`)).toEqual([`payment-reminder → ${me.email}`]);
+    expect(messages[0]!.data).toEqual({
       firstName: 'Ravi',
       orderNumber: order.orderNumber,
-      amount: toPaise(order.total),
+      total: toPaise(order.total),
+      payBy: new Date(placedAt + kept).toISOString(),
+      link: '/profile?view=orders',
     });
-    expect(messages[0]!.data.paymentMethod).toBe('razorpay');
+    const rendered = await renderMessage('payment-reminder', messages[0]!.data, { publicUrl: 'http://shop.test' });
+    expect(rendered.subject).toBe(`Complete your payment for order ${order.orderNumber}`);
+    expect(rendered.text).toContain('http://shop.test/profile?view=orders');
+    // Paid afterwards: the order email follows, once (the reminder was queued at a later clock).
+    await paid(me, order);
+    expect((await templatesOf(order._id)).sort()).toEqual([
+      `order-placed → ${me.email}`,
+      `payment-reminder → ${me.email}`,
+      `staff-new-order → ${STAFF}`,
+    ]);
+
+    // Paid before halfway, or past its time: no reminder.
+    const early = await placed('razorpay');
+    await paid(early.me, early.order);
+    await remindUnpaidOrders(shop.handle.db, kept, new Date(new Date(early.order.createdAt).getTime() + 20 * 60_000));
+    expect((await templatesOf(early.order._id)).filter((t) => t.startsWith('payment-reminder'))).toEqual([]);
+    const late = await placed('razorpay');
+    await remindUnpaidOrders(shop.handle.db, kept, new Date(new Date(late.order.createdAt).getTime() + kept + 60_000));
+    expect(await templatesOf(late.order._id)).toEqual([]);
   });
 
   it('cancelled by the shopper: nothing to refund on delivery orders', async () => {
@@ -163,13 +225,12 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
     const messages = await messagesOf(order._id);
     expect(messages.map((m) => m.template)).toEqual([
       'order-placed',
-      'payment-received',
       'staff-new-order',
       'order-cancelled',
       'refund-recorded',
     ]);
-    expect(messages[3]!.data.refundAmount).toBe(toPaise(order.total));
-    expect(messages[4]!.data).toEqual({
+    expect(messages[2]!.data.refundAmount).toBe(toPaise(order.total));
+    expect(messages[3]!.data).toEqual({
       firstName: 'Ravi',
       orderNumber: order.orderNumber,
       amount: toPaise(order.total),
@@ -183,6 +244,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       expect((await setStatus(order._id, status)).statusCode).toBe(200);
     expect(await templatesOf(order._id)).toEqual([
       `order-placed → ${me.email}`,
+      `cod-confirmation → ${me.email}`,
       `staff-new-order → ${STAFF}`,
       `order-shipped → ${me.email}`,
       `order-delivered → ${me.email}`,
@@ -209,7 +271,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
   it('an online order left unpaid and cancelled by the shop is emailed as cancelled', async () => {
     const { me, order } = await placed('razorpay');
     await sweepUnpaidOrders(shop.handle.db, paymentsForOrders(gateway), 60_000, new Date(Date.now() + 120_000));
-    expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`, `order-cancelled → ${me.email}`]);
+    expect(await templatesOf(order._id)).toEqual([`order-cancelled → ${me.email}`]);
   });
 
   describe('rolled back with the change', () => {
@@ -279,13 +341,10 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
       const pay = async () => (await me.call('POST', '/api/payments/success', signed)).statusCode;
       expect(await whileRefusing('order_events', 'insert', pay)).toBe(500);
       expect((await me.orders())[0]!.paymentStatus).toBe('awaiting_payment');
-      expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`]);
+      expect(await templatesOf(order._id)).toEqual([]);
       // The same payment reported again, with nothing refused, goes through with its emails.
       expect(await pay()).toBe(200);
-      expect((await templatesOf(order._id)).slice(1)).toEqual([
-        `payment-received → ${me.email}`,
-        `staff-new-order → ${STAFF}`,
-      ]);
+      expect(await templatesOf(order._id)).toEqual([`order-placed → ${me.email}`, `staff-new-order → ${STAFF}`]);
     });
 
     it('a refund: a failure after the email leaves it unrecorded and unemailed', async () => {

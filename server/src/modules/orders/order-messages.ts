@@ -10,6 +10,8 @@ type Trx = Transaction<Database>;
 export interface OrderMailSettings {
   /** Where staff get "new order" (STAFF_ORDER_EMAIL); null: nowhere. */
   staffOrderEmail: string | null;
+  /** Signs the links of a cash order's confirmation email; absent: no such email. */
+  orderLinkKey?: Uint8Array;
 }
 
 export const noStaffMail: OrderMailSettings = { staffOrderEmail: null };
@@ -24,15 +26,20 @@ async function shopper(trx: Trx, order: repo.OrderRow) {
   return { contact, facts: { firstName: contact.firstName, orderNumber: order.order_number } };
 }
 
+/** Where a shopper finds their orders, and pays one waiting for its payment. */
+const MY_ORDERS = '/profile?view=orders';
+
 const about = (order: repo.OrderRow, to: string) => ({ to, userId: order.user_id, orderId: order.id });
 
 /** Who to write to about an account's orders. */
 export type OrderContact = Awaited<ReturnType<typeof accountContact>>;
 
 /**
- * "Order placed": number, lines, totals, address and payment method; and staff's "new order"
- * for cash on delivery. From the order and lines its transaction has just written, and the
- * shopper's contact it read.
+ * The order email ("Thank you for your order": number, lines, totals, address and payment
+ * method) and staff's "new order", once per order, when the order becomes a sale: a cash order
+ * when it is placed, an online order when its payment arrives (never when "Pay" is pressed: an
+ * order nobody pays for is no order to thank anyone for). From the order and lines as stored,
+ * and the shopper's contact.
  */
 export async function queueOrderPlaced(
   trx: Trx,
@@ -70,8 +77,7 @@ export async function queueOrderPlaced(
     },
     now,
   );
-  // An online order reaches staff once it is paid (queuePaymentReceived): until then there is nothing to send.
-  if (order.payment_method === 'cod') await queueStaffNewOrder(trx, order, items, contact, mail, now);
+  await queueStaffNewOrder(trx, order, items, contact, mail, now);
 }
 
 async function queueStaffNewOrder(
@@ -103,21 +109,32 @@ async function queueStaffNewOrder(
   );
 }
 
-/** "Payment received" for an online order now confirmed, and staff's "new order". */
-export async function queuePaymentReceived(
+/** The order email of an online order now paid (queueOrderPlaced), from its order as stored. */
+export async function queueOnlineOrderPaid(
   trx: Trx,
   order: repo.OrderRow,
-  amount: number,
   mail: OrderMailSettings,
   now: Date,
 ): Promise<void> {
+  const [contact, items] = await Promise.all([accountContact(trx, order.user_id), repo.findItems(trx, [order.id])]);
+  await queueOrderPlaced(trx, { order, items, contact }, mail, now);
+}
+
+/**
+ * "Complete your payment": the one reminder an online order waiting for its payment gets,
+ * with the way to pay it and when it is given up.
+ */
+export async function queuePaymentReminder(trx: Trx, order: repo.OrderRow, payBy: Date, now: Date): Promise<void> {
   const { contact, facts } = await shopper(trx, order);
   await enqueueMessage(
     trx,
-    { template: 'payment-received', ...about(order, contact.email), data: { ...facts, amount } },
+    {
+      template: 'payment-reminder',
+      ...about(order, contact.email),
+      data: { ...facts, total: order.total, payBy: payBy.toISOString(), link: MY_ORDERS },
+    },
     now,
   );
-  await queueStaffNewOrder(trx, order, await repo.findItems(trx, [order.id]), contact, mail, now);
 }
 
 /** "Order cancelled", with what is refunded (null when nothing was paid). */

@@ -3,7 +3,7 @@ import type { OrderStatus } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { accountDetails } from '../auth/auth.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { queuePaymentReceived, type OrderMailSettings } from './order-messages.ts';
+import { queueOnlineOrderPaid, type OrderMailSettings } from './order-messages.ts';
 import * as repo from './orders.repository.ts';
 
 // What the payments module reads and changes of orders: it depends on orders, never the reverse.
@@ -41,13 +41,14 @@ export function noteInHistory(
 
 /**
  * The order's online payment arrived, inside the transaction that records it, under the
- * order's lock: the order is paid, and a pending one confirmed with its history line, the
- * shopper's email and (paid, it is a sale) its invoice, numbered in this transaction.
+ * order's lock: the order is paid, and a pending one confirmed with its history line, its
+ * order email (the first: an online order has none before it is paid) and (paid, it is a sale)
+ * its invoice, numbered in this transaction.
  */
 export async function recordOrderPaid(
   trx: Trx,
   order: repo.OrderRow,
-  { amount, mail, now }: { amount: number; mail: OrderMailSettings; now: Date },
+  { mail, now }: { mail: OrderMailSettings; now: Date },
 ): Promise<void> {
   const at = now.toISOString();
   await repo.setPaymentStatus(trx, order.id, 'paid', at);
@@ -59,6 +60,6 @@ export async function recordOrderPaid(
     actorId: null,
     now: at,
   });
-  await queuePaymentReceived(trx, order, amount, mail, now);
+  await queueOnlineOrderPaid(trx, order, mail, now);
   await invoiceOrder(trx, order.id, now);
 }

@@ -240,15 +240,16 @@ export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
 }
 
 /** Online orders still unpaid and pending since before `cutoff`. */
-export function findUnpaidBefore(db: Db, cutoff: string) {
-  return db
+export function findUnpaidBefore(db: Db, cutoff: string, { after }: { after?: string } = {}) {
+  let query = db
     .selectFrom('orders')
     .select('id')
     .where('payment_method', '=', 'razorpay')
     .where('status', '=', 'pending')
     .where('payment_status', 'in', ['awaiting_payment', 'failed'])
-    .where('created_at', '<', cutoff)
-    .execute();
+    .where('created_at', '<', cutoff);
+  if (after) query = query.where('created_at', '>=', after);
+  return query.execute();
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 import { couponUsage, redeemCoupon, releaseCoupon } from '../coupons/coupons.service.ts';
 import { deliveryTo } from '../delivery/delivery.service.ts';
 import { issueFirstInvoice } from '../invoices/invoices.service.ts';
+import { queueCodConfirmation } from './cod-confirmation.ts';
 import { queueOrderPlaced, type OrderContact, type OrderMailSettings } from './order-messages.ts';
 import { settledShippingAddress, type OrderRequest } from './order-address.ts';
 import { newOrderNumber } from './order-number.ts';
@@ -308,6 +309,10 @@ function writeOrder(trx: Trx, { userId, body, price, addresses, idempotencyKey, 
       shipping_gst_rate: price.shippingGstPercent,
       client_address: client?.address ?? null,
       client_network: client?.network ?? null,
+      // Each line's part of the discount, as the coupon gave it: the invoice shows it so.
+      line_discounts: price.totals.discountAmount > 0 ? JSON.stringify(price.lineDiscounts) : null,
+      cod_confirmed_at: null,
+      cod_confirmed_via: null,
       created_at: at,
       updated_at: at,
     },
@@ -378,13 +383,14 @@ async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], pri
 }
 
 /**
- * Step: the order's first line of history, and its confirmation queued with it (neither
- * commits without the other); answers the history line as written.
+ * Step: the order's first line of history, and a cash order's order email queued with it
+ * (neither commits without the other; an online order's goes out once paid, in markPaid);
+ * answers the history line as written.
  */
 async function recordPlacement(
   trx: Trx,
   placed: { order: repo.OrderRow; items: repo.OrderItemRow[]; contact: OrderContact },
-  mail: OrderMailSettings,
+  { mail, settings }: { mail: OrderMailSettings; settings: ShopSettings },
   now: Date,
 ): Promise<repo.OrderEventRow> {
   const { order } = placed;
@@ -396,7 +402,12 @@ async function recordPlacement(
     actorId: order.user_id,
     now: order.created_at,
   });
-  await queueOrderPlaced(trx, placed, mail, now);
+  if (order.payment_method === 'cod') {
+    await queueOrderPlaced(trx, placed, mail, now);
+    // Then the email asking the shopper to confirm it (or cancel it), with its signed links.
+    const key = mail.orderLinkKey;
+    if (key) await queueCodConfirmation(trx, placed, { key, codConfirmHours: settings.codConfirmHours }, now);
+  }
   return event;
 }
 
@@ -469,7 +480,12 @@ export async function placeOrder(
       const order = await writeOrder(trx, { userId, body, price, addresses, idempotencyKey, client }, now);
       await holdStock(trx, order, cart.lines, client, holdingLimits, mail, now);
       const items = await writeLines(trx, order, cart.lines, price.priced);
-      const placedEvent = await recordPlacement(trx, { order, items, contact }, mail, now);
+      const placedEvent = await recordPlacement(
+        trx,
+        { order, items, contact },
+        { mail, settings: price.settings },
+        now,
+      );
       await redeemOrderCoupon(trx, price.cartCoupon, order);
       // Whichever way it is paid, the order takes the cart's lines with it: the same cart cannot
       // be ordered (and its stock taken) twice.

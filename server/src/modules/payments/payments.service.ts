@@ -177,7 +177,7 @@ export async function markPaid(
     }
     await repo.markPaymentPaid(trx, current.id, providerPaymentId, at);
     // Paid, a pending order is confirmed and, a sale now, invoiced in this transaction.
-    await recordOrderPaid(trx, order, { amount: current.amount, mail, now });
+    await recordOrderPaid(trx, order, { mail, now });
     return { outcome: 'recorded' as const, refund: null, cancelled: order.status === 'cancelled' };
   });
   if ('cancelled' in decided && decided.cancelled) await refundIfPaid(db, gateway, payment.order_id, now);

@@ -27,6 +27,7 @@ import { recordShopChange } from '../shop-settings/shop-settings.service.ts';
 import { queueDeliveryFailed, type ParcelFacts } from '../orders/order-messages.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
 import { orderNotFound } from '../orders/order-view.ts';
+import { assertCodReleased } from '../orders/cod-confirmation.ts';
 import {
   advanceLockedOrder,
   cancelLockedOrder,
@@ -145,6 +146,8 @@ export async function markShipped(
             : `An order that is ${order.status} cannot be shipped.`,
         );
       }
+      // The owner's hold on cash orders not confirmed yet.
+      await assertCodReleased(trx, order, 'shipped');
       if (await repo.findShipmentByAwb(trx, parcel.awb)) throw awbInUse(parcel.awb);
       const row = {
         id,

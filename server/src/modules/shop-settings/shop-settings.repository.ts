@@ -20,6 +20,7 @@ export async function saveSettings(
     codMaxOrderValue: number;
     codMaxOpenOrders: number;
     lowStockThreshold: number;
+    codConfirmHours: number | null;
   },
   now: string,
 ) {
@@ -28,6 +29,7 @@ export async function saveSettings(
     cod_max_order_value: settings.codMaxOrderValue,
     cod_max_open_orders: settings.codMaxOpenOrders,
     low_stock_threshold: settings.lowStockThreshold,
+    cod_confirm_hours: settings.codConfirmHours,
     updated_at: now,
   };
   await db

@@ -42,6 +42,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     codMaxOrderValue: row.cod_max_order_value,
     codMaxOpenOrders: row.cod_max_open_orders,
     lowStockThreshold: row.low_stock_threshold,
+    codConfirmHours: row.cod_confirm_hours ?? null,
   };
 }
 
@@ -50,6 +51,7 @@ const settingsData = (s: ShopSettings): ShopSettingsData => ({
   codMaxOrderValue: s.codMaxOrderValue,
   codMaxOpenOrders: s.codMaxOpenOrders,
   lowStockThreshold: s.lowStockThreshold,
+  codConfirmHours: s.codConfirmHours,
 });
 
 export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
@@ -76,6 +78,12 @@ function settingsChangeSummary(before: ShopSettings, after: ShopSettings): strin
   if (before.lowStockThreshold !== after.lowStockThreshold) {
     parts.push(`Low stock at: ${before.lowStockThreshold} → ${after.lowStockThreshold} pieces`);
   }
+  if (before.codConfirmHours !== after.codConfirmHours) {
+    const hours = (h: number | null) => (h === null ? 'off' : `${h} h`);
+    parts.push(
+      `Unconfirmed COD orders cancelled after: ${hours(before.codConfirmHours)} → ${hours(after.codConfirmHours)}`,
+    );
+  }
   return parts.join('; ');
 }
 
@@ -87,17 +95,19 @@ export async function updateShopSettings(
 ): Promise<ShopSettingsData> {
   const saved = await db.transaction().execute(async (trx) => {
     const before = await getShopSettings(trx);
-    // A client that does not know the low-stock threshold leaves it as it is.
-    const settings: ShopSettings = {
+    // A client that does not know a setting (the low-stock threshold, the COD confirmation
+    // hours) leaves it as it is.
+    const after: ShopSettings = {
       freeShippingThreshold: body.freeShippingThreshold,
       codMaxOrderValue: body.codMaxOrderValue,
       codMaxOpenOrders: body.codMaxOpenOrders,
       lowStockThreshold: body.lowStockThreshold ?? before.lowStockThreshold,
+      codConfirmHours: body.codConfirmHours === undefined ? before.codConfirmHours : body.codConfirmHours,
     };
-    const summary = settingsChangeSummary(before, settings);
-    await repo.saveSettings(trx, settings, now.toISOString());
+    const summary = settingsChangeSummary(before, after);
+    await repo.saveSettings(trx, after, now.toISOString());
     if (summary) await recordShopChange(trx, actorId, 'settings.updated', summary, now);
-    return settings;
+    return after;
   });
   return settingsData(saved);
 }
@@ -112,6 +122,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     gstPercent: settings.gstPercent,
     codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
+    lowStockThreshold: shop.lowStockThreshold,
     texts: storeTexts(settings),
   };
 }

@@ -144,6 +144,54 @@ describe('profile page', () => {
       await waitFor(() => expect(api.callsTo('GET /auth/profile')).toHaveLength(1));
     });
 
+    it('offers Cancel Order on a paid order until it ships, saying it is refunded in full', async () => {
+      let orders = [
+        makeOrder({
+          _id: 'o1',
+          orderNumber: 'KP-1',
+          status: 'confirmed',
+          paymentMethod: 'razorpay',
+          paymentStatus: 'paid',
+          total: 1499,
+        }),
+        makeOrder({ _id: 'o2', orderNumber: 'KP-2', status: 'confirmed' }),
+        makeOrder({
+          _id: 'o3',
+          orderNumber: 'KP-3',
+          status: 'shipped',
+          paymentMethod: 'razorpay',
+          paymentStatus: 'paid',
+        }),
+      ];
+      const { user, api } = await openOrders({
+        'GET /order/orders': () => ({ orders }),
+        'POST /order/:id/cancel': () => {
+          orders = [
+            { ...orders[0]!, status: 'cancelled', paymentStatus: 'refunded', cancellable: false },
+            ...orders.slice(1),
+          ];
+          return orders[0];
+        },
+      });
+      const shipped = await screen.findByRole('article', { name: 'Order KP-3' });
+      expect(within(shipped).queryByRole('button', { name: /^Cancel Order/ })).not.toBeInTheDocument();
+      expect(
+        within(screen.getByRole('article', { name: 'Order KP-2' })).getByRole('button', { name: 'Cancel Order KP-2' }),
+      ).toBeEnabled();
+      const paid = screen.getByRole('article', { name: 'Order KP-1' });
+      expect(paid).toHaveTextContent('Status: confirmed');
+      await user.click(within(paid).getByRole('button', { name: 'Cancel Order KP-1' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+      expect(dialog).toHaveTextContent('Your payment of ₹1,499.00 will be refunded in full to the way you paid');
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+      expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+      expect(api.callsTo('POST /order/:id/cancel')[0]).toMatchObject({ path: '/order/o1/cancel' });
+      await waitFor(() =>
+        expect(within(screen.getByRole('article', { name: 'Order KP-1' })).getByText('Order Cancelled')).toBeVisible(),
+      );
+      expect(screen.getByRole('article', { name: 'Order KP-1' })).toHaveTextContent('Refunded');
+    });
+
     it("shows a shipped order's parcel: AWB, tracking link and timeline; after a failed attempt, asks for another", async () => {
       const shippedHistory = [
         { status: 'pending' as const, at: '2026-11-21T10:00:00.000Z', note: null },

@@ -45,6 +45,9 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
   };
 }
 
+/** A cash order waiting for its confirmation, as staff see it. */
+const awaitingCod = { state: 'awaiting', confirmedAt: null, via: null } as const;
+
 export function makeAdminOrderRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
   counter += 1;
   return {
@@ -57,6 +60,7 @@ export function makeAdminOrderRow(overrides: Partial<AdminOrderRow> = {}): Admin
     paymentStatus: 'cod',
     itemCount: 2,
     total: 2842,
+    codConfirmation: overrides.paymentMethod === 'razorpay' ? null : awaitingCod,
     ...overrides,
   };
 }
@@ -85,6 +89,7 @@ export function makeAdminOrderDetail(
     payment: null,
     nextStatuses: ['confirmed', 'cancelled'],
     refundable: false,
+    codConfirmation: order.paymentMethod === 'razorpay' ? null : awaitingCod,
     audit: [],
     ...overrides,
   };

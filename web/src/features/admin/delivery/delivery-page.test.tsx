@@ -18,6 +18,7 @@ function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
     codMaxOrderValue: 50000,
     codMaxOpenOrders: 3,
     lowStockThreshold: 5,
+    codConfirmHours: null as number | null,
   };
   const api = createFakeApi({
     'GET /admin/settings': () => settings,
@@ -44,6 +45,7 @@ describe('staff Delivery page', () => {
     await user.type(screen.getByLabelText('Open COD orders per shopper'), '5');
     await user.clear(screen.getByLabelText('Low stock at (pieces)'));
     await user.type(screen.getByLabelText('Low stock at (pieces)'), '3');
+    await user.type(screen.getByLabelText(/Cancel unconfirmed COD orders after/), '24');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /admin/settings')[0]!.body).toEqual({
@@ -51,6 +53,7 @@ describe('staff Delivery page', () => {
       codMaxOrderValue: 50000,
       codMaxOpenOrders: 5,
       lowStockThreshold: 3,
+      codConfirmHours: 24,
     } satisfies ShopSettingsBody);
     // The shop's details every page shows are asked again, so they say what the totals now do.
     await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));

@@ -101,7 +101,14 @@ const settingFields: {
     name: 'lowStockThreshold',
     label: 'Low stock at (pieces)',
     inputMode: 'numeric',
-    hint: 'Staff hear once when a variant falls to it; a product may set its own.',
+    hint: 'Staff hear once when a variant falls to it, and shoppers see “Only N left” at or below it; a product may set its own.',
+  },
+  {
+    name: 'codConfirmHours',
+    label: 'Cancel unconfirmed COD orders after (hours)',
+    inputMode: 'numeric',
+    hint: 'Until confirmed (the email’s link, or you after a call) they do not ship. Leave empty: off.',
+    optional: true,
   },
 ];
 
@@ -114,6 +121,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     codMaxOrderValue: settingText(settings.codMaxOrderValue),
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
     lowStockThreshold: settingText(settings.lowStockThreshold),
+    codConfirmHours: settingText(settings.codConfirmHours),
   }));
   const { saving, error, send } = useFormChange();
 
@@ -125,6 +133,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         codMaxOrderValue: Number(form.codMaxOrderValue),
         codMaxOpenOrders: Number(form.codMaxOpenOrders),
         lowStockThreshold: Number(form.lowStockThreshold),
+        codConfirmHours: form.codConfirmHours.trim() === '' ? null : Number(form.codConfirmHours),
       }).unwrap(),
     );
     if (!saved) return;

@@ -10,6 +10,7 @@ import { Fact, Facts, RecordPage } from '../shared/record-page.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
 import { asResource, type AdminResource } from '../shared/use-resource.ts';
 import { useGetAdminOrderQuery } from './api.ts';
+import { CodConfirmationBadge, ConfirmCodButton } from './cod-confirmation.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { ParcelSection } from '../shipments/index.ts';
@@ -40,9 +41,15 @@ function OrderDetail({ detail, resource }: { detail: AdminOrderDetail; resource:
             </span>
             <OrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.paymentStatus} />
+            <CodConfirmationBadge confirmation={detail.codConfirmation} />
           </span>
         }
-        actions={<OrderActions detail={detail} />}
+        actions={
+          <span className="flex flex-wrap gap-2">
+            <ConfirmCodButton detail={detail} />
+            <OrderActions detail={detail} />
+          </span>
+        }
       />
       {resource.error && (
         <ErrorState

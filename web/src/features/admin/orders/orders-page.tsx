@@ -6,6 +6,7 @@ import { ColumnHeads, type Column } from '../shared/column-heads.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { PagedList, ResultCount } from '../shared/paged-list.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../shared/status-badge.tsx';
+import { CodConfirmationBadge } from './cod-confirmation.tsx';
 import { asResource } from '../shared/use-resource.ts';
 import { useGetAdminOrdersQuery, type AdminOrderFilters } from './api.ts';
 import { filtersFromSearch, hasFilters, ORDERS_PER_PAGE, searchFromFilters } from './filters.ts';
@@ -88,7 +89,10 @@ function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
                 {formatPrice(order.total)}
               </td>
               <td className={cell}>
-                <PaymentStatusBadge status={order.paymentStatus} />
+                <span className="flex flex-wrap gap-1">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <CodConfirmationBadge confirmation={order.codConfirmation} />
+                </span>
               </td>
               <td className={cell}>
                 <OrderStatusBadge status={order.status} />
@@ -122,7 +126,10 @@ function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
                 {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} ·{' '}
                 <span className="font-semibold">{formatPrice(order.total)}</span>
               </span>
-              <PaymentStatusBadge status={order.paymentStatus} />
+              <span className="flex flex-wrap gap-1">
+                <PaymentStatusBadge status={order.paymentStatus} />
+                <CodConfirmationBadge confirmation={order.codConfirmation} />
+              </span>
             </span>
           </Link>
         </li>

@@ -1,19 +1,49 @@
+import { secondsUntil } from '@shop/core';
+import { useEffect, useState } from 'react';
 import { ClockIcon } from '../../../components/icons/clock.tsx';
 import { formatClock } from '../../../lib/format.ts';
-import { useCountdown } from './use-countdown.ts';
+import { splitDuration, twoDigits } from '../../../lib/use-countdown.ts';
 
-/** The product page's offer timer: starts at 05:59 and stops at 00:00 (spec §9). */
-export const OFFER_SECONDS = 5 * 60 + 59;
+/**
+ * Seconds left until an end staff set, read from the clock every second (so every visitor and
+ * every visit counts to the same moment); null without an end or once it has passed.
+ */
+export function useSecondsUntil(endsAt: string | null | undefined, tickMs = 1000): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsUntil(endsAt, now);
+  const running = left !== null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
+  }, [running, tickMs]);
+  return left;
+}
 
-export function OfferCountdown({ seconds = OFFER_SECONDS }: { seconds?: number }) {
-  const left = useCountdown(seconds);
-  const ended = left === 0;
+/** "05:59" under an hour (as the specification shows it), "03:05:59" under a day, "2d 03:05:59" beyond. */
+export function offerClock(totalSeconds: number): string {
+  if (totalSeconds < 3600) return formatClock(totalSeconds);
+  const { days, hours, minutes, seconds } = splitDuration(totalSeconds);
+  const clock = `${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/**
+ * The product page's offer timer: runs to the sale end staff set and says so once it has
+ * passed while the page is open; absent when the product has no sale end.
+ */
+export function OfferCountdown({ endsAt }: { endsAt: string | null | undefined }) {
+  const left = useSecondsUntil(endsAt);
+  const [seenRunning, setSeenRunning] = useState(false);
+  if (left !== null && !seenRunning) setSeenRunning(true);
+  if (left === null && !seenRunning) return null;
+  const ended = left === null;
   return (
     <div className="flex items-center gap-3 rounded-xl bg-accent-soft px-4 py-3 text-sm text-accent">
       <ClockIcon size={18} />
       <span>{ended ? 'This offer has ended' : 'Hurry! Offer ends in'}</span>
       <span role="timer" aria-label="Offer time left" className="ml-auto font-semibold tabular-nums">
-        {formatClock(left)}
+        {offerClock(left ?? 0)}
       </span>
     </div>
   );

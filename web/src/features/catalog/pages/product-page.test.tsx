@@ -41,9 +41,11 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
     expect(screen.getByText('₹1,199.00')).toBeInTheDocument();
     expect(screen.getByText('₹1,799.00').closest('s')).toBeInTheDocument();
+    // ₹1,199 against ₹1,799 saves 33.35%: 33, rounded down.
     expect(screen.getByText('Save 33%')).toBeInTheDocument();
-    expect(screen.getByText('23 people are viewing this right now')).toBeInTheDocument();
-    expect(screen.getByText('Only 9 item(s) left')).toBeInTheDocument();
+    expect(screen.queryByText(/people are viewing/)).not.toBeInTheDocument();
+    // S 4 and L 2 in stock: 6 together, at or below the default threshold of 10.
+    expect(await screen.findByText('Only 6 item(s) left')).toBeInTheDocument();
     expect(screen.getByText('Crisp cotton Oxford with a button-down collar.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
 
@@ -74,8 +76,8 @@ describe('product page', () => {
 
   describe('when nothing can be bought', () => {
     function expectNoUrgency() {
-      expect(screen.queryByText('23 people are viewing this right now')).not.toBeInTheDocument();
-      expect(screen.queryByText('Only 9 item(s) left')).not.toBeInTheDocument();
+      expect(screen.queryByText(/people are viewing/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/item\(s\) left/)).not.toBeInTheDocument();
       expect(screen.queryByText(/Offer ends in/)).not.toBeInTheDocument();
     }
 
@@ -292,28 +294,94 @@ describe('product page', () => {
     expect(plus).toBeDisabled();
   });
 
-  describe('offer countdown', () => {
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  describe('savings and stock note, only when true', () => {
+    it('"Save N%" is the real discount, rounded down, and absent without an original price', async () => {
+      renderProductPage({ product: () => ({ ...shirt, price: 79, originalPrice: 99 }) });
+      expect(await screen.findByText('Save 20%')).toBeInTheDocument();
+      expect(screen.queryByText('Save 33%')).not.toBeInTheDocument();
     });
+
+    it('no original price: no struck price and no savings label', async () => {
+      renderProductPage({ product: () => ({ ...shirt, originalPrice: null }) });
+      await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' });
+      expect(screen.queryByText(/^Save \d+%$/)).not.toBeInTheDocument();
+    });
+
+    it('"Only N item(s) left" follows the chosen size, and says nothing above the threshold', async () => {
+      const { user } = renderProductPage({
+        sizes: [
+          { size: 'S', stock: 18 },
+          { size: 'M', stock: 3 },
+          { size: 'L', stock: 48 },
+        ],
+      });
+      const sizes = await screen.findByRole('list', { name: 'Sizes' });
+      expect(screen.queryByText(/item\(s\) left/)).not.toBeInTheDocument();
+      await user.click(within(sizes).getByRole('button', { name: 'M' }));
+      expect(screen.getByText('Only 3 item(s) left')).toBeInTheDocument();
+      await user.click(within(sizes).getByRole('button', { name: 'L' }));
+      expect(screen.queryByText(/item\(s\) left/)).not.toBeInTheDocument();
+    });
+
+    it("the owner's threshold decides", async () => {
+      const api = createFakeApi({
+        'GET /store': () => ({ ...makeStoreInfo(), lowStockThreshold: 3 }),
+        'GET /product/:id': () => shirt,
+        'GET /product/:id/sizes': () => someSizes,
+      });
+      const { user } = renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
+      const sizes = await screen.findByRole('list', { name: 'Sizes' });
+      await user.click(within(sizes).getByRole('button', { name: 'S' }));
+      expect(screen.queryByText(/item\(s\) left/)).not.toBeInTheDocument();
+      await user.click(within(sizes).getByRole('button', { name: 'L' }));
+      expect(await screen.findByText('Only 2 item(s) left')).toBeInTheDocument();
+    });
+  });
+
+  describe('offer countdown', () => {
     afterEach(() => {
       vi.useRealTimers();
     });
 
-    it('starts at 05:59, ticks every second and stops at 00:00', async () => {
+    it('is absent without a sale end', async () => {
       renderProductPage();
+      await screen.findByRole('list', { name: 'Sizes' });
+      expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Offer ends in/)).not.toBeInTheDocument();
+    });
+
+    it('is absent once the sale end has passed', async () => {
+      renderProductPage({ product: () => ({ ...shirt, saleEndsAt: new Date(Date.now() - 1000).toISOString() }) });
+      await screen.findByRole('list', { name: 'Sizes' });
+      expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    });
+
+    it('runs to the sale end staff set, the same on every visit, and stops at 00:00', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-28T10:00:00Z') });
+      const saleEndsAt = '2026-11-28T10:05:59Z';
+      const first = renderProductPage({ product: () => ({ ...shirt, saleEndsAt }) });
       const timer = await screen.findByRole('timer');
       expect(timer).toHaveTextContent('05:59');
-
       act(() => vi.advanceTimersByTime(1000));
       expect(timer).toHaveTextContent('05:58');
+      first.unmount();
 
-      act(() => vi.advanceTimersByTime(358_000));
-      expect(timer).toHaveTextContent('00:00');
+      // A later visit counts on from where the end is, not from the start again.
+      act(() => vi.advanceTimersByTime(60_000));
+      renderProductPage({ product: () => ({ ...shirt, saleEndsAt }) });
+      const again = await screen.findByRole('timer');
+      expect(again).toHaveTextContent('04:58');
+
+      act(() => vi.advanceTimersByTime(298_000));
+      expect(again).toHaveTextContent('00:00');
+      expect(screen.getByText('This offer has ended')).toBeInTheDocument();
       expect(vi.getTimerCount()).toBe(0);
+    });
 
-      act(() => vi.advanceTimersByTime(10_000));
-      expect(timer).toHaveTextContent('00:00');
+    it('shows days and hours for a longer sale', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-28T10:00:00Z') });
+      renderProductPage({ product: () => ({ ...shirt, saleEndsAt: '2026-11-30T13:05:09Z' }) });
+      expect(await screen.findByRole('timer')).toHaveTextContent('2d 03:05:09');
     });
   });
 

@@ -1,6 +1,9 @@
 import {
   businessDaysText,
   CHOOSE_COLOR_MESSAGE,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  itemsLeftNote,
+  savingsPercent,
   DISPATCH_BUSINESS_DAYS,
   type Product,
   type ProductSize,
@@ -13,7 +16,6 @@ import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon } from '../../../components/icons/bag.tsx';
-import { EyeIcon } from '../../../components/icons/eye.tsx';
 import { ReturnIcon } from '../../../components/icons/return.tsx';
 import { ShieldIcon } from '../../../components/icons/shield.tsx';
 import { TruckIcon } from '../../../components/icons/truck.tsx';
@@ -47,15 +49,12 @@ import {
   sizesOfColor,
 } from '../variant-choice.ts';
 
-/** Fixed figures the spec asks for (§9): they are not tied to data. */
-const VIEWERS_NOW = 23;
-const ITEMS_LEFT = 9;
-
 /**
  * What the page can show: the full product once fetched, or until then the summary the
  * products page handed over (no gallery or description yet).
  */
-type ShownProduct = ProductSummary & Partial<Pick<Product, 'description' | 'images' | 'variants' | 'photos'>>;
+type ShownProduct = ProductSummary &
+  Partial<Pick<Product, 'description' | 'images' | 'variants' | 'photos' | 'saleEndsAt'>>;
 
 /** The product handed over by the products page through navigation state, if it is this one. */
 function productFromNavigation(state: unknown, id: string): ShownProduct | null {
@@ -176,6 +175,13 @@ function ProductDetails({
   const quantityLimit = nothingToBuy ? 0 : sizes.find((s) => s.size === chosenSize)?.stock;
   const price = shownPrice(product, variants, color, chosenSize);
   const hasOriginalPrice = price.originalPrice !== null && price.originalPrice !== undefined;
+  const saved = savingsPercent(price.price, price.originalPrice);
+  // The chosen size's stock in the chosen colour; before a size is chosen, the colour's sizes together.
+  const stockInView = chosenSize
+    ? (sizes.find((s) => s.size === chosenSize)?.stock ?? 0)
+    : sizesStatus === 'succeeded'
+      ? sizes.reduce((sum, s) => sum + Math.max(0, s.stock), 0)
+      : null;
 
   /** Another colour: its photos, sizes and price, and its address (the size stays if that colour has it). */
   function chooseColor(next: string) {
@@ -239,7 +245,11 @@ function ProductDetails({
                   <span className="sr-only">Original price </span>
                   {formatPrice(price.originalPrice!)}
                 </s>
-                <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-semibold text-white">Save 33%</span>
+                {saved !== null && (
+                  <span className="rounded-full bg-sale px-2.5 py-1 text-xs font-semibold text-white">
+                    Save {saved}%
+                  </span>
+                )}
               </>
             )}
             {product.soldOut && (
@@ -250,7 +260,13 @@ function ProductDetails({
           </div>
           <p className="mt-1 min-h-4 text-xs text-muted">{info?.texts.taxNote}</p>
 
-          {!nothingToBuy && <UrgencyNotes />}
+          {!nothingToBuy && (
+            <UrgencyNotes
+              saleEndsAt={product.saleEndsAt}
+              stock={stockInView}
+              threshold={info?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD}
+            />
+          )}
 
           {product.colors.length > 0 && (
             <div className="mt-6">
@@ -354,25 +370,40 @@ function ProductDetails({
   );
 }
 
-/** The spec's fixed urgency texts (§2, §9), shown only while something can be bought. */
-function UrgencyNotes() {
+/**
+ * The urgency the specification shows, only where true (issue 26): the countdown to the sale
+ * end staff set, and "Only N item(s) left" at or below the owner's threshold. Shown only while
+ * something can be bought.
+ */
+function UrgencyNotes({
+  saleEndsAt,
+  stock,
+  threshold,
+}: {
+  saleEndsAt: string | null | undefined;
+  stock: number | null;
+  threshold: number;
+}) {
+  const left = stock === null ? null : itemsLeftNote(stock, threshold);
   return (
     <>
-      <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
-        <EyeIcon size={18} className="text-accent" />
-        {VIEWERS_NOW} people are viewing this right now
-      </p>
-
-      <div className="mt-4">
-        <OfferCountdown />
-      </div>
-
-      <div className="mt-4">
-        <p className="text-sm font-medium text-sale">Only {ITEMS_LEFT} item(s) left</p>
-        <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-sand" aria-hidden="true">
-          <div className="h-full w-[18%] rounded-full bg-sale" />
+      {saleEndsAt && (
+        <div className="mt-4">
+          <OfferCountdown endsAt={saleEndsAt} />
         </div>
-      </div>
+      )}
+
+      {left !== null && (
+        <div className="mt-4">
+          <p className="text-sm font-medium text-sale">Only {left} item(s) left</p>
+          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-sand" aria-hidden="true">
+            <div
+              className="h-full rounded-full bg-sale"
+              style={{ width: `${Math.max(4, Math.round((left * 100) / Math.max(threshold, 1)))}%` }}
+            />
+          </div>
+        </div>
+      )}
     </>
   );
 }

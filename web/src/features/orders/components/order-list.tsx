@@ -35,9 +35,10 @@ interface OrderListProps {
 }
 
 /**
- * My Orders (spec §2): each order's number, total, status and item count, newest first. A
- * pending order can be cancelled within the terms' window (after a confirmation), and an online one waiting for its
- * payment paid; a cancelled one says so in red; any other status shows in green.
+ * My Orders (spec §2): each order's number, total, status and item count, newest first. Any
+ * order not shipped yet can be cancelled within the terms' window (after a confirmation; a paid
+ * one is refunded in full to the way it was paid), and an online one waiting for its payment
+ * paid; a cancelled one says so in red; any other status shows in green.
  */
 export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProps) {
   const dispatch = useAppDispatch();
@@ -148,7 +149,8 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
       >
         <p>
           Order {confirming?.orderNumber} will be cancelled.
-          {confirming?.paymentStatus === 'paid' && ' Your payment will be refunded in 7-10 business days.'}
+          {confirming?.paymentStatus === 'paid' &&
+            ` Your payment of ${formatPrice(confirming.total)} will be refunded in full to the way you paid, in 7-10 business days.`}
         </p>
       </Dialog>
     </>
@@ -224,38 +226,38 @@ function OrderCard({ order, cancelling, shipment, onCancel, payment }: OrderCard
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="text-xs text-muted">{paymentNotes[order.paymentStatus]}</p>
-        {order.status === 'pending' ? (
-          <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {order.status === 'cancelled' ? (
+            <p className="text-sm font-semibold text-sale">Order Cancelled</p>
+          ) : order.status === 'pending' ? (
             <span className="text-sm font-medium text-accent">Status: pending</span>
-            {payment && (
-              <button
-                type="button"
-                className={buttonClass('primary', 'sm')}
-                onClick={payment.onPay}
-                disabled={payment.busy || cancelling}
-                aria-label={`Pay now for Order ${order.orderNumber}`}
-              >
-                {payment.paying ? 'Opening payment...' : 'Pay now'}
-              </button>
-            )}
-            {/* Within the terms' window (core's rule; the server applies it again when asked). */}
-            {customerCancellation(order, new Date()).ok && (
-              <button
-                type="button"
-                className={buttonClass('secondary', 'sm')}
-                onClick={onCancel}
-                disabled={cancelling}
-                aria-label={`Cancel Order ${order.orderNumber}`}
-              >
-                {cancelling ? 'Cancelling...' : 'Cancel Order'}
-              </button>
-            )}
-          </div>
-        ) : order.status === 'cancelled' ? (
-          <p className="text-sm font-semibold text-sale">Order Cancelled</p>
-        ) : (
-          <p className="text-sm font-semibold text-success">Status: {order.status}</p>
-        )}
+          ) : (
+            <p className="text-sm font-semibold text-success">Status: {order.status}</p>
+          )}
+          {payment && (
+            <button
+              type="button"
+              className={buttonClass('primary', 'sm')}
+              onClick={payment.onPay}
+              disabled={payment.busy || cancelling}
+              aria-label={`Pay now for Order ${order.orderNumber}`}
+            >
+              {payment.paying ? 'Opening payment...' : 'Pay now'}
+            </button>
+          )}
+          {/* Any order not shipped, paid or not, within the terms' window (core's rule; the server applies it again). */}
+          {customerCancellation(order, new Date()).ok && (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'sm')}
+              onClick={onCancel}
+              disabled={cancelling}
+              aria-label={`Cancel Order ${order.orderNumber}`}
+            >
+              {cancelling ? 'Cancelling...' : 'Cancel Order'}
+            </button>
+          )}
+        </div>
       </div>
     </article>
   );
