@@ -451,8 +451,9 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
 
   describe('low stock', () => {
     it("lists active products' variants at or below the threshold asked for, or the shop's, emptiest first", async () => {
-      // Stock everything well, so only this test's sizes are low.
+      // Stock everything well, so only this test's sizes are low, in a shop that calls 5 low.
       await shop.handle.db.updateTable('product_variants').set({ stock: 50 }).execute();
+      await shop.handle.db.updateTable('shop_settings').set({ low_stock_threshold: 5 }).execute();
       const a = await newProduct([
         { size: 'S', stock: 6 },
         { size: 'M', stock: 0 },

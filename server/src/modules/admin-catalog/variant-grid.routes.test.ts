@@ -18,6 +18,8 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
 
   beforeAll(async () => {
     shop = await createTestShop(dialect, { staffOrderEmail: STAFF });
+    // These cases count on a shop that calls 5 pieces low (the default is 10).
+    await shop.handle.db.updateTable('shop_settings').set({ low_stock_threshold: 5 }).execute();
     admin = await signedInAdmin(shop);
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ const DEFAULT_SETTINGS = {
   freeShippingThreshold: null,
   codMaxOrderValue: 50_000,
   codMaxOpenOrders: 3,
-  lowStockThreshold: 5,
+  lowStockThreshold: 10,
   codConfirmHours: null,
 };
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
-const SETTINGS = { freeShippingThreshold: null, codMaxOrderValue: 50_000, codMaxOpenOrders: 3 };
+const SETTINGS = { freeShippingThreshold: null, codMaxOrderValue: 50_000, codMaxOpenOrders: 3, codConfirmHours: null };
 
 describe.each(testDialects)('urgency the storefront states only when true, on %s', (dialect) => {
   let shop: TestShop;
@@ -41,7 +41,7 @@ describe.each(testDialects)('urgency the storefront states only when true, on %s
 
     it.each([
       [-1, 'The low-stock threshold must not be negative.'],
-      [101, 'The low-stock threshold must be 100 or less.'],
+      [1001, 'The low-stock threshold must be 1000 or less.'],
       [2.5, 'The low-stock threshold must be a whole number.'],
     ])('refuses %s with a clear 400', async (lowStockThreshold, message) => {
       const res = await staff('PUT', '/api/admin/settings', { ...SETTINGS, lowStockThreshold });
