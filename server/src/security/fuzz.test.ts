@@ -393,6 +393,17 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
           .map((d) => d.toISOString().slice(0, 10)),
         text,
       );
+    case 'saleEndsAt':
+      return fc.oneof(
+        {
+          weight: 6,
+          arbitrary: fc
+            .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+            .map((d) => d.toISOString()),
+        },
+        { weight: 1, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: text },
+      );
     case 'startsAt':
     case 'endsAt':
       return fc.oneof(
