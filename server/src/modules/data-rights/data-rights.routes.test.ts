@@ -85,7 +85,9 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
       shippingAddress: { addressLine1: orderAddress.addressLine1, phone: orderAddress.phone },
       documents: [expect.objectContaining({ kind: 'invoice' })],
     });
+    // The verification email, the order's, and the one asking to confirm the cash order.
     expect(data.messages.map((m: { to: string; status: string }) => [m.to, m.status])).toEqual([
+      [me.email, 'queued'],
       [me.email, 'queued'],
       [me.email, 'queued'],
       [me.email, 'queued'],
@@ -115,7 +117,7 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
       addresses: [expect.objectContaining({ city: 'Bengaluru' })],
     });
     expect((await me.cart()).items).toHaveLength(0);
-    expect(await messagesTo(db(), me.email)).toHaveLength(3);
+    expect(await messagesTo(db(), me.email)).toHaveLength(4);
   });
 
   it('DELETE /api/account erases the personal data at once, keeps the tax documents, and ends every session', async () => {
