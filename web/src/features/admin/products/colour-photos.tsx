@@ -12,6 +12,7 @@ import { useRefusedTokenEndsSession } from '../../../lib/api/refused-token.ts';
 import { smallControlClass } from '../shared/form-controls.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { useSaveProductPhotosMutation } from './api.ts';
+import { PictureListButtons } from './picture-list-buttons.tsx';
 import { imageFileProblem, type UploadImage } from './upload-image.ts';
 
 type StaffProduct = AdminProductDetail['product'];
@@ -113,34 +114,13 @@ export function ColourPhotos({ product, uploadImage }: { product: StaffProduct; 
                     `Colour of photo ${n}`,
                   )}
                 </div>
-                <div className="flex shrink-0 gap-1">
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5')}
-                    aria-label={`Move photo ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5')}
-                    aria-label={`Move photo ${n} down`}
-                    disabled={index === photos.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5 text-sale')}
-                    aria-label={`Remove photo ${n}`}
-                    onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <PictureListButtons
+                  noun="photo"
+                  index={index}
+                  count={photos.length}
+                  onMove={move}
+                  onRemove={() => setPhotos(photos.filter((_, i) => i !== index))}
+                />
               </li>
             );
           })}

@@ -10,6 +10,7 @@ import { useRefusedTokenEndsSession } from '../../../lib/api/refused-token.ts';
 import { ItemImage } from '../../../components/item-image.tsx';
 import { failureText } from '../shared/notify.ts';
 import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
+import { PictureListButtons } from './picture-list-buttons.tsx';
 import { imageFileProblem, type UploadImage } from './upload-image.ts';
 
 /** The server's limit (`productCreateBody.images`). */
@@ -119,34 +120,13 @@ export function ImagesEditor({ images, onChange, uploadImage, errorFor }: Images
                   </p>
                   <FieldMessage message={errorFor(`images.${index}`)} />
                 </div>
-                <div className="flex shrink-0 gap-1">
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5')}
-                    aria-label={`Move image ${n} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5')}
-                    aria-label={`Move image ${n} down`}
-                    disabled={index === images.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2.5 text-sale')}
-                    aria-label={`Remove image ${n}`}
-                    onClick={() => onChange(images.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <PictureListButtons
+                  noun="image"
+                  index={index}
+                  count={images.length}
+                  onMove={move}
+                  onRemove={() => onChange(images.filter((_, i) => i !== index))}
+                />
               </li>
             );
           })}
