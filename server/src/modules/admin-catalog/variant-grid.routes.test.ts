@@ -203,6 +203,23 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses a blank colour among the grid’s colours: a product without colours names none', async () => {
+    const { id } = await newProduct();
+    const before = await detail(id);
+    for (const colors of [[''], ['', 'navy'], ['navy', '  ']]) {
+      const res = await saveGrid(id, { colors, sizes: ['S', 'M', 'L'], cells: [] });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const after = await detail(id);
+    expect(after.product.colors).toEqual(['navy', 'white']);
+    expect(after.product.variants).toEqual(before.product.variants);
+    // The unnamed colour stays what an empty list of colours means, and its cells are named ''.
+    const unnamed = await saveGrid(id, { colors: [], sizes: ['M'], cells: [{ color: '', size: 'M', stock: 2 }] });
+    expect(unnamed.statusCode, unnamed.body).toBe(200);
+    expect(unnamed.json().data.product.colors).toEqual([]);
+    expect(unnamed.json().data.product.variants).toMatchObject([{ color: '', size: 'M', stock: 2 }]);
+  });
+
   it('a cell whose stock is what staff saw keeps what orders left meanwhile', async () => {
     const { id } = await newProduct();
     const seen = await variantsOf(id); // navy S: 5
