@@ -156,6 +156,28 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
     expect(await variantsOf(second.id)).toEqual(before);
   });
 
+  it('grids of products named alike saved at once both get SKUs generated: no 409 for a SKU staff never typed', async () => {
+    for (let round = 0; round < 4; round++) {
+      // Names whose generated SKUs are the same (KP-SAM-BLA-XL): only the shop's numbering tells them apart.
+      const pair = [
+        await newProduct({ name: `Samecode Shirt ${dialect} ${round} A` }),
+        await newProduct({ name: `Samecode Shirt ${dialect} ${round} B` }),
+      ];
+      const saves = await Promise.all(
+        pair.map(({ id }) =>
+          saveGrid(id, { colors: ['navy', 'white', 'black'], sizes: ['S', 'M', 'L', 'XL'], cells: [] }),
+        ),
+      );
+      expect(
+        saves.map((r) => r.statusCode),
+        `round ${round}: ${saves.map((r) => r.body.slice(0, 160)).join(' | ')}`,
+      ).toEqual([200, 200]);
+      const skus = (await Promise.all(pair.map(({ id }) => variantsOf(id)))).flat().map((v) => v.sku);
+      expect(skus).toHaveLength(24);
+      expect(new Set(skus).size, `round ${round}`).toBe(24);
+    }
+  });
+
   it('one SKU given to two cells is a 400 naming both; a SKU may move between a product’s own variants', async () => {
     const { id } = await newProduct();
     const dup = await saveGrid(id, {
