@@ -135,3 +135,28 @@ export function findProblemParcels(db: Db, statuses: readonly ShipmentStatus[]) 
     .limit(500)
     .execute();
 }
+
+/**
+ * Takes the personal data out of an account's parcels: the phone the shopper asked the courier
+ * to call, and the couriers' and staff's free text on each event (a reason or a location may
+ * name the person, their phone or their street). The courier, AWB, PIN code, statuses and
+ * times stay: they are the shop's record of what was shipped, and the PIN code's
+ * return-to-origin count is no one's in particular.
+ */
+export async function eraseShipmentsOf(trx: Transaction<Database>, userId: string, at: string) {
+  const ids = (
+    await trx
+      .selectFrom('shipments as s')
+      .innerJoin('orders as o', 'o.id', 's.order_id')
+      .select('s.id')
+      .where('o.user_id', '=', userId)
+      .execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return;
+  await trx.updateTable('shipments').set({ reattempt_phone: null, updated_at: at }).where('id', 'in', ids).execute();
+  await trx
+    .updateTable('shipment_events')
+    .set({ reason: null, location: null })
+    .where('shipment_id', 'in', ids)
+    .execute();
+}
