@@ -196,9 +196,16 @@ export const productCreateBody = z
     price: moneyIn(rupeesSchema.refine((v) => v >= 1, 'must be at least 1')),
     originalPrice: moneyIn(rupeesSchema).nullable().optional(),
     /** When the sale ends (an ISO date and time with its offset); null: no sale end, no countdown. */
-    saleEndsAt: z.iso
-      .datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' })
-      .transform((text) => new Date(text).toISOString())
+    saleEndsAt: z
+      .codec(
+        z.iso.datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' }),
+        z.string(),
+        {
+          // Stored in UTC; a client checking its body sends that UTC text back, which reads the same.
+          decode: (text) => new Date(text).toISOString(),
+          encode: (utc) => utc,
+        },
+      )
       .nullable()
       .optional(),
     colors: z
