@@ -443,6 +443,7 @@ const table: Row[] = [
     payload: { maxDeliveryAttempts: 3, rtoCodThresholdPercent: null, rtoCodMinOrders: 10 },
   })),
   row('GET', '/api/admin/returns-by-pin', staffOnly),
+  row('GET', '/api/admin/rto-by-pin', staffOnly),
   row('GET', '/api/order/shipments', signedIn),
   row('POST', '/api/order/:id/shipment/reattempt', ownerOnly, async ({ a, fx }) => {
     const { shipmentId, orderId } = await shippedOrder(fx.callers.admin, await a.placeOrder());

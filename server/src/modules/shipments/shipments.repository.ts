@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Courier, ShipmentStatus } from '@shop/core';
 import type { Database, ShipmentEventTable, ShipmentTable } from '../../db/schema.ts';
 
@@ -158,5 +158,19 @@ export async function eraseShipmentsOf(trx: Transaction<Database>, userId: strin
     .updateTable('shipment_events')
     .set({ reason: null, location: null })
     .where('shipment_id', 'in', ids)
+    .execute();
+}
+
+/** Parcels shipped from `since` per PIN code, and how many of them went back or are going back. */
+export function shippedByPinSince(db: Db, since: string) {
+  return db
+    .selectFrom('shipments')
+    .select((eb) => [
+      'pin_code',
+      eb.fn.countAll<number>().as('shipped'),
+      eb.fn.sum<number>(sql`case when status in ('rto_in_transit', 'rto_delivered') then 1 else 0 end`).as('returned'),
+    ])
+    .where('shipped_at', '>=', since)
+    .groupBy('pin_code')
     .execute();
 }

@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  addDays,
+  rtoRatesByPin,
+  shopDay,
+  shopDayStart,
+  statsPeriodDays,
+  type RtoRates,
   courierNames,
   couriers,
   deliveryProblemStatuses,
@@ -562,3 +568,13 @@ export async function updateShipmentSettings(
 
 /** Returns to origin per PIN code (the delivery module counts them: they decide cash on delivery there). */
 export const returnsByPin = pinReturns;
+
+/** The dashboard's returns to origin by PIN code: parcels shipped in the last 30 shop days (today's included). */
+export async function rtoRatesSince(db: Kysely<Database>, now = new Date()): Promise<RtoRates> {
+  const since = addDays(shopDay(now), 1 - statsPeriodDays.last30Days);
+  const rows = await repo.shippedByPinSince(db, shopDayStart(since).toISOString());
+  const pins = rtoRatesByPin(
+    rows.map((row) => ({ pinCode: row.pin_code, shipped: Number(row.shipped), returned: Number(row.returned ?? 0) })),
+  );
+  return { since, pins };
+}
