@@ -233,3 +233,10 @@ export const category = z.object({
   parentId: z.string().nullable(),
 });
 export const categoryListResponse = successEnvelope(z.array(category));
+
+/** A product page's heartbeat: an anonymous id the browser keeps for its tab (sessionStorage). */
+export const productViewersBody = z.object({
+  visitor: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitor must be 16 to 64 letters, digits, - or _.'),
+});
+/** How many visitors have the product open now; null below two (one is the shopper reading it). */
+export const productViewersResponse = successEnvelope(z.object({ viewers: z.number().int().nullable() }));
