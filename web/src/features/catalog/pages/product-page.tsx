@@ -395,12 +395,16 @@ function UrgencyNotes({
   const left = stock === null ? null : itemsLeftNote(stock, threshold);
   return (
     <>
-      {viewers !== null && (
-        <p className="mt-5 flex items-center gap-2 text-sm text-ink-soft">
-          <EyeIcon size={18} className="text-accent" />
-          {viewers} people are viewing this right now
-        </p>
-      )}
+      {/* The line's place is kept while the count is unknown or under two: a count arriving
+          after the page has drawn must not push the buttons down under the shopper's finger. */}
+      <p className="mt-5 flex min-h-[18px] items-center gap-2 text-sm text-ink-soft">
+        {viewers !== null && (
+          <>
+            <EyeIcon size={18} className="text-accent" />
+            {viewers} people are viewing this right now
+          </>
+        )}
+      </p>
 
       {saleEndsAt && (
         <div className="mt-4">
