@@ -234,6 +234,25 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     expect((await cart()).items.map((l) => [l.color, l.size, l.sku])).toEqual([['olive', 'M', 'KP-ONE-OLI-M']]);
   });
 
+  it('adds a product without named colours when a stale page names a colour', async () => {
+    const { call, cart } = await shopper();
+    const admin = await signedInAdmin(shop);
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/product/create',
+      headers: admin.auth,
+      payload: { name: 'Plain Belt', categoryId: 'mens-t-shirts', price: 10, sizes: [{ size: 'M', stock: 4 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data._id;
+    const res = await call('POST', '/api/cart', { product: id, color: 'navy', size: 'M', quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cart()).items.map((l) => [l.color, l.size, l.quantity])).toEqual([['', 'M', 1]]);
+    const missing = await call('POST', '/api/cart', { product: id, color: 'navy', size: 'XXL', quantity: 1 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'SIZE_NOT_AVAILABLE' });
+  });
+
   it.each([
     ['quantity 0', { quantity: 0 }],
     ['a negative quantity', { quantity: -1 }],
