@@ -46,6 +46,22 @@ describe.each(testDialects)('product viewers on %s', (dialect) => {
     expect(shop.queries.slice(queries).filter((q) => !/^\s*select/i.test(q))).toEqual([]);
   });
 
+  it('counts a network address once, whatever tab ids it sends (an IPv6 address by its /64)', async () => {
+    const product = (await shop.app.inject({ url: '/api/product?limit=3' })).json().data.products[2]._id as string;
+    const beatFrom = (remoteAddress: string) =>
+      shop.app
+        .inject({
+          method: 'POST',
+          url: `/api/product/${product}/viewers`,
+          payload: { visitor: newVisitor() },
+          remoteAddress,
+        })
+        .then((res) => res.json().data.viewers as number | null);
+    for (let tab = 0; tab < 20; tab++) expect(await beatFrom('203.0.113.7')).toBeNull();
+    for (let tab = 0; tab < 20; tab++) expect(await beatFrom(`2001:db8:1:2::${tab + 1}`)).toBe(2);
+    expect(await beatFrom('198.51.100.20')).toBe(3);
+  });
+
   it('refuses a visitor id that is not one, and a product id that is not one (400)', async () => {
     for (const visitor of ['short', 'x'.repeat(65), 'has spaces in it, sixteen+', '']) {
       const res = await beat(shop, productId, visitor);

@@ -2,7 +2,19 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productIdParams, productViewersBody, productViewersResponse, viewersNote } from '@shop/core';
 import { apiDoc } from '../../lib/api-doc.ts';
+import { isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
 import type { ViewerCounter } from '../../lib/viewer-counter.ts';
+
+/**
+ * Who a heartbeat counts as. The id is the tab's own and anyone can send many: a visitor is their
+ * network address (an IPv6 address by its /64), so one person's tabs, or a script inventing ids,
+ * count once and the count never says more people than there are; several people behind one
+ * address count as one, fewer than there are. Only behind this machine's own address (a proxy
+ * not declared with TRUST_PROXY, where every shopper shares it) is the tab's id all there is.
+ */
+function visitorOf(ip: string, tabId: string): string {
+  return isLoopback(ip) ? `tab:${tabId}` : `net:${limitedAddress(ip)}`;
+}
 
 /**
  * "N people are viewing this right now", counted from real visits: the product page beats
@@ -25,7 +37,9 @@ const viewerRoutesPlugin: FastifyPluginAsyncZod<{ viewers: ViewerCounter }> = as
     },
     async (request) => ({
       success: true as const,
-      data: { viewers: viewersNote(await viewers.seen(request.params.id, request.body.visitor)) },
+      data: {
+        viewers: viewersNote(await viewers.seen(request.params.id, visitorOf(request.ip, request.body.visitor))),
+      },
     }),
   );
 };
