@@ -238,9 +238,8 @@ export const productCreateBody = z
     // Legal Metrology declarations: a product lacking one is refused on sale (see product-writes).
     genericName: declarationText(80).optional(),
     netQuantity: declarationText(40).optional(),
-    countryOfOrigin: declarationText(56)
-      .transform((text) => text.replace(/\s+/g, ' '))
-      .optional(),
+    // Spaces inside are made single by the server (`tidyCountry`): a transform cannot be encoded.
+    countryOfOrigin: declarationText(56).optional(),
     makerRole: z.enum([...makerRoles, ''], { error: 'must be manufacturer, packer or importer' }).optional(),
     makerName: declarationText(120).optional(),
     makerAddress: declarationText(300).optional(),

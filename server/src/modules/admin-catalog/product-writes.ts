@@ -4,6 +4,7 @@ import {
   declarationsMissingMessage,
   emptyDeclarations,
   missingDeclarations,
+  tidyCountry,
   type ListingDeclarations,
   type Product,
   type productCreateBody,
@@ -50,7 +51,10 @@ function toWrite(body: UpdateBody): writes.ProductWrite {
 function declarationsIn(body: UpdateBody): Partial<ListingDeclarations> | undefined {
   const named = declarationFields.filter(({ key }) => body[key] !== undefined);
   if (named.length === 0) return undefined;
-  return Object.fromEntries(named.map(({ key }) => [key, body[key]]));
+  const declarations: Partial<ListingDeclarations> = Object.fromEntries(named.map(({ key }) => [key, body[key]]));
+  if (declarations.countryOfOrigin !== undefined)
+    declarations.countryOfOrigin = tidyCountry(declarations.countryOfOrigin);
+  return declarations;
 }
 
 /**

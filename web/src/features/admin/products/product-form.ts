@@ -3,7 +3,14 @@
  * checked with the server's own schema, so staff read the same rules before sending that the
  * server would apply after.
  */
-import { productCreateBody, requestJson, type Product, type ProductCreateBody } from '@shop/core';
+import {
+  emptyDeclarations,
+  productCreateBody,
+  requestJson,
+  type ListingDeclarations,
+  type Product,
+  type ProductCreateBody,
+} from '@shop/core';
 import { issuesFromSchema, readNumber, type FieldIssue } from '../shared/form-support.ts';
 
 export interface SizeRow {
@@ -13,7 +20,8 @@ export interface SizeRow {
   stock: string;
 }
 
-export interface ProductForm {
+/** The Legal Metrology declarations are fields of the form as they are of the body. */
+export interface ProductForm extends ListingDeclarations {
   name: string;
   description: string;
   categoryId: string;
@@ -44,6 +52,12 @@ export const productFieldLabels: Readonly<Record<string, string>> = {
   'sizes.*.stock': 'Stock',
   images: 'Images',
   'images.*': 'Image',
+  genericName: 'Generic name',
+  netQuantity: 'Net quantity',
+  countryOfOrigin: 'Country of origin',
+  makerRole: 'Who answers for the goods',
+  makerName: "Manufacturer's, packer's or importer's name",
+  makerAddress: 'Their address',
 };
 
 let rowCount = 0;
@@ -63,6 +77,7 @@ export function emptyProductForm(): ProductForm {
     originalPrice: '',
     sizes: [sizeRow()],
     images: [],
+    ...emptyDeclarations,
   };
 }
 
@@ -77,6 +92,7 @@ export function productFormFor(product: Product): ProductForm {
     originalPrice: product.originalPrice === null ? '' : String(product.originalPrice),
     sizes: product.sizes.map((s) => sizeRow(s.size, String(s.stock))),
     images: product.images.length > 0 ? [...product.images] : product.image ? [product.image] : [],
+    ...product.declarations,
   };
 }
 
@@ -120,6 +136,12 @@ export function productBodyFrom(form: ProductForm): ProductBodyResult {
     tags: splitTags(form.tags),
     images: form.images,
     sizes,
+    genericName: form.genericName,
+    netQuantity: form.netQuantity,
+    countryOfOrigin: form.countryOfOrigin,
+    makerRole: form.makerRole,
+    makerName: form.makerName,
+    makerAddress: form.makerAddress,
   });
   if (!parsed.success) issues.push(...issuesFromSchema(parsed.error.issues));
   // A field may be named twice (blank price, then "at least 1"); the form shows the first.
