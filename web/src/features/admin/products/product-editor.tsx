@@ -39,6 +39,7 @@ const issueOptions = {
     'colors',
     'price',
     'originalPrice',
+    'saleEndsAt',
     'sizes',
     'images',
     ...declarationTexts.map(([key]) => key),
@@ -157,6 +158,22 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
           error={errorFor('originalPrice')}
         >
           {rupeesInput('originalPrice', 0)}
+        </Field>
+        <Field
+          label="Sale ends (India time, IST)"
+          optional
+          hint="The product page counts down to it; blank for no countdown."
+          error={errorFor('saleEndsAt')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              value={form.saleEndsAt}
+              onChange={(e) => set('saleEndsAt', e.target.value)}
+              className={controlClass}
+            />
+          )}
         </Field>
         {!product && (
           <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
