@@ -75,6 +75,7 @@ describe('product page', () => {
           declarations: { ...shirt.declarations, countryOfOrigin: 'Sri Lanka', makerRole: 'importer' },
         }),
       'GET /product/:id/sizes': () => someSizes,
+      ...noViewers,
     });
     renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
     const details = await screen.findByRole('region', { name: 'Product details' });
