@@ -5,6 +5,7 @@ import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fasti
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, productCsvHeader, serialiseCsv } from '@shop/core';
 import { markEmailVerified, newShopper, signedInShopper } from '../test/accounts.ts';
+import { declared } from '../test/catalogue.ts';
 import { testDialects, type TestShop } from '../test/databases.ts';
 import { linkTokenFor } from '../test/messages.ts';
 import {
@@ -222,7 +223,13 @@ const table: Row[] = [
   row('GET', '/images/products/:file', publicRead, ({ fx }) => ({ url: fx.seededImage })),
   row('POST', '/api/product/create', [401, 403, 403, 201], ({ fx }) => ({
     url: '/api/product/create',
-    payload: { name: 'Matrix Linen Shirt', categoryId: fx.categoryId, price: 999, sizes: [{ size: 'M', stock: 3 }] },
+    payload: {
+      name: 'Matrix Linen Shirt',
+      ...declared,
+      categoryId: fx.categoryId,
+      price: 999,
+      sizes: [{ size: 'M', stock: 3 }],
+    },
   })),
   row('PATCH', '/api/product/update/:id', staffOnly, ({ fx }) => ({
     url: `/api/product/update/${fx.productId}`,

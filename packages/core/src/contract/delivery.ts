@@ -23,6 +23,8 @@ export const storeInfo = z.object({
   codMaxOpenOrders: z.number().int(),
   /** "Only N item(s) left" shows at or below this stock. */
   lowStockThreshold: z.number().int(),
+  /** Whom shoppers contact about a product (the seller details): what each listing declares. */
+  consumerCare: z.object({ name: z.string(), email: z.string(), phone: z.string() }).optional(),
   texts: z.object({
     shippingPromise: z.string(),
     shippingPolicy: z.string(),

@@ -62,6 +62,8 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
         codMaxOrderValue: 50_000,
         codMaxOpenOrders: 3,
         lowStockThreshold: 10,
+        // The seller details' contact: consumer care, as each listing declares it.
+        consumerCare: { name: 'Kapas Apparel Private Limited', email: expect.any(String), phone: expect.any(String) },
         texts: {
           shippingPromise: 'Flat ₹10 shipping',
           shippingPolicy: 'Every order pays a flat ₹10 for shipping.',

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { categoryRatesInUse } from '../category-taxes/category-taxes.service.ts';
+import { sellerPage } from '../invoices/seller-page.ts';
 import * as repo from './shop-settings.repository.ts';
 
 /**
@@ -114,7 +115,7 @@ export async function updateShopSettings(
 
 /** The storefront's facts and texts about shipping, tax and cash on delivery. */
 export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
-  const [shop, gstRates] = await Promise.all([getShopSettings(db), categoryRatesInUse(db)]);
+  const [shop, gstRates, seller] = await Promise.all([getShopSettings(db), categoryRatesInUse(db), sellerPage(db)]);
   const settings = { ...defaultStoreSettings, ...shop, gstRates };
   return {
     shippingFee: settings.shippingFee,
@@ -123,6 +124,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
     lowStockThreshold: shop.lowStockThreshold,
+    consumerCare: { name: seller.legalName, ...seller.contact },
     texts: storeTexts(settings),
   };
 }

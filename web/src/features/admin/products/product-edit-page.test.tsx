@@ -130,6 +130,12 @@ describe('new product form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sky blue' }));
     await user.type(field('Price (₹)'), '1499.50');
     await user.type(field(/^Original price/), '1999');
+    await user.type(field(/^Generic name/), 'Kurta');
+    await user.type(field(/^Net quantity/), '1 N');
+    await user.type(field(/^Country of origin/), 'India');
+    await user.selectOptions(field('Who answers for the goods'), 'Manufacturer');
+    await user.type(field("Manufacturer's, packer's or importer's name"), 'Kapas Apparel');
+    await user.type(field('Their address'), 'Lower Parel, Mumbai');
 
     await user.type(field('Size of row 1'), 'm');
     await user.type(field('Stock of row 1'), '4');
@@ -174,6 +180,12 @@ describe('new product form', () => {
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
         ],
+        genericName: 'Kurta',
+        netQuantity: '1 N',
+        countryOfOrigin: 'India',
+        makerRole: 'manufacturer',
+        makerName: 'Kapas Apparel',
+        makerAddress: 'Lower Parel, Mumbai',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/new-kurta'));

@@ -1,3 +1,4 @@
+import { emptyDeclarations } from '@shop/core';
 import { makeProduct } from '../../../test/fixtures.ts';
 import {
   emptyProductForm,
@@ -42,8 +43,24 @@ describe('productBodyFrom', () => {
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
         ],
+        // Left empty here; the server refuses a product on sale without them.
+        ...emptyDeclarations,
       },
     });
+  });
+
+  it('sends the declarations trimmed, and reads them back from a product', () => {
+    const declared = productBodyFrom(
+      filled({ genericName: ' Kurta ', countryOfOrigin: 'India ', makerRole: 'packer', makerName: 'Kapas' }),
+    );
+    expect(declared.ok && declared.body).toMatchObject({
+      genericName: 'Kurta',
+      countryOfOrigin: 'India',
+      makerRole: 'packer',
+      makerName: 'Kapas',
+    });
+    const product = makeProduct();
+    expect(productFormFor(product)).toMatchObject(product.declarations);
   });
 
   it.each([

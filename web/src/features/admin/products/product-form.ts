@@ -4,10 +4,12 @@
  * server would apply after.
  */
 import {
+  emptyDeclarations,
   fromShopLocalDateTime,
   productCreateBody,
   requestJson,
   shopLocalDateTime,
+  type ListingDeclarations,
   type Product,
   type ProductCreateBody,
 } from '@shop/core';
@@ -20,7 +22,8 @@ export interface SizeRow {
   stock: string;
 }
 
-export interface ProductForm {
+/** The Legal Metrology declarations are fields of the form as they are of the body. */
+export interface ProductForm extends ListingDeclarations {
   name: string;
   description: string;
   categoryId: string;
@@ -54,6 +57,12 @@ export const productFieldLabels: Readonly<Record<string, string>> = {
   'sizes.*.stock': 'Stock',
   images: 'Images',
   'images.*': 'Image',
+  genericName: 'Generic name',
+  netQuantity: 'Net quantity',
+  countryOfOrigin: 'Country of origin',
+  makerRole: 'Who answers for the goods',
+  makerName: "Manufacturer's, packer's or importer's name",
+  makerAddress: 'Their address',
 };
 
 let rowCount = 0;
@@ -74,6 +83,7 @@ export function emptyProductForm(): ProductForm {
     saleEndsAt: '',
     sizes: [sizeRow()],
     images: [],
+    ...emptyDeclarations,
   };
 }
 
@@ -89,6 +99,7 @@ export function productFormFor(product: Product): ProductForm {
     saleEndsAt: product.saleEndsAt ? shopLocalDateTime(new Date(product.saleEndsAt)) : '',
     sizes: product.sizes.map((s) => sizeRow(s.size, String(s.stock))),
     images: product.images.length > 0 ? [...product.images] : product.image ? [product.image] : [],
+    ...product.declarations,
   };
 }
 
@@ -137,6 +148,12 @@ export function productBodyFrom(form: ProductForm): ProductBodyResult {
     tags: splitTags(form.tags),
     images: form.images,
     sizes,
+    genericName: form.genericName,
+    netQuantity: form.netQuantity,
+    countryOfOrigin: form.countryOfOrigin,
+    makerRole: form.makerRole,
+    makerName: form.makerName,
+    makerAddress: form.makerAddress,
   });
   if (!parsed.success) issues.push(...issuesFromSchema(parsed.error.issues));
   // A field may be named twice (blank price, then "at least 1"); the form shows the first.

@@ -63,6 +63,42 @@ describe('product page', () => {
     expect(api.callsTo('GET /product/:id/sizes')).toHaveLength(1);
   });
 
+  it('declares under "Product details" what the listing must (Legal Metrology), the MRP with GST', async () => {
+    const api = createFakeApi({
+      'GET /store': () => ({
+        ...makeStoreInfo(),
+        consumerCare: { name: 'Kapas Apparel', email: 'care@kapas.in', phone: '+918047182200' },
+      }),
+      'GET /product/:id': () =>
+        makeProduct({
+          ...shirt,
+          declarations: { ...shirt.declarations, countryOfOrigin: 'Sri Lanka', makerRole: 'importer' },
+        }),
+      'GET /product/:id/sizes': () => someSizes,
+      ...noViewers,
+    });
+    renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
+    const details = await screen.findByRole('region', { name: 'Product details' });
+    const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent;
+    expect(value('Generic name')).toBe('Shirt');
+    expect(value('Net quantity')).toBe('1 N');
+    // The most asked (the original ₹1,799) with 18% GST (₹323.82, rounded to ₹324 as the cart does).
+    expect(value('MRP')).toBe('₹2,123.00 (incl. of all taxes)');
+    expect(value('Country of origin')).toBe('Sri Lanka');
+    expect(value('Imported by')).toBe('Kapas Apparel Private Limited, 14 Residency Road, Bengaluru, Karnataka 560025');
+    // The store's facts arrive on their own request.
+    await within(details).findByText('Consumer care');
+    expect(value('Consumer care')).toBe('Kapas Apparel, care@kapas.in, +918047182200');
+  });
+
+  it('shows no "Product details" for a product not yet declared', async () => {
+    renderProductPage({
+      product: () => makeProduct({ ...shirt, declarations: { ...shirt.declarations, netQuantity: '' } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Product details' })).not.toBeInTheDocument();
+  });
+
   it('shows the product from navigation state at once, before the fetch answers', async () => {
     const held = deferred<unknown>();
     const { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut } = shirt;

@@ -28,6 +28,7 @@ import { ColorSwatches } from '../components/color-swatches.tsx';
 import { DeliveryCheck } from '../components/delivery-check.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
+import { ProductDeclarations } from '../components/product-declarations.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { ShareButton } from '../components/share-button.tsx';
@@ -56,7 +57,9 @@ import {
  * products page handed over (no gallery or description yet).
  */
 type ShownProduct = ProductSummary &
-  Partial<Pick<Product, 'description' | 'images' | 'variants' | 'photos' | 'saleEndsAt'>>;
+  Partial<
+    Pick<Product, 'description' | 'images' | 'variants' | 'photos' | 'saleEndsAt' | 'declarations' | 'gstPercent'>
+  >;
 
 /** The product handed over by the products page through navigation state, if it is this one. */
 function productFromNavigation(state: unknown, id: string): ShownProduct | null {
@@ -364,6 +367,15 @@ function ProductDetails({
               </h2>
               <p className="mt-3 text-sm leading-7 whitespace-pre-line text-ink-soft">{product.description}</p>
             </section>
+          )}
+          {product.declarations && product.gstPercent !== undefined && (
+            <ProductDeclarations
+              declarations={product.declarations}
+              price={price.price}
+              originalPrice={price.originalPrice ?? null}
+              gstPercent={product.gstPercent}
+              consumerCare={info?.consumerCare}
+            />
           )}
         </div>
       </div>
