@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ProductVariantTable } from '../../db/schema.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
 /** Reads and writes of the CSV import and export, many products at a time. */
@@ -34,21 +34,13 @@ export async function findProductPage(db: Db, afterSlug: string | null, limit: n
   return query.execute();
 }
 
+/** A variant as stored, without its product (the lists are by product). */
+export type StoredVariant = Omit<Selectable<ProductVariantTable>, 'product_id'>;
+
 export interface StoredLists {
   colors: Map<string, string[]>;
   tags: Map<string, string[]>;
-  variants: Map<
-    string,
-    {
-      color: string;
-      size: string;
-      size_position: number;
-      sku: string;
-      stock: number;
-      price: number | null;
-      original_price: number | null;
-    }[]
-  >;
+  variants: Map<string, StoredVariant[]>;
 }
 
 /** The colours (in order), tags and variants (in colour, then size order) of the products. */
@@ -203,28 +195,10 @@ export async function replaceColorsAndTags(
   }
 }
 
-export interface VariantWrite {
-  product_id: string;
-  color: string;
-  size: string;
-  size_position: number;
-  sku: string;
-  stock: number;
-  price: number | null;
-  original_price: number | null;
-}
+/** A variant row as an import writes it. */
+export type VariantWrite = Selectable<ProductVariantTable>;
 
-/**
- * Replaces the variants of products: every old row goes before any new one is written, so SKUs
- * may move between the products of one import.
- */
-export async function replaceVariants(
-  trx: Transaction<Database>,
-  ids: readonly string[],
-  rows: readonly VariantWrite[],
-) {
-  for (const part of chunks([...ids].sort())) {
-    await trx.deleteFrom('product_variants').where('product_id', 'in', part).execute();
-  }
+/** Inserts new variants, many a statement. */
+export async function insertVariants(trx: Transaction<Database>, rows: readonly VariantWrite[]) {
   for (const part of chunks(rows, 250)) await trx.insertInto('product_variants').values(part).execute();
 }
