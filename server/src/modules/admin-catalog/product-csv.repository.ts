@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ProductVariantTable } from '../../db/schema.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
@@ -197,6 +197,25 @@ export async function replaceColorsAndTags(
 
 /** A variant row as an import writes it. */
 export type VariantWrite = Selectable<ProductVariantTable>;
+
+/**
+ * Sets the stock of many variants, 250 a statement (`UPDATE … FROM (VALUES …)`, which both
+ * databases read alike: the values' columns are `column1`…): an import that changes every
+ * row's stock would otherwise be one statement per variant.
+ */
+export async function setStocks(
+  trx: Transaction<Database>,
+  rows: readonly { productId: string; color: string; size: string; stock: number }[],
+) {
+  for (const part of chunks(rows, 250)) {
+    const values = sql.join(part.map((r) => sql`(${r.productId}, ${r.color}, ${r.size}, ${r.stock})`));
+    await sql`update product_variants set stock = cast(v.column4 as integer)
+      from (values ${values}) as v
+      where product_variants.product_id = v.column1
+        and product_variants.color = v.column2
+        and product_variants.size = v.column3`.execute(trx);
+  }
+}
 
 /** Inserts new variants, many a statement. */
 export async function insertVariants(trx: Transaction<Database>, rows: readonly VariantWrite[]) {

@@ -366,7 +366,13 @@ async function writeVariants(trx: Transaction<Database>, products: readonly Plan
   }
   for (const key of removed) await deleteVariant(trx, key);
   for (const key of parked) await updateVariant(trx, key, { sku: `~${newId()}` });
-  for (const { key, set } of updates) await updateVariant(trx, key, set);
+  // Most changes of a large file are stock alone: those go many a statement.
+  const stockOnly = (set: VariantChange) => Object.keys(set).length === 1 && set.stock !== undefined;
+  await repo.setStocks(
+    trx,
+    updates.filter((u) => stockOnly(u.set)).map((u) => ({ ...u.key, stock: u.set.stock as number })),
+  );
+  for (const { key, set } of updates.filter((u) => !stockOnly(u.set))) await updateVariant(trx, key, set);
   await repo.insertVariants(trx, inserts);
 }
 
