@@ -83,6 +83,16 @@ export const catalogApi = api.injectEndpoints({
       queryFn: ({ id, color }, _api, _options, baseQuery) =>
         noneIfRefused<ProductSize[]>(baseQuery(sizesRequest(id, color))),
     }),
+    /** The product page's heartbeat: how many visitors have the product open (null below two). */
+    beatProductViewers: build.mutation<{ viewers: number | null }, { id: string; visitor: string }>({
+      query: ({ id, visitor }) => ({
+        method: 'POST',
+        path: `/product/${encodeURIComponent(id)}/viewers`,
+        body: { visitor },
+        auth: false,
+        fallback: 'Could not count viewers',
+      }),
+    }),
     /** What the search box suggests for the text typed. */
     getSuggestions: build.query<ProductSuggestions, string>({
       query: (q) => ({
@@ -102,5 +112,6 @@ export const {
   useGetProductSizesQuery,
   useLazyGetColorSizesQuery,
   useLazyGetSuggestionsQuery,
+  useBeatProductViewersMutation,
 } = catalogApi;
 export { PRODUCT_FRESH_SECONDS };
