@@ -43,11 +43,14 @@ test.describe('staff CSV import and export', () => {
     expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = fs.readFileSync((await download.path())!, 'utf8');
     expect(
-      exported.startsWith('\uFEFFhandle,name,category,colour,size,sku,price,original_price,stock,tags,description\r\n'),
+      exported.startsWith(
+        '\uFEFFhandle,name,category,colour,size,sku,price,original_price,stock,tags,description,exported_stock\r\n',
+      ),
     ).toBe(true);
 
     // The last product of the export (one line per row: the demo catalogue's text has no line
-    // breaks): a piece more of its first variant. And a new product of two colours.
+    // breaks): five pieces more of its first variant (its exported_stock left as read). And a new
+    // product of two colours, without an exported stock: its figures are set.
     const [header, ...rows] = exported
       .replace(/^\uFEFF/, '')
       .trimEnd()
@@ -63,9 +66,9 @@ test.describe('staff CSV import and export', () => {
     const changed = [
       header,
       ...productRows.map(lineOf),
-      `${handle},"${name}",mens-shirts,maroon,M,,1499.00,1999.00,6,"festive, cotton","Hand-block printed, with a mandarin collar."`,
-      `${handle},,,maroon,L,,1499.00,1999.00,4,,`,
-      `${handle},,,white,M,,1499.00,1999.00,2,,`,
+      `${handle},"${name}",mens-shirts,maroon,M,,1499.00,1999.00,6,"festive, cotton","Hand-block printed, with a mandarin collar.",`,
+      `${handle},,,maroon,L,,1499.00,1999.00,4,,,`,
+      `${handle},,,white,M,,1499.00,1999.00,2,,,`,
     ].join('\n');
 
     await page
@@ -80,7 +83,8 @@ test.describe('staff CSV import and export', () => {
     await expect(created.getByRole('cell').nth(2)).toHaveText('3');
     const updated = preview.getByRole('row').filter({ hasText: last });
     await expect(updated.getByRole('cell').nth(1)).toHaveText('Update');
-    await expect(updated.getByRole('cell').nth(3)).toHaveText('stock of 1 variant');
+    await expect(updated.getByRole('cell').nth(3)).toContainText('stock of 1 variant');
+    await expect(updated.getByRole('listitem')).toHaveText(new RegExp(`^Line 2, .+: ${stock} → ${stock + 5}$`));
 
     await page.getByRole('button', { name: 'Apply import' }).click();
     await expect(page.getByText('Imported changed.csv: 1 product created, 1 product updated.')).toBeVisible();
@@ -103,8 +107,8 @@ test.describe('staff CSV import and export', () => {
     // A broken file: every problem by line, and nothing to apply.
     const broken = [
       header,
-      `${handle},"${name}",mens-shirts,maroon,XL,,cheap,,1,,`,
-      `${handle}-2,Other,no-such-category,navy,M,,10,,1,,`,
+      `${handle},"${name}",mens-shirts,maroon,XL,,cheap,,1,,,`,
+      `${handle}-2,Other,no-such-category,navy,M,,10,,1,,,`,
     ].join('\n');
     await page
       .getByLabel('CSV file')

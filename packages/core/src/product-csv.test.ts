@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   csvPrices,
   guardFormula,
+  importedStock,
   mergedSizes,
   paiseFromCell,
   parseCsv,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
   readProductCsv,
   rupeesCell,
   serialiseCsv,
@@ -211,18 +213,20 @@ const cap: ProductForCsv = {
 describe('writeProductCsv and readProductCsv', () => {
   it('writes a byte order mark, the header and a row per variant with its effective price', () => {
     const text = writeProductCsv([shirt]);
-    expect(text.startsWith('\uFEFF' + header + '\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFF' + header + ',exported_stock\r\n')).toBe(true);
+    expect(PRODUCT_CSV_EXPORT_COLUMNS.join(',')).toBe(header + ',exported_stock');
     const rows = parseCsv(text).records.slice(1);
-    expect(rows.map((r) => r.cells.slice(3, 9))).toEqual([
-      ['navy', 'M', 'KP-OXF-NAV-M', '1999.00', '2499.00', '4'],
-      ['navy', 'XXL', 'KP-OXF-NAV-XXL', '2199.00', '', '1'],
-      ['white', 'M', 'KP-OXF-WHI-M', '1999.00', '2499.00', '0'],
+    // The stock read is written twice: the figure staff may change, and the one it was.
+    expect(rows.map((r) => [...r.cells.slice(3, 9), r.cells.at(-1)])).toEqual([
+      ['navy', 'M', 'KP-OXF-NAV-M', '1999.00', '2499.00', '4', '4'],
+      ['navy', 'XXL', 'KP-OXF-NAV-XXL', '2199.00', '', '1', '1'],
+      ['white', 'M', 'KP-OXF-WHI-M', '1999.00', '2499.00', '0', '0'],
       // A size a spreadsheet would take for a formula is written after an apostrophe.
-      ['white', "'-1", 'KP-OXF-WHI-1', '1999.00', '2499.00', '2'],
+      ['white', "'-1", 'KP-OXF-WHI-1', '1999.00', '2499.00', '2', '2'],
     ]);
   });
 
-  it('reads back what it wrote', () => {
+  it('reads back what it wrote, each stock left as exported to be kept as the shop holds it then', () => {
     const read = readProductCsv(writeProductCsv([shirt, cap]));
     expect(read.issues).toEqual([]);
     expect(read.rows).toBe(5);
@@ -238,15 +242,39 @@ describe('writeProductCsv and readProductCsv', () => {
         colors: ['navy', 'white'],
         sizes: ['M', 'XXL', '-1'],
         variants: [
-          { line: 2, color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 4, price: 199_900, originalPrice: 249_900 },
-          { line: 5, color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
-          { line: 8, color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 0, price: 199_900, originalPrice: 249_900 },
+          {
+            line: 2,
+            color: 'navy',
+            size: 'M',
+            sku: 'KP-OXF-NAV-M',
+            stock: null,
+            price: 199_900,
+            originalPrice: 249_900,
+          },
+          {
+            line: 5,
+            color: 'navy',
+            size: 'XXL',
+            sku: 'KP-OXF-NAV-XXL',
+            stock: null,
+            price: 219_900,
+            originalPrice: null,
+          },
+          {
+            line: 8,
+            color: 'white',
+            size: 'M',
+            sku: 'KP-OXF-WHI-M',
+            stock: null,
+            price: 199_900,
+            originalPrice: 249_900,
+          },
           {
             line: 11,
             color: 'white',
             size: '-1',
             sku: 'KP-OXF-WHI-1',
-            stock: 2,
+            stock: null,
             price: 199_900,
             originalPrice: 249_900,
           },
@@ -262,7 +290,9 @@ describe('writeProductCsv and readProductCsv', () => {
         declarations: cap.declarations,
         colors: [],
         sizes: ['OS'],
-        variants: [{ line: 14, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: 49_900, originalPrice: null }],
+        variants: [
+          { line: 14, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: null, price: 49_900, originalPrice: null },
+        ],
       },
     ]);
   });
@@ -381,6 +411,26 @@ describe('writeProductCsv and readProductCsv', () => {
     ).toEqual(['tee']);
   });
 
+  it.each([
+    ['a changed figure is set', '12', '10', 12],
+    ['a figure left as exported keeps the stock', '10', '10', null],
+    ['an empty cell keeps the stock', '', '10', null],
+    ['an empty cell without the exported column keeps the stock', '', '', null],
+    ['a figure in a file without the exported stock is set', '7', '', 7],
+    ['zero is a figure like any other', '0', '3', 0],
+  ])('stock: %s', (_case, stock, exported, expected) => {
+    const read = readProductCsv(`${header},exported_stock\n` + row({ stock }).replace(/\r\n$/, `,${exported}\r\n`));
+    expect(read.issues).toEqual([]);
+    expect(read.products[0]!.variants[0]!.stock).toBe(expected);
+  });
+
+  it('refuses an exported stock that is not a count', () => {
+    const read = readProductCsv(`${header},exported_stock\n` + row({}).replace(/\r\n$/, ',ten\r\n'));
+    expect(read.issues).toEqual([
+      { line: 2, message: 'Exported_stock “ten” must be a whole number from 0 to 1000000.' },
+    ]);
+  });
+
   it('refuses a product mixing rows with and without a colour', () => {
     const read = readProductCsv(header + '\n' + row({}) + row({ colour: '', size: 'L' }));
     expect(read.issues).toEqual([{ line: 3, message: 'colour is required: other rows of tee name a colour.' }]);
@@ -403,6 +453,17 @@ describe('writeProductCsv and readProductCsv', () => {
     expect(readProductCsv(header + '\ntee,Tee\n').issues).toEqual([
       { line: 2, message: 'Has 2 values; the header has 17.' },
     ]);
+  });
+});
+
+describe('importedStock', () => {
+  it.each([
+    ['a figure is set', 12, 7, 12],
+    ['a figure is set on a new variant', 5, undefined, 5],
+    ['kept: what the variant holds when applied', null, 7, 7],
+    ['kept on a new variant: none yet', null, undefined, 0],
+  ])('%s', (_case, row, current, expected) => {
+    expect(importedStock(row, current)).toBe(expected);
   });
 });
 

@@ -31,7 +31,16 @@ export const PRODUCT_CSV_COLUMNS = [
   'maker_name',
   'maker_address',
 ] as const;
-export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/**
+ * The stock each row showed when it was exported, written after the columns staff edit. An
+ * import sets a variant's stock only where the `stock` cell differs from it: a figure left as
+ * exported keeps what the shop holds by then, so pieces sold since the export are not put back.
+ * Optional on import (a file made by hand may leave it out).
+ */
+export const EXPORTED_STOCK_COLUMN = 'exported_stock';
+/** The columns an export writes: every column an import needs, then the stock it read. */
+export const PRODUCT_CSV_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, EXPORTED_STOCK_COLUMN] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
 
 /**
  * The Legal Metrology declarations' columns, by the declaration each holds, with its longest
@@ -206,7 +215,7 @@ export interface ProductForCsv {
 
 /** The start of an export: a byte order mark (spreadsheets then read it as UTF-8) and the header. */
 export function productCsvHeader(): string {
-  return BOM + serialiseCsv([PRODUCT_CSV_COLUMNS]);
+  return BOM + serialiseCsv([PRODUCT_CSV_EXPORT_COLUMNS]);
 }
 
 /** A product's rows of an export: one per variant, each with its effective price (its own, or the product's). */
@@ -232,8 +241,9 @@ export function productCsvRows(p: ProductForCsv): string {
         maker_role: p.declarations.makerRole,
         maker_name: guardFormula(p.declarations.makerName),
         maker_address: guardFormula(p.declarations.makerAddress),
+        exported_stock: String(v.stock),
       };
-      return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);
+      return PRODUCT_CSV_EXPORT_COLUMNS.map((c) => cells[c]);
     }),
   );
 }
@@ -247,7 +257,11 @@ export function writeProductCsv(products: readonly ProductForCsv[]): string {
 export interface CsvVariant extends VariantKey {
   line: number;
   sku: string;
-  stock: number;
+  /**
+   * The stock to set; null: keep what the variant holds when the import is applied (the cell
+   * left empty, or still the figure the export read). A new variant then starts at zero.
+   */
+  stock: number | null;
   price: Paise;
   originalPrice: Paise | null;
 }
@@ -323,7 +337,7 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
   const columns = header.cells.map(columnOf);
   const at = new Map<string, number>();
   columns.forEach((column, index) => {
-    if (!(PRODUCT_CSV_COLUMNS as readonly string[]).includes(column)) {
+    if (!(PRODUCT_CSV_EXPORT_COLUMNS as readonly string[]).includes(column)) {
       issues.push({ line: 1, message: `Unknown column “${header.cells[index]!.trim()}”.` });
     } else if (at.has(column)) {
       issues.push({ line: 1, message: `The column “${column}” appears twice.` });
@@ -379,10 +393,11 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
   return { products, issues, rows: rows.length };
 }
 
-/** A row's cells by column; the declarations' only when the file has their columns. */
+/** A row's cells by column; the declarations' and the exported stock only when the file has their columns. */
+type OptionalColumn = DeclarationColumn | typeof EXPORTED_STOCK_COLUMN;
 type RowCells = {
   line: number;
-  cells: Record<Exclude<ProductCsvColumn, DeclarationColumn>, string> & Partial<Record<DeclarationColumn, string>>;
+  cells: Record<Exclude<ProductCsvColumn, OptionalColumn>, string> & Partial<Record<OptionalColumn, string>>;
 };
 
 /**
@@ -503,14 +518,32 @@ function readVariant({ line, cells }: RowCells, issues: CsvIssue[]): CsvVariant 
   if (cells.original_price !== '' && (originalPrice === null || originalPrice > MAX_RUPEES * 100)) {
     problems.push(`original_price “${cells.original_price}” is not an amount in rupees`);
   }
-  const stock = /^\d{1,7}$/.test(cells.stock) ? Number(cells.stock) : null;
-  if (cells.stock === '') problems.push('stock is required');
-  else if (stock === null || stock > MAX_STOCK)
-    problems.push(`stock “${cells.stock}” must be a whole number from 0 to ${MAX_STOCK}`);
+  const stock = stockFromCell(cells.stock);
+  if (stock === undefined) problems.push(`stock “${cells.stock}” must be a whole number from 0 to ${MAX_STOCK}`);
+  const exportedCell = cells.exported_stock ?? '';
+  const exported = stockFromCell(exportedCell);
+  if (exported === undefined) {
+    problems.push(`exported_stock “${exportedCell}” must be a whole number from 0 to ${MAX_STOCK}`);
+  }
   for (const message of problems)
     issues.push({ line, message: `${message.charAt(0).toUpperCase()}${message.slice(1)}.` });
   if (problems.length > 0) return null;
-  return { line, color, size, sku, stock: stock!, price: price!, originalPrice };
+  return { line, color, size, sku, stock: stock === exported ? null : (stock ?? null), price: price!, originalPrice };
+}
+
+/** A stock cell: a count, null when empty, undefined when it is not a count. */
+function stockFromCell(cell: string): number | null | undefined {
+  if (cell === '') return null;
+  const stock = /^\d{1,7}$/.test(cell) ? Number(cell) : undefined;
+  return stock !== undefined && stock <= MAX_STOCK ? stock : undefined;
+}
+
+/**
+ * The stock a variant is left with by an import row: the row's figure, or (null: left as
+ * exported, or empty) what the variant holds when the import is applied, zero for a new one.
+ */
+export function importedStock(row: number | null, current: number | undefined): number {
+  return row ?? current ?? 0;
 }
 
 /** The prices a product and its variants are stored with, from the rows' effective prices. */

@@ -11,6 +11,17 @@ import { inputText } from './primitives.ts';
 export const productImportBody = z.object({ csv: inputText() });
 export type ProductImportBody = z.input<typeof productImportBody>;
 
+/** A row whose stock figure the import sets (a figure left as exported, or empty, keeps the stock). */
+export const productImportStockChange = z.object({
+  line: z.number().int(),
+  /** "Navy / M", or "M" for a product without named colours. */
+  variant: z.string(),
+  /** The stock held now; null: a new variant. */
+  from: z.number().int().nullable(),
+  to: z.number().int(),
+});
+export type ProductImportStockChange = z.infer<typeof productImportStockChange>;
+
 /** What an import does to one product. */
 export const productImportChange = z.object({
   handle: z.string(),
@@ -21,6 +32,8 @@ export const productImportChange = z.object({
   variants: z.number().int(),
   /** What changes, as staff read it: "name", "price", "stock of 3 variants", "2 variants added". */
   changes: z.array(z.string()),
+  /** The rows of an existing product whose stock it sets, each from what it holds now. */
+  stock: z.array(productImportStockChange),
 });
 export type ProductImportChange = z.infer<typeof productImportChange>;
 

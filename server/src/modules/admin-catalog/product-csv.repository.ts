@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ListingDeclarations } from '@shop/core';
-import type { Database } from '../../db/schema.ts';
+import type { Database, ProductVariantTable } from '../../db/schema.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
 /** Reads and writes of the CSV import and export, many products at a time. */
@@ -50,21 +50,13 @@ export async function findProductPage(db: Db, afterSlug: string | null, limit: n
   return query.execute();
 }
 
+/** A variant as stored, without its product (the lists are by product). */
+export type StoredVariant = Omit<Selectable<ProductVariantTable>, 'product_id'>;
+
 export interface StoredLists {
   colors: Map<string, string[]>;
   tags: Map<string, string[]>;
-  variants: Map<
-    string,
-    {
-      color: string;
-      size: string;
-      size_position: number;
-      sku: string;
-      stock: number;
-      price: number | null;
-      original_price: number | null;
-    }[]
-  >;
+  variants: Map<string, StoredVariant[]>;
 }
 
 /** The colours (in order), tags and variants (in colour, then size order) of the products. */
@@ -232,28 +224,29 @@ export async function replaceColorsAndTags(
   }
 }
 
-export interface VariantWrite {
-  product_id: string;
-  color: string;
-  size: string;
-  size_position: number;
-  sku: string;
-  stock: number;
-  price: number | null;
-  original_price: number | null;
-}
+/** A variant row as an import writes it. */
+export type VariantWrite = Selectable<ProductVariantTable>;
 
 /**
- * Replaces the variants of products: every old row goes before any new one is written, so SKUs
- * may move between the products of one import.
+ * Sets the stock of many variants, 250 a statement (`UPDATE … FROM (VALUES …)`, which both
+ * databases read alike: the values' columns are `column1`…): an import that changes every
+ * row's stock would otherwise be one statement per variant.
  */
-export async function replaceVariants(
+export async function setStocks(
   trx: Transaction<Database>,
-  ids: readonly string[],
-  rows: readonly VariantWrite[],
+  rows: readonly { productId: string; color: string; size: string; stock: number }[],
 ) {
-  for (const part of chunks([...ids].sort())) {
-    await trx.deleteFrom('product_variants').where('product_id', 'in', part).execute();
+  for (const part of chunks(rows, 250)) {
+    const values = sql.join(part.map((r) => sql`(${r.productId}, ${r.color}, ${r.size}, ${r.stock})`));
+    await sql`update product_variants set stock = cast(v.column4 as integer)
+      from (values ${values}) as v
+      where product_variants.product_id = v.column1
+        and product_variants.color = v.column2
+        and product_variants.size = v.column3`.execute(trx);
   }
+}
+
+/** Inserts new variants, many a statement. */
+export async function insertVariants(trx: Transaction<Database>, rows: readonly VariantWrite[]) {
   for (const part of chunks(rows, 250)) await trx.insertInto('product_variants').values(part).execute();
 }

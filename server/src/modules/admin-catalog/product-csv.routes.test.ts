@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, serialiseCsv } from '@shop/core';
+import {
+  parseCsv,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
+  PRODUCT_CSV_MAX_BYTES,
+  PRODUCT_CSV_MAX_ROWS,
+  serialiseCsv,
+  variantLabel,
+} from '@shop/core';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
-import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { createTestShop, relaxedShopSettings, testDialects, type TestShop } from '../../test/databases.ts';
+import { apiShopper } from '../../test/shoppers.ts';
 import { applyProductImport } from './product-csv.ts';
 
 const header = PRODUCT_CSV_COLUMNS.join(',');
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+type ExportColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
+const exportHeader = PRODUCT_CSV_EXPORT_COLUMNS.join(',');
+/** Rows as an export writes them, under the export's header. */
+const exportFile = (rows: readonly Record<ExportColumn, string>[]) =>
+  exportHeader + '\r\n' + serialiseCsv(rows.map((r) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => r[c])));
 
 /** One CSV row, a plain T-shirt unless `cells` say otherwise. */
 function row(cells: Partial<Record<Column, string>>): string {
@@ -41,6 +55,7 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
     shop = await createTestShop(dialect);
     admin = await signedInAdmin(shop);
     shopper = await signedInShopper(shop.app);
+    await relaxedShopSettings(shop.handle.db);
   });
   afterAll(() => shop?.close());
 
@@ -61,7 +76,13 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
   const rowsOf = (csv: string, handle: string) =>
     parseCsv(csv)
       .records.slice(1)
-      .map((r) => Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, i) => [c, r.cells[i]!])) as Record<Column, string>)
+      .map(
+        (r) =>
+          Object.fromEntries(PRODUCT_CSV_EXPORT_COLUMNS.map((c, i) => [c, r.cells[i]!])) as Record<
+            ExportColumn,
+            string
+          >,
+      )
       .filter((r) => r.handle === handle);
   const variantsOf = (slug: string) =>
     db()
@@ -112,7 +133,7 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(res.body.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
+    expect(res.body.startsWith(`\uFEFF${exportHeader}\r\n`)).toBe(true);
     const variantCount = Number(
       (
         await db()
@@ -288,6 +309,14 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
         line: 2,
         variants: rows.length - 1,
         changes: ['name', '1 variant removed', 'stock of 1 variant'],
+        stock: [
+          {
+            line: 2,
+            variant: variantLabel({ color: rows[0]!.colour, size: rows[0]!.size }),
+            from: Number(rows[0]!.stock),
+            to: 42,
+          },
+        ],
       },
       {
         handle: 'csv-new-kurta',
@@ -296,6 +325,7 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
         line: rows.length + 1,
         variants: 3,
         changes: [],
+        stock: [],
       },
     ]);
     expect(await exportCsv()).toBe(before);
@@ -360,6 +390,92 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
     // And the whole catalogue goes out and back unchanged again.
     const after = await exportCsv();
     expect((await post('preview', after)).json().data).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  /** A product of the test's own, made by an import: navy M, L and XL with the pieces given. */
+  async function importedTee(handle: string, [m, l, xl]: [number, number, number]) {
+    const made = await post(
+      'apply',
+      header +
+        '\r\n' +
+        row({ handle, name: `Stockcheck Tee ${handle}`, stock: String(m) }) +
+        row({ handle, name: '', size: 'L', stock: String(l) }) +
+        row({ handle, name: '', size: 'XL', stock: String(xl) }),
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const { id } = await db().selectFrom('products').select('id').where('slug', '=', handle).executeTakeFirstOrThrow();
+    return id;
+  }
+  const stockOf = async (slug: string) =>
+    Object.fromEntries((await variantsOf(slug)).map((v) => [v.size, v.stock])) as Record<string, number>;
+
+  it('keeps the pieces sold between the export and the import: only a changed figure is set', async () => {
+    const handle = `csv-sold-${dialect}`;
+    const id = await importedTee(handle, [10, 4, 6]);
+    const exported = rowsOf(await exportCsv(), handle);
+    expect(exported.map((r) => [r.size, r.stock, r.exported_stock])).toEqual([
+      ['M', '10', '10'],
+      ['L', '4', '4'],
+      ['XL', '6', '6'],
+    ]);
+
+    // A shopper buys 3 of M after the export.
+    const buyer = await apiShopper(shop.app);
+    expect((await buyer.add({ productId: id, color: 'navy', size: 'M' }, 3)).statusCode).toBe(200);
+    const order = await buyer.order('cod');
+    expect(order.statusCode, order.body).toBe(201);
+    expect(await stockOf(handle)).toEqual({ M: 7, L: 4, XL: 6 });
+
+    // Staff restock L to 9 and leave XL's cell empty; M is as exported.
+    const file = exportFile([exported[0]!, { ...exported[1]!, stock: '9' }, { ...exported[2]!, stock: '' }]);
+    const preview = await post('preview', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.products).toEqual([
+      expect.objectContaining({
+        handle,
+        action: 'update',
+        changes: ['stock of 1 variant'],
+        stock: [{ line: 3, variant: 'Navy / L', from: 4, to: 9 }],
+      }),
+    ]);
+    const applied = await post('apply', file);
+    expect(applied.statusCode, applied.body).toBe(200);
+    // M keeps the 7 the sale left: the import puts no sold piece back.
+    expect(await stockOf(handle)).toEqual({ M: 7, L: 9, XL: 6 });
+
+    // The same file again changes nothing; an export imported back changes nothing either.
+    expect((await post('preview', file)).json().data).toMatchObject({ updated: 0, products: [] });
+    const again = rowsOf(await exportCsv(), handle);
+    expect((await post('preview', exportFile(again))).json().data).toMatchObject({ updated: 0 });
+    // A file without the exported column sets every figure it shows, as before.
+    const plain =
+      header +
+      '\r\n' +
+      serialiseCsv(again.map((r) => PRODUCT_CSV_COLUMNS.map((c) => (c === 'stock' && r.size === 'M' ? '20' : r[c]))));
+    expect((await post('apply', plain)).statusCode).toBe(200);
+    expect(await stockOf(handle)).toEqual({ M: 20, L: 9, XL: 6 });
+  });
+
+  it('never puts back pieces orders take while an import of the product is applied', async () => {
+    const handle = `csv-race-${dialect}`;
+    const id = await importedTee(handle, [100, 0, 5]);
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => apiShopper(shop.app)));
+    let sold = 0;
+    for (let round = 0; round < 5; round++) {
+      const exported = rowsOf(await exportCsv(), handle);
+      for (const me of shoppers) {
+        await me.call('DELETE', '/api/cart/clear');
+        expect((await me.add({ productId: id, color: 'navy', size: 'M' })).statusCode).toBe(200);
+      }
+      // Every import sets L (so the product's variants are written) and leaves M as exported.
+      const file = exportFile(exported.map((r) => (r.size === 'L' ? { ...r, stock: String(50 + round) } : r)));
+      const requests = [...shoppers.map((me) => () => me.order('cod')), () => post('apply', file)];
+      const answers = await Promise.all(requests.map((_, i) => requests[(i + round) % requests.length]!()));
+      for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(300);
+      sold += answers.filter((a) => a.statusCode === 201).length;
+      expect(await stockOf(handle), `round ${round}`).toEqual({ M: 100 - sold, L: 50 + round, XL: 5 });
+    }
+    expect(sold).toBe(30);
   });
 
   it('lets SKUs move between the products of one file', async () => {

@@ -5,7 +5,9 @@ import {
   declarationsOf,
   emptyDeclarations,
   generatedSku,
+  importedStock,
   missingDeclarations,
+  variantLabel,
   readProductCsv,
   variantKeyOf,
   productCsvHeader,
@@ -15,6 +17,7 @@ import {
   type CsvProduct,
   type ListingDeclarations,
   type ProductImportChange,
+  type ProductImportStockChange,
   type ProductImportSummary,
   type StockedVariant,
 } from '@shop/core';
@@ -24,6 +27,7 @@ import { newId } from '../../lib/ids.ts';
 import { recordAudits } from '../audit/audit.service.ts';
 import { productCreatedSummary } from './change-summaries.ts';
 import * as repo from './product-csv.repository.ts';
+import { deleteVariant, updateVariant, type VariantChange, type VariantRef } from './variant-grid.repository.ts';
 
 /**
  * Staff export the catalogue as CSV (a row per variant) and import it back: an import is
@@ -75,14 +79,7 @@ export async function* exportProductsCsv(db: Kysely<Database>): AsyncGenerator<s
   }
 }
 
-const stocked = (v: {
-  color: string;
-  size: string;
-  sku: string;
-  stock: number;
-  price: number | null;
-  original_price: number | null;
-}): StockedVariant => ({
+const stocked = (v: repo.StoredVariant): StockedVariant => ({
   color: v.color,
   size: v.size,
   sku: v.sku,
@@ -118,7 +115,10 @@ interface PlannedProduct {
   /** What it declares once imported: the file's, or what it had for columns the file lacks. */
   declarations: ListingDeclarations;
   variants: repo.VariantWrite[];
+  /** Its variants as stored before the import (none for a new product). */
+  stored: repo.StoredVariant[];
   changes: string[];
+  stockChanges: ProductImportStockChange[];
   /** Its own row's fields (name, category, description, prices). */
   fieldsChanged: boolean;
   listsChanged: boolean;
@@ -144,6 +144,7 @@ function summaryOf(rows: number, products: PlannedProduct[], errors: CsvIssue[])
       line: p.source.line,
       variants: p.variants.length,
       changes: p.changes,
+      stock: p.stockChanges,
     })),
     errors: errors.slice(0, LISTED_ERRORS),
     errorCount: errors.length,
@@ -262,23 +263,33 @@ function planProduct(
     p.variants,
     before && { price: before.price, originalPrice: before.original_price, variants: storedVariants.map(stocked) },
   );
+  const old = new Map(storedVariants.map((v) => [variantKeyOf(v), v]));
   const variants: repo.VariantWrite[] = p.variants.map((v, i) => ({
     product_id: id,
     color: v.color,
     size: v.size,
     size_position: p.sizes.indexOf(v.size),
     sku: skus[i]!,
-    stock: v.stock,
+    stock: importedStock(v.stock, old.get(variantKeyOf(v))?.stock),
     price: prices.variants[i]!.price,
     original_price: prices.variants[i]!.originalPrice,
   }));
   const declarations = declaredAfter(p, before);
-  const planned = { id, source: p, price: prices.price, originalPrice: prices.originalPrice, declarations, variants };
+  const planned = {
+    id,
+    source: p,
+    price: prices.price,
+    originalPrice: prices.originalPrice,
+    declarations,
+    variants,
+    stored: storedVariants,
+  };
   if (!before) {
     return {
       ...planned,
       action: 'create',
       changes: [],
+      stockChanges: [],
       fieldsChanged: true,
       listsChanged: true,
       variantsChanged: true,
@@ -304,23 +315,26 @@ function planProduct(
   const colorsChanged = (lists!.colors.get(before.id) ?? []).join('\u0000') !== p.colors.join('\u0000');
   if (colorsChanged) changes.push('colours');
 
-  const old = new Map(storedVariants.map((v) => [variantKeyOf(v), v]));
   const kept = new Set<string>();
   let added = 0;
   const moved = { stock: 0, sku: 0, price: 0, order: 0 };
-  for (const v of variants) {
+  const stockChanges: ProductImportStockChange[] = [];
+  variants.forEach((v, i) => {
     const key = variantKeyOf(v);
     const was = old.get(key);
+    if (!was || was.stock !== v.stock) {
+      stockChanges.push({ line: p.variants[i]!.line, variant: variantLabel(v), from: was?.stock ?? null, to: v.stock });
+    }
     if (!was) {
       added += 1;
-      continue;
+      return;
     }
     kept.add(key);
     if (was.stock !== v.stock) moved.stock += 1;
     if (was.sku !== v.sku) moved.sku += 1;
     if (was.price !== v.price || was.original_price !== v.original_price) moved.price += 1;
     if (was.size_position !== v.size_position) moved.order += 1;
-  }
+  });
   const removed = storedVariants.length - kept.size;
   if (added > 0) changes.push(`${plural(added, 'variant')} added`);
   if (removed > 0) changes.push(`${plural(removed, 'variant')} removed`);
@@ -333,10 +347,61 @@ function planProduct(
     ...planned,
     action: changes.length > 0 ? 'update' : 'unchanged',
     changes,
+    stockChanges,
     fieldsChanged,
     listsChanged: tagsChanged || colorsChanged,
     variantsChanged,
   };
+}
+
+/**
+ * Writes the products' variants as planned, in place: a variant the file drops is deleted, one
+ * it keeps is updated where it changed, a new one inserted. A stock the file keeps (left as
+ * exported) is never written, so what orders take meanwhile stays taken. Kept rows are never
+ * deleted and inserted again: an order waiting on a row's lock would find it gone and be
+ * refused. A SKU that moves (between variants, or products of
+ * the file) is first parked on a temporary value, so no statement meets its old holder.
+ */
+async function writeVariants(trx: Transaction<Database>, products: readonly PlannedProduct[]) {
+  const removed: VariantRef[] = [];
+  const parked: VariantRef[] = [];
+  const updates: { key: VariantRef; set: VariantChange }[] = [];
+  const inserts: repo.VariantWrite[] = [];
+  for (const p of products) {
+    const old = new Map(p.stored.map((v) => [variantKeyOf(v), v]));
+    const wanted = new Set(p.variants.map(variantKeyOf));
+    for (const v of p.stored) {
+      if (!wanted.has(variantKeyOf(v))) removed.push({ productId: p.id, color: v.color, size: v.size });
+    }
+    for (const v of p.variants) {
+      const was = old.get(variantKeyOf(v));
+      if (!was) {
+        inserts.push(v);
+        continue;
+      }
+      const key = { productId: p.id, color: v.color, size: v.size };
+      const set: VariantChange = {};
+      if (was.stock !== v.stock) set.stock = v.stock;
+      if (was.sku !== v.sku) {
+        set.sku = v.sku;
+        parked.push(key);
+      }
+      if (was.size_position !== v.size_position) set.size_position = v.size_position;
+      if (was.price !== v.price) set.price = v.price;
+      if (was.original_price !== v.original_price) set.original_price = v.original_price;
+      if (Object.keys(set).length > 0) updates.push({ key, set });
+    }
+  }
+  for (const key of removed) await deleteVariant(trx, key);
+  for (const key of parked) await updateVariant(trx, key, { sku: `~${newId()}` });
+  // Most changes of a large file are stock alone: those go many a statement.
+  const stockOnly = (set: VariantChange) => Object.keys(set).length === 1 && set.stock !== undefined;
+  await repo.setStocks(
+    trx,
+    updates.filter((u) => stockOnly(u.set)).map((u) => ({ ...u.key, stock: u.set.stock as number })),
+  );
+  for (const { key, set } of updates.filter((u) => !stockOnly(u.set))) await updateVariant(trx, key, set);
+  await repo.insertVariants(trx, inserts);
 }
 
 /** What an import would do, written nowhere. */
@@ -404,11 +469,9 @@ export async function applyProductImport(
       changed.filter((p) => p.listsChanged).map((p) => ({ id: p.id, colors: p.source.colors, tags: p.source.tags })),
     );
     afterStep?.('lists');
-    const rewritten = changed.filter((p) => p.variantsChanged);
-    await repo.replaceVariants(
+    await writeVariants(
       trx,
-      rewritten.map((p) => p.id),
-      rewritten.flatMap((p) => p.variants),
+      changed.filter((p) => p.variantsChanged),
     );
     afterStep?.('variants');
     await recordAudits(

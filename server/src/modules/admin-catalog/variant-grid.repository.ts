@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, ProductVariantTable } from '../../db/schema.ts';
 
 type Trx = Transaction<Database>;
 
@@ -41,8 +41,9 @@ export function findSkuHolders(trx: Trx, productId: string, skus: string[]) {
     .execute();
 }
 
-type Key = { productId: string; color: string; size: string };
-const variantRow = (trx: Trx, { productId, color, size }: Key) =>
+/** One variant's row: its product, colour and size. */
+export type VariantRef = { productId: string; color: string; size: string };
+const variantRow = (trx: Trx, { productId, color, size }: VariantRef) =>
   trx
     .updateTable('product_variants')
     .where('product_id', '=', productId)
@@ -50,7 +51,7 @@ const variantRow = (trx: Trx, { productId, color, size }: Key) =>
     .where('size', '=', size);
 
 /** Locks a variant's row until the transaction ends, as an order taking its stock does; answers its stock. */
-export async function lockVariant(trx: Trx, { productId, color, size }: Key): Promise<number | undefined> {
+export async function lockVariant(trx: Trx, { productId, color, size }: VariantRef): Promise<number | undefined> {
   const row = await trx
     .selectFrom('product_variants')
     .select('stock')
@@ -62,15 +63,14 @@ export async function lockVariant(trx: Trx, { productId, color, size }: Key): Pr
   return row?.stock;
 }
 
-export async function updateVariant(
-  trx: Trx,
-  key: Key,
-  set: { stock?: number; sku?: string; size_position?: number; price?: number | null; original_price?: number | null },
-) {
+/** What a grid save may change of a variant: not which product, colour and size it is. */
+export type VariantChange = Omit<Updateable<ProductVariantTable>, 'product_id' | 'color' | 'size'>;
+
+export async function updateVariant(trx: Trx, key: VariantRef, set: VariantChange) {
   await variantRow(trx, key).set(set).execute();
 }
 
-export async function deleteVariant(trx: Trx, { productId, color, size }: Key) {
+export async function deleteVariant(trx: Trx, { productId, color, size }: VariantRef) {
   await trx
     .deleteFrom('product_variants')
     .where('product_id', '=', productId)
@@ -79,24 +79,8 @@ export async function deleteVariant(trx: Trx, { productId, color, size }: Key) {
     .execute();
 }
 
-export async function insertVariant(
-  trx: Trx,
-  row: {
-    productId: string;
-    color: string;
-    size: string;
-    size_position: number;
-    sku: string;
-    stock: number;
-    price: number | null;
-    original_price: number | null;
-  },
-) {
-  const { productId, ...rest } = row;
-  await trx
-    .insertInto('product_variants')
-    .values({ product_id: productId, ...rest })
-    .execute();
+export async function insertVariant(trx: Trx, row: Insertable<ProductVariantTable>) {
+  await trx.insertInto('product_variants').values(row).execute();
 }
 
 export async function replaceColors(trx: Trx, id: string, colors: string[]) {

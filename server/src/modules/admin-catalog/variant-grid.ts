@@ -279,7 +279,9 @@ async function writeCells(
     if (sku !== target.sku) parked.push({ key, sku: target.sku });
     if (!row) {
       await repo.insertVariant(trx, {
-        ...key,
+        product_id: productId,
+        color: key.color,
+        size: key.size,
         size_position: target.sizePosition,
         sku,
         stock: target.stock,
@@ -288,7 +290,7 @@ async function writeCells(
       });
       continue;
     }
-    const set: Parameters<typeof repo.updateVariant>[2] = {};
+    const set: repo.VariantChange = {};
     if (target.writeStock && target.stock !== row.stock) {
       const current = await repo.lockVariant(trx, key);
       if (current !== undefined && current !== target.stock) {

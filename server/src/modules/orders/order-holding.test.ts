@@ -176,6 +176,24 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       );
     });
 
+    it('counts the lines of orders from before variants (no colour kept) as the product’s first colour', async () => {
+      const me = await shopperAt(newNetwork()(1));
+      const s = await freshSize(db(), 25);
+      expect(await takeWhatIsAllowed(me, s, 5)).toBe(5);
+      // The order as one placed before variants kept it: no colour, no SKU on its line.
+      const [order] = (await me.call('GET', '/api/order/orders')).json().data.orders as { _id: string }[];
+      await db()
+        .updateTable('order_items')
+        .set({ color: null, sku: null })
+        .where('order_id', '=', order!._id)
+        .execute();
+      await me.add(s, 1);
+      const more = await me.order('cod');
+      expect(allowed(more)).toMatchObject({ quantity: 0, size: s.size, color: s.color ? colorName(s.color) : '' });
+      expect(more.json().message).toContain('Your orders not yet paid for or shipped already hold 5.');
+      expect(await stockOf(db(), s)).toBe(20);
+    });
+
     it("this machine's own address (no proxy declared, or the shop's own calls) bounds only each account", async () => {
       const s = await freshSize(db(), 10);
       // From one real address the second account would be refused (30% of 10 is 3); from

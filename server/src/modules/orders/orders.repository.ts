@@ -321,14 +321,20 @@ export interface Holder {
  * shipped: online orders waiting for their payment, and cash-on-delivery orders not shipped.
  * Each row counts the account's, the address's and the network's orders apart (an order of
  * the account's from another network counts for the account only). Read through the
- * account's orders and the network's, never every open order of the shop.
+ * account's orders and the network's, never every open order of the shop. A line from before
+ * variants kept no colour: its pieces were taken from the stock the product's first colour now
+ * holds (as the migration moved it, and as a cancellation gives them back), so it counts there.
  */
 export async function heldPieces(trx: Transaction<Database>, holder: Holder, sizes: readonly SizeKey[]) {
   if (sizes.length === 0) return [];
   const { address, network } = holder;
+  const lineColor = sql<string>`coalesce(i.color, fc.color, '')`;
   const rows = await trx
     .selectFrom('orders as o')
     .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .leftJoin('product_colors as fc', (join) =>
+      join.onRef('fc.product_id', '=', 'i.product_id').on('fc.position', '=', 0),
+    )
     .select((eb) => {
       const piecesWhen = (held: ReturnType<typeof eb.and> | null) =>
         held
@@ -336,7 +342,7 @@ export async function heldPieces(trx: Transaction<Database>, holder: Holder, siz
           : sql<number>`0`;
       return [
         'i.product_id',
-        'i.color',
+        lineColor.as('color'),
         'i.size',
         piecesWhen(eb.and([eb('o.user_id', '=', holder.userId)])).as('account'),
         piecesWhen(address === null ? null : eb.and([eb('o.client_address', '=', address)])).as('address'),
@@ -359,11 +365,11 @@ export async function heldPieces(trx: Transaction<Database>, holder: Holder, siz
     .where((eb) =>
       eb.or(
         sizes.map((s) =>
-          eb.and([eb('i.product_id', '=', s.productId), eb('i.color', '=', s.color), eb('i.size', '=', s.size)]),
+          eb.and([eb('i.product_id', '=', s.productId), eb(lineColor, '=', s.color), eb('i.size', '=', s.size)]),
         ),
       ),
     )
-    .groupBy(['i.product_id', 'i.color', 'i.size'])
+    .groupBy(['i.product_id', lineColor, 'i.size'])
     .execute();
   return rows.map((r) => ({
     productId: r.product_id,

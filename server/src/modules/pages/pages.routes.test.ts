@@ -95,8 +95,12 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
       expect((group.image as string[])[0]).toBe(`${origin}/og/product/${product._id}.jpg`);
       const variants = group.hasVariant as Record<string, unknown>[];
       expect(variants).toHaveLength(product.variants.length);
+      // Each offer its own address, naming its colour and its size.
+      const urls = new Set<string>();
       product.variants.forEach((variant, i) => {
-        const colorUrl = `${origin}/product/${product._id}${variant.color ? `?color=${variant.color.replace(/ /g, '+')}` : ''}`;
+        const query = new URLSearchParams({ ...(variant.color && { color: variant.color }), size: variant.size });
+        const colorUrl = `${origin}/product/${product._id}?${query.toString()}`;
+        urls.add(colorUrl);
         expect(variants[i]).toMatchObject({
           '@type': 'Product',
           sku: variant.sku,
@@ -112,6 +116,7 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
           },
         });
       });
+      expect(urls.size).toBe(product.variants.length);
       const trail = data.find((d) => d['@type'] === 'BreadcrumbList')!;
       expect((trail.itemListElement as { name: string }[]).map((i) => i.name)).toEqual([
         'Home',
@@ -143,6 +148,29 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     expect(mainImage).toBe(firstOwn);
     for (const variant of product.variants.filter((v) => v.color === second && v.stock === 0))
       expect(body).toContain(`aria-label="${variant.size} (sold out)"`);
+  });
+
+  it('renders the size the address asks for chosen, when its colour has it in stock', async () => {
+    const product = products.find(
+      (p) => !p.soldOut && p.colors.length > 1 && p.variants.some((v) => v.color === p.colors[1] && v.stock > 0),
+    )!;
+    const color = product.colors[1]!;
+    const inStock = product.variants.find((v) => v.color === color && v.stock > 0)!;
+    const pressed = (body: string) =>
+      [...body.matchAll(/<button[^>]*aria-pressed="true"[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+    const url = `/product/${product._id}?color=${encodeURIComponent(color)}&size=${encodeURIComponent(inStock.size)}`;
+    const { body } = split((await page(url)).body);
+    expect(pressed(body)).toEqual([inStock.size]);
+    expect(body).toMatch(new RegExp(`Size<span[^>]*>: <!-- -->${inStock.size}</span>`));
+
+    // A size sold out in the colour asked for is shown, not chosen.
+    const [sold] = products.flatMap((p) =>
+      p.soldOut ? [] : p.variants.filter((v) => v.color !== '' && v.stock === 0).map((v) => ({ p, v })),
+    );
+    const other = `/product/${sold!.p._id}?color=${encodeURIComponent(sold!.v.color)}&size=${encodeURIComponent(sold!.v.size)}`;
+    const otherBody = split((await page(other)).body).body;
+    expect(otherBody).toContain(`aria-label="${sold!.v.size} (sold out)"`);
+    expect(pressed(otherBody)).toEqual([]);
   });
 
   it('sends pages and sitemaps compressed as the client asks, the same page once decompressed', async () => {

@@ -18,7 +18,7 @@ import {
 } from '@shop/core';
 import { formatPrice } from '../../lib/format.ts';
 import { pageTitle } from '../../lib/brand.ts';
-import { productColorPath } from '../../lib/product-path.ts';
+import { productVariantPath } from '../../lib/product-path.ts';
 
 /** A link preview's picture: raster, as WhatsApp and Facebook ignore SVG. */
 export interface PreviewImage {
@@ -191,11 +191,12 @@ export function productHead(origin: string, product: Product, available: boolean
       product.variants.length === 0
         ? { ...about, '@type': 'Product', sku: product._id, offers: offer(url, product.price, available) }
         : productGroup(product, about, (variant) => {
-            const colorUrl = origin + productColorPath(product._id, variant.color || null);
+            // Each offer its own address: the page opens on that colour with that size chosen.
+            const variantUrl = origin + productVariantPath(product._id, variant.color || null, variant.size);
             return {
-              url: colorUrl,
+              url: variantUrl,
               image: colorGallery(product.photos, variant.color).map(absolute)[0] ?? pictures[0],
-              offers: offer(colorUrl, variantPrice(product, variant).price, !product.soldOut && variant.stock > 0),
+              offers: offer(variantUrl, variantPrice(product, variant).price, !product.soldOut && variant.stock > 0),
             };
           }),
       breadcrumbs(origin, [

@@ -21,8 +21,11 @@ export interface CartSelection {
   quantity: number;
 }
 
+/** How an add ended: added, refused as the stock moved (409: fewer pieces than the page showed), or failed. */
+export type AddOutcome = 'added' | 'short' | 'failed';
+
 export interface AddSelectionToCart {
-  addSelectionToCart: (selection: CartSelection) => Promise<void>;
+  addSelectionToCart: (selection: CartSelection) => Promise<AddOutcome>;
   /** The add is on its way. */
   adding: boolean;
   miniCartOpen: boolean;
@@ -40,14 +43,16 @@ export function useAddSelectionToCart(): AddSelectionToCart {
   const [miniCartOpen, setMiniCartOpen] = useState(false);
 
   const addSelectionToCart = useCallback(
-    async (selection: CartSelection) => {
+    async (selection: CartSelection): Promise<AddOutcome> => {
       setAdding(true);
       try {
         await dispatch(addToCart(selection)).unwrap();
         toast.success('Item added to cart', { autoClose: toastDurations.product });
         if (wantsMiniCart()) setMiniCartOpen(true);
+        return 'added';
       } catch (error) {
         toast.error(failureText(error), { autoClose: toastDurations.product });
+        return (error as { status?: unknown } | undefined)?.status === 409 ? 'short' : 'failed';
       } finally {
         setAdding(false);
       }

@@ -40,6 +40,17 @@ export function isRefusal(error: unknown): boolean {
   return status === 404 || status === 400;
 }
 
+/** `GET /product/:id/sizes`, of one colour when it is named. */
+function sizesRequest(id: string, color: string) {
+  return {
+    method: 'GET' as const,
+    path: `/product/${encodeURIComponent(id)}/sizes`,
+    ...(color && { query: { color } }),
+    auth: false,
+    fallback: 'Failed to fetch sizes',
+  };
+}
+
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductPage, Partial<ProductListQuery>>({
@@ -63,17 +74,14 @@ export const catalogApi = api.injectEndpoints({
           }),
         ),
     }),
-    /** The product's sizes, or null when the shop has no such product. */
+    /** The product's sizes (every colour's stock together), or null when the shop has no such product. */
     getProductSizes: build.query<ProductSize[] | null, string>({
-      queryFn: (id, _api, _options, baseQuery) =>
-        noneIfRefused<ProductSize[]>(
-          baseQuery({
-            method: 'GET',
-            path: `/product/${encodeURIComponent(id)}/sizes`,
-            auth: false,
-            fallback: 'Failed to fetch sizes',
-          }),
-        ),
+      queryFn: (id, _api, _options, baseQuery) => noneIfRefused<ProductSize[]>(baseQuery(sizesRequest(id, ''))),
+    }),
+    /** One colour's sizes with that colour's stock ('' for a product without named colours). */
+    getColorSizes: build.query<ProductSize[] | null, { id: string; color: string }>({
+      queryFn: ({ id, color }, _api, _options, baseQuery) =>
+        noneIfRefused<ProductSize[]>(baseQuery(sizesRequest(id, color))),
     }),
     /** The product page's heartbeat: how many visitors have the product open (null below two). */
     beatProductViewers: build.mutation<{ viewers: number | null }, { id: string; visitor: string }>({
@@ -102,6 +110,7 @@ export const {
   useGetProductsQuery,
   useGetProductQuery,
   useGetProductSizesQuery,
+  useLazyGetColorSizesQuery,
   useLazyGetSuggestionsQuery,
   useBeatProductViewersMutation,
 } = catalogApi;

@@ -11,14 +11,30 @@ import {
   type ProductSize,
   type ProductVariant,
 } from '@shop/core';
-import { COLOR_PARAM } from '../../lib/product-path.ts';
+import { COLOR_PARAM, SIZE_PARAM } from '../../lib/product-path.ts';
 
-export { COLOR_PARAM, productColorPath } from '../../lib/product-path.ts';
+export { COLOR_PARAM, SIZE_PARAM, productColorPath } from '../../lib/product-path.ts';
 
 /** The colour the address asks for (`?color=navy`), or null. */
 export function askedColor(search: string): string | null {
   const asked = new URLSearchParams(search).get(COLOR_PARAM)?.trim().toLowerCase();
   return asked ? asked : null;
+}
+
+/** The size the address asks for (`?size=M`), or null. */
+export function askedSize(search: string): string | null {
+  const asked = new URLSearchParams(search).get(SIZE_PARAM)?.trim();
+  return asked ? asked : null;
+}
+
+/**
+ * The size chosen, as the colour's sizes spell it, while that size is in stock; null otherwise
+ * (a size the address names that the colour does not have, or has sold out, is no choice).
+ */
+export function sizeInStock(sizes: readonly ProductSize[], wanted: string | null): string | null {
+  if (wanted === null) return null;
+  const upper = wanted.toUpperCase();
+  return sizes.find((s) => s.size.toUpperCase() === upper && s.stock > 0)?.size ?? null;
 }
 
 /**

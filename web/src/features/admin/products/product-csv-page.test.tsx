@@ -13,7 +13,7 @@ const clean: ProductImportSummary = {
   updated: 1,
   unchanged: 5,
   products: [
-    { handle: 'linen-kurta', name: 'Linen Kurta', action: 'create', line: 2, variants: 1, changes: [] },
+    { handle: 'linen-kurta', name: 'Linen Kurta', action: 'create', line: 2, variants: 1, changes: [], stock: [] },
     {
       handle: 'oxford-shirt',
       name: 'Oxford Shirt',
@@ -21,6 +21,7 @@ const clean: ProductImportSummary = {
       line: 3,
       variants: 2,
       changes: ['name', 'stock of 1 variant'],
+      stock: [{ line: 4, variant: 'Navy / M', from: 7, to: 12 }],
     },
   ],
   errors: [],
@@ -51,8 +52,11 @@ describe('Products CSV', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'ProductActionVariantsChanges',
       'Linen Kurtalinen-kurta · line 2New1—',
-      'Oxford Shirtoxford-shirt · line 3Update2name, stock of 1 variant',
+      'Oxford Shirtoxford-shirt · line 3Update2name, stock of 1 variantLine 4, Navy / M: 7 → 12',
     ]);
+    expect(
+      within(within(preview).getByRole('list', { name: 'Stock set for Oxford Shirt' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     expect(api.callsTo('POST /admin/products/import/preview')[0]!.body).toEqual({ csv });
     expect(api.callsTo('POST /admin/products/import')).toHaveLength(0);
 

@@ -3,7 +3,7 @@
  * per variant; an import is previewed first (what it creates and changes, or every problem
  * with its line; nothing written), and applied with the same file once staff confirm.
  */
-import { PRODUCT_CSV_MAX_BYTES, type ProductImportSummary } from '@shop/core';
+import { PRODUCT_CSV_MAX_BYTES, type ProductImportChange, type ProductImportSummary } from '@shop/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
@@ -124,8 +124,10 @@ export function ProductCsvPage() {
       <AdminSection title="Import">
         <p className="mb-4 text-sm text-muted">
           Rows are matched to products by handle: a new handle creates a product, a known one updates it and its
-          variants become exactly the file’s rows. Leave a SKU empty to have one made. Up to {megabytes} MB and 20,000
-          rows; nothing is written until you apply the preview.
+          variants become exactly the file’s rows. Leave a SKU empty to have one made. A stock figure left as exported
+          (or left empty) keeps the stock the shop holds when you apply, so pieces sold since the export are not put
+          back; a figure you change is set. Up to {megabytes} MB and 20,000 rows; nothing is written until you apply the
+          preview.
         </p>
         <label htmlFor="product-csv-file" className="mb-1.5 block text-sm font-medium">
           CSV file
@@ -215,7 +217,7 @@ function ImportPreview({
                   </>,
                   p.action === 'create' ? 'New' : 'Update',
                   <span className="tabular-nums">{p.variants}</span>,
-                  p.action === 'create' ? '—' : p.changes.join(', '),
+                  p.action === 'create' ? '—' : <ProductChanges product={p} />,
                 ],
               }))}
             />
@@ -241,6 +243,24 @@ function ImportPreview({
         </button>
       </div>
     </section>
+  );
+}
+
+/** What an import changes of a product, and each row whose stock it sets. */
+function ProductChanges({ product }: { product: ProductImportChange }) {
+  return (
+    <>
+      {product.changes.join(', ')}
+      {product.stock.length > 0 && (
+        <ul aria-label={`Stock set for ${product.name}`} className="mt-1 text-xs text-muted">
+          {product.stock.map((s) => (
+            <li key={s.line} className="tabular-nums">
+              Line {s.line}, {s.variant}: {s.from === null ? `new, ${s.to}` : `${s.from} → ${s.to}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

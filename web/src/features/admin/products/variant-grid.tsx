@@ -5,7 +5,7 @@
  * The colour column stays in place while a wide grid scrolls sideways inside its box.
  */
 import { colorName, colorSwatches, variantKeyOf, variantLabel, type AdminProductDetail } from '@shop/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { focusOutlineClass, FormAlert } from '../../../components/form-field.tsx';
 import { issuesOf } from '../shared/form-support.ts';
@@ -26,6 +26,7 @@ import {
   withoutSize,
   withRowStock,
   withSize,
+  type CellEdit,
   type GridEdit,
 } from './variant-grid-state.ts';
 
@@ -279,71 +280,16 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
                     </th>
                     {grid.sizes.map((size) => {
                       const key = variantKeyOf({ color, size });
-                      const cell = cellOf(grid, color, size);
-                      const label = variantLabel({ color, size });
-                      const error = errors[key];
-                      const id = `cell-${rows.indexOf(color)}-${grid.sizes.indexOf(size)}`;
-                      const changed = cell.stockWas === undefined || String(cell.stockWas) !== cell.stock.trim();
                       return (
-                        <td
+                        <VariantCell
                           key={size}
-                          className={`border-b border-l border-line px-2 py-2 ${error ? 'bg-sale/5' : changed ? 'bg-accent-soft/40' : ''}`}
-                        >
-                          <div className="space-y-1.5">
-                            <input
-                              id={`${id}-stock`}
-                              type="number"
-                              inputMode="numeric"
-                              min={0}
-                              step={1}
-                              value={cell.stock}
-                              aria-label={`Stock of ${label}`}
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? `${id}-error` : undefined}
-                              onChange={(e) => edit(withCell(grid, color, size, { stock: e.target.value }), key)}
-                              className={stockControl}
-                            />
-                            <input
-                              value={cell.sku}
-                              maxLength={40}
-                              autoComplete="off"
-                              spellCheck={false}
-                              placeholder="SKU: made for you"
-                              aria-label={`SKU of ${label}`}
-                              onChange={(e) => edit(withCell(grid, color, size, { sku: e.target.value }), key)}
-                              className={`${smallCellControl} font-mono uppercase placeholder:font-sans placeholder:normal-case`}
-                            />
-                            {showPrices && (
-                              <div className="grid grid-cols-2 gap-1">
-                                <input
-                                  type="number"
-                                  inputMode="decimal"
-                                  min={1}
-                                  step={0.01}
-                                  value={cell.price}
-                                  placeholder="Price ₹"
-                                  aria-label={`Price of ${label} (₹)`}
-                                  onChange={(e) => edit(withCell(grid, color, size, { price: e.target.value }), key)}
-                                  className={`${smallCellControl} tabular-nums`}
-                                />
-                                <input
-                                  type="number"
-                                  inputMode="decimal"
-                                  min={0}
-                                  step={0.01}
-                                  value={cell.originalPrice}
-                                  placeholder="Was ₹"
-                                  aria-label={`Original price of ${label} (₹)`}
-                                  onChange={(e) =>
-                                    edit(withCell(grid, color, size, { originalPrice: e.target.value }), key)
-                                  }
-                                  className={`${smallCellControl} tabular-nums`}
-                                />
-                              </div>
-                            )}
-                            <FieldMessage id={`${id}-error`} message={error} />
-                          </div>
-                        </td>
+                          id={`cell-${rows.indexOf(color)}-${grid.sizes.indexOf(size)}`}
+                          label={variantLabel({ color, size })}
+                          cell={cellOf(grid, color, size)}
+                          error={errors[key]}
+                          showPrices={showPrices}
+                          onChange={(changes) => edit(withCell(grid, color, size, changes), key)}
+                        />
                       );
                     })}
                   </tr>
@@ -386,5 +332,88 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
         </div>
       </div>
     </form>
+  );
+}
+
+/** The fields of a cell staff type in, as text. */
+type CellField = 'stock' | 'sku' | 'price' | 'originalPrice';
+
+/** Each field's input: what it is called ("Stock of Navy / M"), what it takes, and how it looks. */
+const cellFields: Record<
+  CellField,
+  { label: (variant: string) => string; input: InputHTMLAttributes<HTMLInputElement>; className: string }
+> = {
+  stock: {
+    label: (variant) => `Stock of ${variant}`,
+    input: { type: 'number', inputMode: 'numeric', min: 0, step: 1 },
+    className: stockControl,
+  },
+  sku: {
+    label: (variant) => `SKU of ${variant}`,
+    input: { maxLength: 40, autoComplete: 'off', spellCheck: false, placeholder: 'SKU: made for you' },
+    className: `${smallCellControl} font-mono uppercase placeholder:font-sans placeholder:normal-case`,
+  },
+  price: {
+    label: (variant) => `Price of ${variant} (₹)`,
+    input: { type: 'number', inputMode: 'decimal', min: 1, step: 0.01, placeholder: 'Price ₹' },
+    className: `${smallCellControl} tabular-nums`,
+  },
+  originalPrice: {
+    label: (variant) => `Original price of ${variant} (₹)`,
+    input: { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, placeholder: 'Was ₹' },
+    className: `${smallCellControl} tabular-nums`,
+  },
+};
+
+/**
+ * One variant's cell: its stock, SKU and (when shown) prices, each field one input of
+ * `cellFields`. Shaded where staff changed the stock, and red with the message of a problem.
+ */
+function VariantCell({
+  id,
+  label,
+  cell,
+  error,
+  showPrices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  cell: CellEdit;
+  error: string | undefined;
+  showPrices: boolean;
+  onChange: (changes: Partial<CellEdit>) => void;
+}) {
+  const changed = cell.stockWas === undefined || String(cell.stockWas) !== cell.stock.trim();
+  const field = (name: CellField, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input
+      {...cellFields[name].input}
+      {...extra}
+      value={cell[name]}
+      aria-label={cellFields[name].label(label)}
+      onChange={(e) => onChange({ [name]: e.target.value })}
+      className={cellFields[name].className}
+    />
+  );
+  return (
+    <td
+      className={`border-b border-l border-line px-2 py-2 ${error ? 'bg-sale/5' : changed ? 'bg-accent-soft/40' : ''}`}
+    >
+      <div className="space-y-1.5">
+        {field('stock', {
+          id: `${id}-stock`,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
+        {field('sku')}
+        {showPrices && (
+          <div className="grid grid-cols-2 gap-1">
+            {field('price')}
+            {field('originalPrice')}
+          </div>
+        )}
+        <FieldMessage id={`${id}-error`} message={error} />
+      </div>
+    </td>
   );
 }

@@ -499,17 +499,21 @@ describe('product page', () => {
     function renderColours({
       route = '/product/oxford',
       product = twoColours as unknown,
-      cart = () => makeCart([]),
+      cart = (): unknown => makeCart([]),
+      colorSizes = (): unknown => [],
     } = {}) {
       const api = createFakeApi({
         'GET /store': () => makeStoreInfo(),
         'GET /product/:id': () => product,
         ...noViewers,
-        'GET /product/:id/sizes': () => [
-          { size: 'S', stock: 4 },
-          { size: 'M', stock: 3 },
-          { size: 'L', stock: 3 },
-        ],
+        'GET /product/:id/sizes': (call) =>
+          call.query.color
+            ? colorSizes()
+            : [
+                { size: 'S', stock: 4 },
+                { size: 'M', stock: 3 },
+                { size: 'L', stock: 3 },
+              ],
         'GET /cart/details': () => makeCart([]),
         'POST /cart': cart,
       });
@@ -565,8 +569,8 @@ describe('product page', () => {
       expect(screen.getByText('₹1,299.00')).toBeInTheDocument();
       expect(screen.queryByText('₹1,199.00')).not.toBeInTheDocument();
       expect(screen.queryByText('Save 33%')).not.toBeInTheDocument();
-      // The address names the colour, replaced in place: no navigation, no new history entry.
-      expect(window.location.search).toBe('?color=navy');
+      // The address names the colour and size, replaced in place: no navigation, no new history entry.
+      expect(window.location.search).toBe('?size=L&color=navy');
       expect(router.state.historyAction).toBe('POP');
     });
 
@@ -589,6 +593,42 @@ describe('product page', () => {
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
       expect(await screen.findByText('Item added to cart')).toBeInTheDocument();
       expect(api.callsTo('POST /cart')[0]?.body).toEqual({ product: 'oxford', quantity: 1, color: 'navy', size: 'm' });
+    });
+
+    it.each([
+      ['chosen when the colour has it in stock', 'm', 'M', 'true', 'Size: M'],
+      ['left unchosen when the colour has sold it out', 'S', 'S (sold out)', 'false', 'Size'],
+    ])('the size the address asks for is %s', async (_case, asked, button, pressed, heading) => {
+      renderColours({ route: `/product/oxford?color=navy&size=${asked}` });
+      expect(await screen.findByRole('radio', { name: 'Navy' })).toBeChecked();
+      expect(sizeButton(button)).toHaveAttribute('aria-pressed', pressed);
+      expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
+    });
+
+    it('asks the colour’s sizes again when an add is refused for stock: the size sold out shows so', async () => {
+      signIn();
+      const { user, api } = renderColours({
+        route: '/product/oxford?color=navy',
+        cart: () => {
+          throw new ApiError('Oxford Shirt in Navy, size M is sold out.', { status: 409, code: 'OUT_OF_STOCK' });
+        },
+        colorSizes: () => [
+          { size: 'S', stock: 0 },
+          { size: 'M', stock: 0 },
+          { size: 'L', stock: 1 },
+        ],
+      });
+      await user.click(await screen.findByRole('button', { name: 'M' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Oxford Shirt in Navy, size M is sold out.')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'M (sold out)' })).toBeDisabled();
+      expect(sizeButton('M (sold out)')).toHaveAttribute('aria-pressed', 'false');
+      expect(sizeButton('L')).toBeEnabled();
+      const asked = api.callsTo('GET /product/:id/sizes').filter((c) => c.query.color === 'navy');
+      expect(asked).toHaveLength(1);
+      // Another colour still shows the stock the product answered.
+      await user.click(screen.getByRole('radio', { name: 'White' }));
+      expect(sizeButton('S')).toBeEnabled();
     });
 
     it('asks for a colour when the product has several and none is chosen yet', async () => {

@@ -39,16 +39,20 @@ import {
   PRODUCT_FRESH_SECONDS,
   useGetProductQuery,
   useGetProductSizesQuery,
+  useLazyGetColorSizesQuery,
   type RequestStatus,
 } from '../catalog-api.ts';
 import { failureText } from '../../../lib/api/failure.ts';
 import {
   askedColor,
+  askedSize,
   COLOR_PARAM,
   colorInStock,
   galleryOfColor,
   preselectedColor,
   shownPrice,
+  SIZE_PARAM,
+  sizeInStock,
   sizesOfColor,
 } from '../variant-choice.ts';
 
@@ -123,6 +127,7 @@ export function ProductPage() {
       sizesStatus={sizesStatus}
       sizesError={sizesQuery.isError ? failureText(sizesQuery.error) : null}
       askedColor={askedColor(location.search)}
+      askedSize={askedSize(location.search)}
     />
   );
 }
@@ -134,13 +139,15 @@ interface ProductDetailsProps {
   sizesError: string | null;
   /** The colour the address names (`?color=`), if any. */
   askedColor: string | null;
+  /** The size the address names (`?size=`), chosen if the colour has it in stock. */
+  askedSize: string | null;
 }
 
-/** Writes the colour into the address without a navigation (no scroll, no new history entry). */
-function showColorInAddress(color: string) {
+/** Writes the colour or size into the address without a navigation (no scroll, no new history entry). */
+function showInAddress(param: typeof COLOR_PARAM | typeof SIZE_PARAM, value: string) {
   if (typeof window === 'undefined') return;
   const url = new URL(window.location.href);
-  url.searchParams.set(COLOR_PARAM, color);
+  url.searchParams.set(param, value);
   // The router's own entry state is kept, so Back and Forward still find their way.
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
@@ -151,13 +158,15 @@ function ProductDetails({
   sizesStatus: sizesQueryStatus,
   sizesError,
   askedColor,
+  askedSize,
 }: ProductDetailsProps) {
   const viewers = useViewerCount(product._id);
   const signedIn = useIsSignedIn();
   const info = useStoreInfo();
   const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
+  const [refetchColorSizes, refetched] = useLazyGetColorSizesQuery();
   const [chosenColor, setChosenColor] = useState<string | null>(null);
-  const [size, setSize] = useState<string | null>(null);
+  const [size, setSize] = useState<string | null>(askedSize);
   const [quantity, setQuantity] = useState(1);
   const [signInOpen, setSignInOpen] = useState(false);
 
@@ -167,14 +176,17 @@ function ProductDetails({
     chosenColor !== null && product.colors.includes(chosenColor)
       ? chosenColor
       : preselectedColor(product.colors, variants, askedColor);
-  // The chosen colour's sizes and stock once the variants are known; until then every colour's.
-  const colorSizes = sizesOfColor(variants, color);
+  // The chosen colour's sizes and stock: as asked again after an add was refused for stock, else
+  // from the variants once known; until then every colour's.
+  const colorSizes =
+    (refetched.currentData && refetched.originalArgs?.color === color ? refetched.currentData : null) ??
+    sizesOfColor(variants, color);
   const sizes = colorSizes ?? everyColorSizes;
   const sizesStatus: RequestStatus = colorSizes ? 'succeeded' : sizesQueryStatus;
   const images = galleryOfColor(product, color);
 
-  // A size that is no longer offered (sizes refreshed) is not a choice any more.
-  const chosenSize = size !== null && sizes.some((s) => s.size === size && s.stock > 0) ? size : null;
+  // A size that is no longer offered (sizes refreshed, or one the address named) is not a choice.
+  const chosenSize = sizeInStock(sizes, size);
   // Nothing can be bought: the urgency texts (viewers, offer countdown, items left) would be false.
   const nothingToBuy = product.soldOut || (sizesStatus === 'succeeded' && !sizes.some((s) => s.stock > 0));
   // "+" goes no further than can be had: nothing when sold out, the chosen size's stock.
@@ -192,12 +204,13 @@ function ProductDetails({
   /** Another colour: its photos, sizes and price, and its address (the size stays if that colour has it). */
   function chooseColor(next: string) {
     setChosenColor(next);
-    showColorInAddress(next);
+    showInAddress(COLOR_PARAM, next);
   }
 
   /** A size with less in stock than the quantity chosen brings the quantity down to it. */
   function chooseSize(next: string) {
     setSize(next);
+    showInAddress(SIZE_PARAM, next);
     const stock = sizes.find((s) => s.size === next)?.stock;
     if (stock !== undefined && stock > 0) setQuantity((current) => Math.min(current, stock));
   }
@@ -220,7 +233,13 @@ function ProductDetails({
       return;
     }
     if (adding) return;
-    void addSelectionToCart({ productId: product._id, color: color || undefined, size: chosenSize, quantity });
+    void addToCart(product._id, color, chosenSize);
+  }
+
+  /** Adds the choice; refused for stock, asks the colour's sizes again so those sold out show so. */
+  async function addToCart(productId: string, chosen: string | null, chosenSizeNow: string) {
+    const outcome = await addSelectionToCart({ productId, color: chosen || undefined, size: chosenSizeNow, quantity });
+    if (outcome === 'short') void refetchColorSizes({ id: productId, color: chosen ?? '' }, false);
   }
 
   return (
