@@ -193,6 +193,34 @@ export async function getProduct(db: Kysely<Database>, id: string, { includeHidd
   return toProduct(row, await repo.findProductDetails(db, [id]));
 }
 
+/**
+ * The newest products on sale in a category (and its sub-categories; any, for null), or only
+ * those below their original price: a page of them with each one's own low-stock threshold
+ * (null: the shop's), and how many there are.
+ */
+export async function newestProducts(
+  db: Kysely<Database>,
+  filter: { categoryId: string | null; onSale: boolean },
+  offset: number,
+  limit: number,
+): Promise<{ products: { product: Product; lowStockThreshold: number | null }[]; total: number }> {
+  const { rows, total } = await repo.findNewestProducts(db, filter, offset, limit);
+  const details = await repo.findProductDetails(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    products: rows.map((row) => ({ product: toProduct(row, details), lowStockThreshold: row.low_stock_threshold })),
+    total,
+  };
+}
+
+/** A product on sale, or null (missing, or hidden from shoppers). */
+export async function productOnSale(db: Kysely<Database>, id: string): Promise<Product | null> {
+  const row = await repo.findProduct(db, id);
+  return row ? toProduct(row, await repo.findProductDetails(db, [id])) : null;
+}
+
 /** A product's sizes: of one colour, or (none given) with their stock over every colour. */
 export async function getProductSizes(db: Kysely<Database>, id: string, color?: string) {
   if (!(await repo.findProduct(db, id))) throw productNotFound();
