@@ -217,8 +217,8 @@ export function addItem(
     if (color === null) throw chooseColor();
     const facts = await repo.findAddFacts(trx, cart.id, item.product, { color, size: item.size });
     if (!facts) throw productNotFound();
-    if (Number(facts.colorSizes) === 0) throw chooseColor();
     if (facts.stock === null) {
+      if (!(await repo.hasColor(trx, item.product, color))) throw chooseColor();
       throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
     }
     const from = facts.held ?? 0;
