@@ -32,7 +32,7 @@ import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.r
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
 import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
-import { adminHomeRoutes, homeRoutes } from './modules/home/home.routes.ts';
+import { adminHomeRoutes, createHomeCache, homeRoutes } from './modules/home/home.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
@@ -73,7 +73,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Behind a proxy (nginx), whose X-Forwarded-For to believe: the client's address drives rate limits. */
   trustProxy?: FastifyServerOptions['trustProxy'];
-  /** How long a process reuses a catalogue answer (see plugins/response-cache.ts); default 1 s. */
+  /** How long a process reuses a catalogue or home page answer (see plugins/response-cache.ts); default 1 s. */
   catalogCacheMs?: number;
   /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
   tokens?: TokenService;
@@ -152,7 +152,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gateway =
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
-  const homeOptions = { renewSampleDeals: deps.renewSampleDeals ?? false };
+  const homeOptions = {
+    renewSampleDeals: deps.renewSampleDeals ?? false,
+    cache: createHomeCache(deps.catalogCacheMs ?? 1000),
+  };
   app.addHook('onClose', () => attempts.close());
 
   await app.register(database, { database: deps.database });

@@ -18,19 +18,34 @@ import {
   testimonialResponse,
 } from '@shop/core';
 import { apiDoc } from '../../lib/api-doc.ts';
+import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import { guardRoutes } from '../../plugins/authenticate.ts';
 import * as home from './home.service.ts';
 
 const tags = ['home'];
 
+interface HomeRouteOptions extends home.HomeOptions {
+  /** The public reads' micro-cache, cleared by staff's changes in this process. */
+  cache: ResponseCache;
+}
+
+/**
+ * The home page's reads are the same for every visitor: reused for `cacheMs` in the process
+ * (staff's changes here clear them; stock and other processes' changes show within it), and a
+ * short max-age lets browsers and proxies share them. A countdown's end is a moment, not a
+ * duration, so an answer reused stays true.
+ */
+export function createHomeCache(cacheMs: number): ResponseCache {
+  return createResponseCache({ ttlMs: cacheMs, maxEntries: 64, cacheControl: 'public, max-age=5' });
+}
+
 /**
  * Public: the home page's deals, New Arrivals, featured product and testimonials in one
- * answer, and further pages of New Arrivals. The same for every visitor: a short max-age lets
- * browsers and proxies share it, and a countdown's end is a moment, not a duration.
+ * answer, and further pages of New Arrivals.
  */
-const homeRoutesPlugin: FastifyPluginAsyncZod<home.HomeOptions> = async (app, options) => {
+const homeRoutesPlugin: FastifyPluginAsyncZod<HomeRouteOptions> = async (app, { cache, ...options }) => {
   const { db } = app;
-  const shared = 'public, max-age=5';
+  cache.register(app);
 
   app.get(
     '/home',
@@ -45,10 +60,7 @@ const homeRoutesPlugin: FastifyPluginAsyncZod<home.HomeOptions> = async (app, op
         response: { 200: homePageResponse },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', shared);
-      return { success: true as const, data: await home.homePage(db, options, request.query.tab) };
-    },
+    async (request) => ({ success: true as const, data: await home.homePage(db, options, request.query.tab) }),
   );
 
   app.get(
@@ -61,17 +73,20 @@ const homeRoutesPlugin: FastifyPluginAsyncZod<home.HomeOptions> = async (app, op
         response: { 200: newArrivalsResponse },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', shared);
-      return { success: true as const, data: await home.newArrivals(db, request.query.tab, request.query.page) };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await home.newArrivals(db, request.query.tab, request.query.page),
+    }),
   );
 };
 
 /** Staff (under /api/admin): the deals, the testimonials and the featured product. */
-const adminHomeRoutesPlugin: FastifyPluginAsyncZod<home.HomeOptions> = async (app, options) => {
+const adminHomeRoutesPlugin: FastifyPluginAsyncZod<HomeRouteOptions> = async (app, { cache, ...options }) => {
   const { db } = app;
   guardRoutes(app, app.authenticate, app.requireAdmin);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) cache.clear();
+  });
 
   app.get(
     '/deals',
