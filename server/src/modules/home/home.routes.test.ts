@@ -330,3 +330,41 @@ describe.each(testDialects)('the home page from the shop’s own data, on %s', (
     });
   });
 });
+
+describe.each(testDialects)('the home page’s reused answers, on %s', (dialect) => {
+  let shop: TestShop;
+  let admin: { auth: { authorization: string } };
+
+  beforeAll(async () => {
+    // Answers reused for a minute: only staff's changes here may show sooner.
+    shop = await createTestShop(dialect, { catalogCacheMs: 60_000 });
+    admin = await signedInAdmin(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('a deal staff add or remove shows on the next read, though answers are reused', async () => {
+    const read = async () => (await shop.app.inject({ method: 'GET', url: '/api/home' })).json().data as HomePage;
+    const before = await read();
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/deals',
+      headers: admin.auth,
+      payload: {
+        title: 'Flash Friday',
+        discountText: '15% OFF',
+        link: '/products',
+        startsAt: new Date(Date.now() - DAY).toISOString(),
+        endsAt: new Date(Date.now() + DAY).toISOString(),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const after = await read();
+    expect(after.deals.map((d) => d.title)).toEqual(['Flash Friday', ...before.deals.map((d) => d.title)]);
+    expect(after.dealsEndAt).toBe(res.json().data.endsAt);
+
+    await shop.app.inject({ method: 'DELETE', url: `/api/admin/deals/${res.json().data._id}`, headers: admin.auth });
+    expect((await read()).deals).toEqual(before.deals);
+  });
+});
