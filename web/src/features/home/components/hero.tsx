@@ -1,8 +1,8 @@
 import { colorSwatches, SHOP_TIME_ZONE, type HeroOffer } from '@shop/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
-import { useSecondsUntil } from '../../../lib/use-countdown.ts';
 import { ShirtShape } from './garments/shirt.tsx';
 
 /**
@@ -18,8 +18,8 @@ export function Hero({
   shopNowState?: unknown;
   offer: HeroOffer | null;
 }) {
-  const left = useSecondsUntil(offer?.endsAt);
-  const badge = offer && left !== null ? offer : null;
+  const ended = useEnded(offer?.endsAt ?? null);
+  const badge = offer && !ended ? offer : null;
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-sand">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-12 pb-14 sm:px-6 md:grid-cols-2 md:py-20 lg:px-8 lg:py-24">
@@ -51,6 +51,22 @@ export function Hero({
   );
 }
 
+/**
+ * Whether `endsAt` has passed, turning true at that moment: one timer, not a ticking clock
+ * (the home page's first download has no room for the countdown's code).
+ */
+function useEnded(endsAt: string | null): boolean {
+  const [endedAt, setEndedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (!endsAt) return;
+    const left = Date.parse(endsAt) - Date.now();
+    // A timer waits at most 2^31 − 1 ms (about 24 days); an offer ending later is checked again then.
+    const timer = setTimeout(() => setEndedAt(endsAt), Math.max(0, Math.min(left, 2_147_483_647)));
+    return () => clearTimeout(timer);
+  }, [endsAt]);
+  return endsAt !== null && endedAt === endsAt;
+}
+
 /** "1 DEC": the day an offer ends, in the shop's time. */
 function endDay(endsAt: string): string {
   return new Date(endsAt)
@@ -58,18 +74,14 @@ function endDay(endsAt: string): string {
     .toUpperCase();
 }
 
+/** The drawing; with an offer, read as its badge says it ("30% off until 1 DEC"). */
 function HeroArt({ offer }: { offer: HeroOffer | null }) {
+  const until = offer && endDay(offer.endsAt);
   return (
-    <div className="relative mx-auto w-full max-w-md md:max-w-none">
-      {offer && <p className="sr-only">{`${offer.percent}% off until ${endDay(offer.endsAt)}`}</p>}
-      <HeroDrawing offer={offer} />
-    </div>
-  );
-}
-
-function HeroDrawing({ offer }: { offer: HeroOffer | null }) {
-  return (
-    <div aria-hidden="true">
+    <div
+      className="relative mx-auto w-full max-w-md md:max-w-none"
+      {...(offer ? { role: 'img', 'aria-label': `${offer.percent}% off until ${until}` } : { 'aria-hidden': true })}
+    >
       <svg viewBox="0 0 400 360" width={400} height={360} className="block h-auto w-full">
         <circle cx="210" cy="180" r="165" fill="#fff" opacity=".55" />
         <ShirtShape fill={colorSwatches.white!} line="#b7ab9b" transform="translate(40 40) rotate(-8 100 110)" />
@@ -95,7 +107,7 @@ function HeroDrawing({ offer }: { offer: HeroOffer | null }) {
               letterSpacing="1.5"
               fontFamily="system-ui, sans-serif"
             >
-              UNTIL {endDay(offer.endsAt)}
+              UNTIL {until}
             </text>
           </g>
         )}
