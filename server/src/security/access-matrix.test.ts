@@ -233,6 +233,11 @@ const table: Row[] = [
   })),
   row('GET', '/api/product/:id', publicRead, ({ fx }) => ({ url: `/api/product/${fx.seededProductId}` })),
   row('GET', '/api/product/:id/sizes', publicRead, ({ fx }) => ({ url: `/api/product/${fx.productId}/sizes` })),
+  // The product page's heartbeat: anyone with the page open, signed in or not (the visitor id is anonymous).
+  row('POST', '/api/product/:id/viewers', publicRead, ({ fx }) => ({
+    url: `/api/product/${fx.seededProductId}/viewers`,
+    payload: { visitor: 'matrix-visitor-0123456789' },
+  })),
   row('GET', '/api/categories', publicRead),
   row('GET', '/images/products/:file', publicRead, ({ fx }) => ({ url: fx.seededImage })),
   row('POST', '/api/product/create', [401, 403, 403, 201], ({ fx }) => ({
@@ -494,6 +499,7 @@ const table: Row[] = [
     payload: { maxDeliveryAttempts: 3, rtoCodThresholdPercent: null, rtoCodMinOrders: 10 },
   })),
   row('GET', '/api/admin/returns-by-pin', staffOnly),
+  row('GET', '/api/admin/rto-by-pin', staffOnly),
   row('GET', '/api/order/shipments', signedIn),
   row('POST', '/api/order/:id/shipment/reattempt', ownerOnly, async ({ a, fx }) => {
     const { shipmentId, orderId } = await shippedOrder(fx.callers.admin, await a.placeOrder());

@@ -196,9 +196,16 @@ export const productCreateBody = z
     price: moneyIn(rupeesSchema.refine((v) => v >= 1, 'must be at least 1')),
     originalPrice: moneyIn(rupeesSchema).nullable().optional(),
     /** When the sale ends (an ISO date and time with its offset); null: no sale end, no countdown. */
-    saleEndsAt: z.iso
-      .datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' })
-      .transform((text) => new Date(text).toISOString())
+    saleEndsAt: z
+      .codec(
+        z.iso.datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' }),
+        z.string(),
+        {
+          // Stored in UTC; a client checking its body sends that UTC text back, which reads the same.
+          decode: (text) => new Date(text).toISOString(),
+          encode: (utc) => utc,
+        },
+      )
       .nullable()
       .optional(),
     colors: z
@@ -226,3 +233,10 @@ export const category = z.object({
   parentId: z.string().nullable(),
 });
 export const categoryListResponse = successEnvelope(z.array(category));
+
+/** A product page's heartbeat: an anonymous id the browser keeps for its tab (sessionStorage). */
+export const productViewersBody = z.object({
+  visitor: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitor must be 16 to 64 letters, digits, - or _.'),
+});
+/** How many visitors have the product open now; null below two (one is the shopper reading it). */
+export const productViewersResponse = successEnvelope(z.object({ viewers: z.number().int().nullable() }));

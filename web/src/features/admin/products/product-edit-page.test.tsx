@@ -166,6 +166,7 @@ describe('new product form', () => {
         categoryId: 'mens-shirts',
         price: 1499.5,
         originalPrice: 1999,
+        saleEndsAt: null,
         colors: ['white', 'sky blue'],
         tags: ['Kurta', 'Linen'],
         images: ['/images/products/kurta--white--back.svg', '/uploads/kurta.png'],
@@ -339,6 +340,26 @@ describe('edit product page', () => {
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(api.callsTo('PATCH /product/update/:id').map((c) => [c.params.id, c.body])).toEqual([
       ['oxford', { price: 999 }],
+    ]);
+  });
+
+  it('sets the sale end in India time, shows it back, and clears it', async () => {
+    const { user, api } = renderEdit();
+    await screen.findByRole('heading', { name: 'Oxford Shirt', level: 1 });
+    await waitFor(() => expect(field('Category')).toHaveValue('mens-shirts'));
+    const saleEnds = field(/^Sale ends \(India time, IST\)/);
+    expect(saleEnds).toHaveValue('');
+    await user.type(saleEnds, '2026-12-01T18:30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    await waitFor(() => expect(field(/^Sale ends \(India time, IST\)/)).toHaveValue('2026-12-01T18:30'));
+
+    await user.clear(field(/^Sale ends \(India time, IST\)/));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH /product/update/:id')).toHaveLength(2));
+    expect(api.callsTo('PATCH /product/update/:id').map((c) => c.body)).toEqual([
+      { saleEndsAt: '2026-12-01T13:00:00.000Z' },
+      { saleEndsAt: null },
     ]);
   });
 

@@ -22,7 +22,18 @@ import { useRecordForm } from '../shared/use-record-form.ts';
 /** Where each issue is shown; one about any other field goes in the summary. */
 const issueOptions = {
   labels: productFieldLabels,
-  fields: ['name', 'description', 'categoryId', 'tags', 'colors', 'price', 'originalPrice', 'sizes', 'images'],
+  fields: [
+    'name',
+    'description',
+    'categoryId',
+    'tags',
+    'colors',
+    'price',
+    'originalPrice',
+    'saleEndsAt',
+    'sizes',
+    'images',
+  ],
   entryFields: ['sizes', 'images'],
 };
 
@@ -136,6 +147,22 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
           error={errorFor('originalPrice')}
         >
           {rupeesInput('originalPrice', 0)}
+        </Field>
+        <Field
+          label="Sale ends (India time, IST)"
+          optional
+          hint="The product page counts down to it; blank for no countdown."
+          error={errorFor('saleEndsAt')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              value={form.saleEndsAt}
+              onChange={(e) => set('saleEndsAt', e.target.value)}
+              className={controlClass}
+            />
+          )}
         </Field>
         {!product && (
           <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />

@@ -16,6 +16,7 @@ import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon } from '../../../components/icons/bag.tsx';
+import { EyeIcon } from '../../../components/icons/eye.tsx';
 import { ReturnIcon } from '../../../components/icons/return.tsx';
 import { ShieldIcon } from '../../../components/icons/shield.tsx';
 import { TruckIcon } from '../../../components/icons/truck.tsx';
@@ -32,6 +33,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
 import { SizePicker } from '../components/size-picker.tsx';
+import { useViewerCount } from '../viewer-count.ts';
 import {
   PRODUCT_FRESH_SECONDS,
   useGetProductQuery,
@@ -147,6 +149,7 @@ function ProductDetails({
   sizesError,
   askedColor,
 }: ProductDetailsProps) {
+  const viewers = useViewerCount(product._id);
   const signedIn = useIsSignedIn();
   const info = useStoreInfo();
   const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
@@ -262,6 +265,7 @@ function ProductDetails({
 
           {!nothingToBuy && (
             <UrgencyNotes
+              viewers={viewers}
               saleEndsAt={product.saleEndsAt}
               stock={stockInView}
               threshold={info?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD}
@@ -371,15 +375,19 @@ function ProductDetails({
 }
 
 /**
- * The urgency the specification shows, only where true (issue 26): the countdown to the sale
+ * The urgency the specification shows, only where true (issue 26): the visitors with the
+ * product open (counted by the server from the pages' heartbeats), the countdown to the sale
  * end staff set, and "Only N item(s) left" at or below the owner's threshold. Shown only while
  * something can be bought.
  */
 function UrgencyNotes({
+  viewers,
   saleEndsAt,
   stock,
   threshold,
 }: {
+  /** From two upwards (the server's rule), else null and nothing is shown. */
+  viewers: number | null;
   saleEndsAt: string | null | undefined;
   stock: number | null;
   threshold: number;
@@ -387,6 +395,17 @@ function UrgencyNotes({
   const left = stock === null ? null : itemsLeftNote(stock, threshold);
   return (
     <>
+      {/* The line's place is kept while the count is unknown or under two: a count arriving
+          after the page has drawn must not push the buttons down under the shopper's finger. */}
+      <p className="mt-5 flex min-h-[18px] items-center gap-2 text-sm text-ink-soft">
+        {viewers !== null && (
+          <>
+            <EyeIcon size={18} className="text-accent" />
+            {viewers} people are viewing this right now
+          </>
+        )}
+      </p>
+
       {saleEndsAt && (
         <div className="mt-4">
           <OfferCountdown endsAt={saleEndsAt} />
