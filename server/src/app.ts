@@ -34,6 +34,7 @@ import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.r
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
 import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
+import { adminHomeRoutes, createHomeCache, homeRoutes } from './modules/home/home.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { mountProvider } from './modules/identity/development-provider.ts';
 import { adminMessageRoutes } from './modules/messages/admin-messages.routes.ts';
@@ -74,7 +75,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Behind a proxy (nginx), whose X-Forwarded-For to believe: the client's address drives rate limits. */
   trustProxy?: FastifyServerOptions['trustProxy'];
-  /** How long a process reuses a catalogue answer (see plugins/response-cache.ts); default 1 s. */
+  /** How long a process reuses a catalogue or home page answer (see plugins/response-cache.ts); default 1 s. */
   catalogCacheMs?: number;
   /** Signs and checks access tokens; default: a random secret (tokens die with the app). */
   tokens?: TokenService;
@@ -110,6 +111,8 @@ export interface AppDeps {
   /** The shared secret signing the couriers' webhook (SHIPMENT_WEBHOOK_SECRET); null or absent: the webhook answers 503. */
   shipmentWebhookSecret?: string | null;
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
+  /** Renew the demo's sample deals once they end (demo mode); default off. */
+  renewSampleDeals?: boolean;
   identity?: {
     provider: IdentityProvider;
     development?: { prefix: string; provider: Parameters<typeof mountProvider>[2] };
@@ -153,6 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const gateway =
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
+  const homeOptions = {
+    renewSampleDeals: deps.renewSampleDeals ?? false,
+    cache: createHomeCache(deps.catalogCacheMs ?? 1000),
+  };
   app.addHook('onClose', () => attempts.close());
   const viewers = deps.viewers ?? createMemoryViewers();
   app.addHook('onClose', () => viewers.close());
@@ -197,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deliveryRoutes);
       await api.register(grievanceRoutes, { limiter });
       await api.register(dataRightsRoutes);
+      await api.register(homeRoutes, homeOptions);
       await api.register(paymentRoutes, { gateway, mail, demoRequestsFrom });
       await api.register(identityRoutes, {
         prefix: '/auth',
@@ -218,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminDeliveryRoutes);
           await admin.register(adminShipmentRoutes, { payments: orderPayments });
           await admin.register(adminGrievanceRoutes);
+          await admin.register(adminHomeRoutes, homeOptions);
         },
         { prefix: '/admin' },
       );

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema, personNameSchema } from '@shop/core';
 import { AppError } from './lib/errors.ts';
 import { seedCatalog } from './db/seed/seed.ts';
+import { seedHome } from './db/seed/home.ts';
 import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import { exitUnlessSupportedNode } from '../../scripts/node-runtime.mjs';
@@ -77,6 +78,7 @@ async function run(command: string | undefined, args: string[]) {
       } else if (command === 'seed') {
         await migrateToLatest(database);
         const count = await seedCatalog(database.db);
+        await seedHome(database.db);
         console.log(count ? `Seeded ${count} products.` : 'Catalogue already seeded; nothing to do.');
       } else if (command === 'admin:create') {
         await migrateToLatest(database);

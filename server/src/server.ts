@@ -76,6 +76,7 @@ async function runServer(config: Config) {
     // Every process signs and checks the cash orders' confirmation links alike.
     orderLinkKey: Buffer.from(derivedSecret(secret, 'order-links')),
     shipmentWebhookSecret: config.shipmentWebhookSecret,
+    renewSampleDeals: config.mode === 'demo',
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.

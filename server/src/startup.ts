@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { isSchemaCurrent, migrateToLatest } from './db/migrate.ts';
 import { seedCatalog } from './db/seed/seed.ts';
+import { seedHome } from './db/seed/home.ts';
 import { seedCoupons } from './modules/coupons/seed-coupons.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 
@@ -29,6 +30,7 @@ export async function prepareDatabase(
     const migrated = await migrateToLatest(handle);
     const seededProducts = config.seed ? await seedCatalog(handle.db) : 0;
     const seededCoupons = config.seed ? await seedCoupons(handle.db) : 0;
+    if (config.seed) await seedHome(handle.db);
     return { migrated, seededProducts, seededCoupons };
   });
 }

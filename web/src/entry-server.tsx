@@ -27,6 +27,7 @@ import { setupStore, type AppStore, type RootState } from './lib/store/store.ts'
 import { api } from './lib/api/api.ts';
 import { fetchStoreInfo } from './lib/api/store-info.ts';
 import { catalogApi, isRefusal } from './features/catalog/catalog-api.ts';
+import { fetchHomePage } from './features/home/home-api.ts';
 import { legalApi } from './features/legal/api.ts';
 import { listQueryForSearch, productsHeading, productsPageTitle } from './features/catalog/pages/products-page.tsx';
 import type { ApiClient } from './lib/http.ts';
@@ -150,6 +151,10 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
       ),
     };
   }
+  if (url.pathname === '/') {
+    const answer = await store.dispatch(fetchHomePage());
+    if (!answer.data) throw new Error(`The home page could not be read: ${JSON.stringify(answer.error)}`);
+  }
   const legal = legalPages[url.pathname];
   if (legal) {
     // Both pages name the seller and the grievance officer: the page is whole in the HTML.
@@ -198,8 +203,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
     throw new Error(`Unexpected ${context.status} answer from the routes for ${url.pathname}`);
   const router = createStaticRouter(staticHandler.dataRoutes, context);
   // The shop's details and the data layer's answers: the browser starts from them and asks nothing again.
-  const { storeInfo, api: answers } = store.getState();
-  const state: Partial<RootState> = { storeInfo, api: answers };
+  const { storeInfo, home, api: answers } = store.getState();
+  const state: Partial<RootState> = { storeInfo, home, api: answers };
 
   const markup = renderToString(
     <StrictMode>

@@ -58,3 +58,5 @@ export * from './data-rights.ts';
 export * from './low-stock.ts';
 export * from './product-csv.ts';
 export * from './contract/product-csv.ts';
+export * from './home-page.ts';
+export * from './contract/home.ts';

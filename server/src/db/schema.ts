@@ -535,4 +535,41 @@ export interface Database {
   shipment_events: ShipmentEventTable;
   complaints: ComplaintTable;
   complaint_messages: ComplaintMessageTable;
+  home_deals: HomeDealTable;
+  home_testimonials: HomeTestimonialTable;
+  home_feature: HomeFeatureTable;
+}
+
+/** A deal staff run on the home page; `sample` (0/1): seeded for the demo, renewed there once ended. */
+export interface HomeDealTable {
+  id: string;
+  title: string;
+  discount_text: string;
+  image: string | null;
+  link: string;
+  starts_at: string;
+  ends_at: string;
+  sample: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A customer's words staff enter for the home page; `sample` (0/1): not a real customer's, and shown so. */
+export interface HomeTestimonialTable {
+  id: string;
+  name: string;
+  role: ColumnType<string, string | undefined, string>;
+  text: string;
+  rating: number;
+  photo: string | null;
+  sample: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row (id 1): the product the specials banner features. */
+export interface HomeFeatureTable {
+  id: number;
+  product_id: string | null;
+  updated_at: string;
 }

@@ -132,6 +132,26 @@ async function freshAccount(fx: Fixtures): Promise<string> {
   return body.email;
 }
 
+const dealPayload = {
+  title: 'Monsoon Week',
+  discountText: '20% OFF',
+  link: '/products',
+  startsAt: '2026-01-01T00:00:00+05:30',
+  endsAt: '2099-01-01T00:00:00+05:30',
+};
+const testimonialPayload = { name: 'Neha Rao', text: 'Soft cotton, fair price.', rating: 4 };
+
+/** A deal or a testimonial staff add for the case: its id. */
+async function staffHomeEntry(fx: Fixtures, kind: 'deals' | 'testimonials'): Promise<string> {
+  const res = await fx.callers.admin.call({
+    method: 'POST',
+    url: `/api/admin/${kind}`,
+    payload: kind === 'deals' ? dealPayload : testimonialPayload,
+  });
+  if (res.statusCode !== 201) throw new Error(`adding to ${kind} failed: ${res.body}`);
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
 let complaintCounter = 0;
 
 /** A complaint filed by someone signed out: its ticket number, the link its email carries, and its id. */
@@ -408,6 +428,37 @@ const table: Row[] = [
     check: (res) => expect(json(res).data).toMatchObject({ complaint: { status: 'acknowledged' } }),
   })),
   row('GET', '/api/admin/seller-contact', staffOnly),
+  // Staff area: the home page's deals, testimonials and featured product.
+  row('GET', '/api/admin/deals', staffOnly),
+  row('POST', '/api/admin/deals', [401, 403, 403, 201], () => ({ url: '/api/admin/deals', payload: dealPayload })),
+  row('PUT', '/api/admin/deals/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/deals/${await staffHomeEntry(fx, 'deals')}`,
+    payload: { ...dealPayload, title: 'Monsoon Fortnight' },
+  })),
+  row('DELETE', '/api/admin/deals/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/deals/${await staffHomeEntry(fx, 'deals')}`,
+  })),
+  row('GET', '/api/admin/testimonials', staffOnly),
+  row('POST', '/api/admin/testimonials', [401, 403, 403, 201], () => ({
+    url: '/api/admin/testimonials',
+    payload: testimonialPayload,
+  })),
+  row('PUT', '/api/admin/testimonials/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/testimonials/${await staffHomeEntry(fx, 'testimonials')}`,
+    payload: { ...testimonialPayload, rating: 5 },
+  })),
+  row('DELETE', '/api/admin/testimonials/:id', staffOnly, async ({ fx }) => ({
+    url: `/api/admin/testimonials/${await staffHomeEntry(fx, 'testimonials')}`,
+  })),
+  row('GET', '/api/admin/home-feature', staffOnly),
+  // Saved back as staff read it: the banner stays as the rest of the suite sees it.
+  row('PUT', '/api/admin/home-feature', staffOnly, async ({ fx }) => {
+    const current = await fx.callers.admin.call({ url: '/api/admin/home-feature' });
+    return {
+      url: '/api/admin/home-feature',
+      payload: { productId: (json(current).data as { productId: string | null }).productId },
+    };
+  }),
   // Saved back as staff read it: the seller page stays as the rest of the suite sees it.
   row('PUT', '/api/admin/seller-contact', staffOnly, async ({ fx }) => {
     const current = await fx.callers.admin.call({ url: '/api/admin/seller-contact' });
@@ -559,6 +610,13 @@ const table: Row[] = [
     const cookie = String(start.headers['set-cookie']).split(';')[0]!;
     return { url: '/api/auth/google', payload: { code: GOOD_CODE, state }, headers: { cookie } };
   }),
+
+  // The home page: the same for everyone.
+  row('GET', '/api/home', publicRead, () => ({
+    url: '/api/home',
+    check: (res) => expect(json(res).data).toMatchObject({ newArrivals: { tab: 't-shirts' } }),
+  })),
+  row('GET', '/api/home/new-arrivals', publicRead, () => ({ url: '/api/home/new-arrivals?tab=shirts&page=2' })),
 
   // The seller page and complaints: public; a complaint's link (its key) is the authority.
   row('GET', '/api/seller', publicRead, () => ({

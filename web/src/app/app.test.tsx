@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../lib/http.ts';
 import { createFakeApi, type FakeHandler } from '../test/fake-api.ts';
-import { makeCart, makeProductPage, makeStoreInfo, makeUser } from '../test/fixtures.ts';
+import { makeCart, makeHomePage, makeProductPage, makeStoreInfo, makeUser } from '../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
 function renderApp(route: string, handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
     'GET /store': () => makeStoreInfo(),
+    'GET /home': () => makeHomePage(),
     'GET /cart/details': () => makeCart([]),
     'GET /payments/options': () => ({ online: { available: true, sandbox: false } }),
     'GET /order/orders': () => ({ orders: [] }),

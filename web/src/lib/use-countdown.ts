@@ -1,3 +1,4 @@
+import { secondsUntil } from '@shop/core';
 import { useEffect, useState } from 'react';
 
 /**
@@ -37,4 +38,20 @@ export function splitDuration(totalSeconds: number): DurationParts {
 /** 3 → "03"; two digits at least, as the countdowns show them. */
 export function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
+}
+
+/**
+ * Seconds left until an end staff set, read from the clock every second (so every visitor and
+ * every visit counts to the same moment); null without an end or once it has passed.
+ */
+export function useSecondsUntil(endsAt: string | null | undefined, tickMs = 1000): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  const left = secondsUntil(endsAt, now);
+  const running = left !== null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
+  }, [running, tickMs]);
+  return left;
 }

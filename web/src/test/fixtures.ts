@@ -8,6 +8,9 @@ import {
   toRupees,
   type Address,
   type Cart,
+  type Deal,
+  type HomeCard,
+  type HomePage,
   type CartLine,
   type DeliveryAnswerData,
   type Order,
@@ -269,4 +272,60 @@ export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
 export function deliversThere({ params }: { params: Record<string, string> }): DeliveryAnswerData {
   const pinCode = params.pin ?? '';
   return { pinCode, serviceable: true, cod: true, message: `Delivers to ${pinCode} · Cash on delivery available` };
+}
+
+/** The demo's home page as the API answers it: three sample deals ending in three days, six T-shirts, the overshirt, two testimonials. */
+export function makeHomePage(overrides: Partial<HomePage> = {}): HomePage {
+  const startsAt = new Date(Date.now() - 3_600_000).toISOString();
+  const endsAt = new Date(Date.now() + 259_200_000).toISOString();
+  const deal = (n: number, title: string, discountText: string): Deal => ({
+    _id: `deal-${n}`,
+    title,
+    discountText,
+    image: null,
+    link: `/products?deal=${n}`,
+    startsAt,
+    endsAt,
+    sample: true,
+  });
+  const card = (n: number): HomeCard => ({
+    _id: `tee-${n}`,
+    name: `Cotton Tee ${n}`,
+    category: "Men's T-Shirts",
+    price: 499 + n,
+    originalPrice: null,
+    image: '/images/products/t-shirt--navy--front.svg',
+    soldOut: false,
+    almostSoldOut: n === 1,
+  });
+  return {
+    deals: [
+      deal(1, 'Spring Sale', '30% OFF'),
+      deal(2, 'Summer Breeze', '25% OFF'),
+      deal(3, 'Holiday Special', '40% OFF'),
+    ],
+    dealsEndAt: endsAt,
+    heroOffer: { percent: 30, endsAt },
+    newArrivals: { tab: 't-shirts', products: [1, 2, 3, 4, 5, 6].map(card), page: 1, total: 8, hasMore: true },
+    featured: {
+      _id: 'overshirt',
+      name: 'Brushed Flannel Overshirt',
+      description: 'A warm, brushed cotton flannel.',
+      category: "Men's Shirts",
+      price: 139,
+      originalPrice: 189,
+      image: '/images/products/shirt--maroon--front.svg',
+      sizes: [
+        { size: 'S', inStock: true },
+        { size: 'M', inStock: true },
+        { size: 'L', inStock: true },
+        { size: 'XL', inStock: false },
+      ],
+    },
+    testimonials: [
+      { _id: 't1', name: 'Arjun Mehta', role: 'Designer', text: 'Fits well.', rating: 5, photo: null, sample: true },
+      { _id: 't2', name: 'Rohan Iyer', role: 'Student', text: 'Breathes.', rating: 4, photo: null, sample: true },
+    ],
+    ...overrides,
+  };
 }

@@ -7,6 +7,7 @@ import { isKnownColor } from '../store-settings.ts';
 import { SKU_PATTERN } from '../variants.ts';
 import { inputText, limitQuery, moneyIn, rupeesSchema } from './primitives.ts';
 import { successEnvelope } from './envelope.ts';
+import { shopImageUrl } from './catalog.ts';
 
 const stockCount = z
   .number({ error: 'stock must be a number.' })
@@ -83,18 +84,11 @@ export const variantGridBody = z
   .strict();
 export type VariantGridBody = z.input<typeof variantGridBody>;
 
-const imageUrl = inputText()
-  .max(200)
-  .regex(
-    /^\/(uploads|images\/products)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/,
-    'must be an uploaded image (/uploads/…) or a drawn one (/images/products/…)',
-  );
-
 /** A product's photos in their order, each of one colour or (null) of every colour. */
 export const productPhotosBody = z
   .object({
     photos: z
-      .array(z.object({ url: imageUrl, color: gridColor.nullable() }).strict())
+      .array(z.object({ url: shopImageUrl, color: gridColor.nullable() }).strict())
       .max(24, 'A product has 24 photos or fewer.')
       .refine((photos) => unique(photos.map((p) => p.url)), 'must not repeat a photo'),
   })

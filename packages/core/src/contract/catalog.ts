@@ -196,7 +196,7 @@ const sizeInput = z.object({
 
 // Only the shop's own pictures: staff uploads and the drawn illustrations. A path like
 // //evil.example/x.png is another site's, and a picture from elsewhere can change after review.
-const imageUrl = inputText()
+export const shopImageUrl = inputText()
   .max(200)
   .regex(
     /^\/(uploads|images\/products)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/,
@@ -236,7 +236,7 @@ export const productCreateBody = z
       .max(12)
       .optional(),
     tags: z.array(inputText().trim().min(1).max(30)).max(12).optional(),
-    images: z.array(imageUrl).max(8).optional(),
+    images: z.array(shopImageUrl).max(8).optional(),
     sizes: z
       .array(sizeInput)
       .max(12)

@@ -334,3 +334,37 @@ export async function findCategories(db: Kysely<Database>) {
 export async function findSitemapProducts(db: Kysely<Database>): Promise<{ id: string; updated_at: string }[]> {
   return db.selectFrom('products').select(['id', 'updated_at']).where('is_active', '=', 1).orderBy('id').execute();
 }
+
+/**
+ * The newest products on sale in a category and its sub-categories (or in any, `categoryId`
+ * null), only those sold below their original price with `onSale`; a page of them and how many there are.
+ */
+export async function findNewestProducts(
+  db: Kysely<Database>,
+  filter: { categoryId: string | null; onSale: boolean },
+  offset: number,
+  limit: number,
+): Promise<{ rows: (ProductRow & { low_stock_threshold: number | null })[]; total: number }> {
+  let query = db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .where('p.is_active', '=', 1);
+  if (filter.categoryId !== null) {
+    const categoryId = filter.categoryId;
+    query = query.where((eb) => eb.or([eb('c.id', '=', categoryId), eb('c.parent_id', '=', categoryId)]));
+  }
+  if (filter.onSale)
+    query = query.where('p.original_price', 'is not', null).whereRef('p.original_price', '>', 'p.price');
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('p')
+      .select('c.name as category_name')
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}

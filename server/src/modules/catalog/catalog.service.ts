@@ -195,11 +195,44 @@ export async function suggest(catalogue: CatalogueReader, q: string): Promise<Pr
 export async function getProduct(db: Kysely<Database>, id: string, { includeHidden = false } = {}): Promise<Product> {
   const row = await repo.findProduct(db, id, { includeHidden });
   if (!row) throw productNotFound();
+  return (await productsOf(db, [row]))[0]!;
+}
+
+/** Products as answered: their photos, variants and colours, and their categories' GST rates, read together. */
+async function productsOf(db: Kysely<Database>, rows: repo.ProductRow[]): Promise<Product[]> {
   const [details, taxes] = await Promise.all([
-    repo.findProductDetails(db, [id]),
-    taxesOfCategories(db, [row.category_id]),
+    repo.findProductDetails(
+      db,
+      rows.map((row) => row.id),
+    ),
+    taxesOfCategories(db, [...new Set(rows.map((row) => row.category_id))]),
   ]);
-  return toProduct(row, details, taxes.get(row.category_id)!.gstRate);
+  return rows.map((row) => toProduct(row, details, taxes.get(row.category_id)!.gstRate));
+}
+
+/**
+ * The newest products on sale in a category (and its sub-categories; any, for null), or only
+ * those below their original price: a page of them with each one's own low-stock threshold
+ * (null: the shop's), and how many there are.
+ */
+export async function newestProducts(
+  db: Kysely<Database>,
+  filter: { categoryId: string | null; onSale: boolean },
+  offset: number,
+  limit: number,
+): Promise<{ products: { product: Product; lowStockThreshold: number | null }[]; total: number }> {
+  const { rows, total } = await repo.findNewestProducts(db, filter, offset, limit);
+  const products = await productsOf(db, rows);
+  return {
+    products: rows.map((row, i) => ({ product: products[i]!, lowStockThreshold: row.low_stock_threshold })),
+    total,
+  };
+}
+
+/** A product on sale, or null (missing, or hidden from shoppers). */
+export async function productOnSale(db: Kysely<Database>, id: string): Promise<Product | null> {
+  const row = await repo.findProduct(db, id);
+  return row ? (await productsOf(db, [row]))[0]! : null;
 }
 
 /** A product's sizes: of one colour, or (none given) with their stock over every colour. */

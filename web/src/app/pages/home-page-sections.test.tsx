@@ -35,7 +35,7 @@ const chunkLoad = { timeout: 10_000 };
 /** The home page as on a first visit: fresh modules, so the sections have not been fetched yet. */
 async function freshHome() {
   vi.resetModules();
-  const [{ HomePage }, { renderWithProviders }, { makeStoreInfo }] = await Promise.all([
+  const [{ HomePage }, { renderWithProviders }, { makeHomePage, makeStoreInfo }] = await Promise.all([
     import('./home-page.tsx'),
     import('../../test/render.tsx'),
     import('../../test/fixtures.ts'),
@@ -44,7 +44,7 @@ async function freshHome() {
   ]);
   // With the shop's details, as the server renders the page: nothing is asked for them, so no
   // lazy import of the data layer outlives the test (and the modules reset for the next one).
-  const preloadedState = { storeInfo: { data: makeStoreInfo() } };
+  const preloadedState = { storeInfo: { data: makeStoreInfo() }, home: { data: makeHomePage() } };
   return (state?: unknown) => renderWithProviders(<HomePage />, { route: '/', path: '/', state, preloadedState });
 }
 

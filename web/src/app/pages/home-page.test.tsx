@@ -2,13 +2,20 @@ import { act, screen, within } from '@testing-library/react';
 import { DealsCountdown } from '../../features/home/components/deals-section.tsx';
 import { mockReducedMotion } from '../../features/home/hooks/test-media.ts';
 import { createFakeApi } from '../../test/fake-api.ts';
-import { makeStoreInfo } from '../../test/fixtures.ts';
+import type { HomePage as HomeData } from '@shop/core';
+import { makeHomePage, makeStoreInfo } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { HomePage } from './home-page.tsx';
 
-function renderHome(state?: unknown) {
-  const api = createFakeApi({ 'GET /store': () => makeStoreInfo() });
-  return renderWithProviders(<HomePage />, { api, route: '/', path: '/', state });
+function renderHome(state?: unknown, home: HomeData = makeHomePage()) {
+  const api = createFakeApi({ 'GET /store': () => makeStoreInfo(), 'GET /home': () => home });
+  return renderWithProviders(<HomePage />, {
+    api,
+    route: '/',
+    path: '/',
+    state,
+    preloadedState: { home: { data: home } },
+  });
 }
 
 describe('home page', () => {
@@ -38,7 +45,7 @@ describe('home page', () => {
     expect(headings).toEqual([
       'Deals Of The Month',
       'New Arrivals',
-      'The Monsoon Overshirt',
+      'Brushed Flannel Overshirt',
       'Follow Us On Instagram',
       'This Is What Our Customers Say',
       'Learn About Us',
@@ -46,6 +53,64 @@ describe('home page', () => {
     expect(document.getElementById('deals-section')).toContainElement(screen.getByText('Hurry, Before It’s Too Late!'));
     expect(document.getElementById('newarrivals')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Collaborate with us/ })).toHaveAttribute('href', '/collaboration');
+    expect(screen.getByRole('img', { name: /^30% off until/ })).toBeInTheDocument();
+  });
+
+  it('without a running deal: no countdown, no Hurry, no Buy Now, no hero badge; no testimonials: no section', () => {
+    renderHome(undefined, makeHomePage({ deals: [], dealsEndAt: null, heroOffer: null, testimonials: [] }));
+    const deals = document.getElementById('deals-section')!;
+    expect(within(deals).getByText(/No deals are running right now/)).toBeInTheDocument();
+    expect(within(deals).queryByRole('timer')).toBeNull();
+    expect(within(deals).queryByText('Hurry, Before It’s Too Late!')).toBeNull();
+    expect(within(deals).queryByRole('link', { name: /Buy Now/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /off until/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'This Is What Our Customers Say' })).toBeNull();
+  });
+
+  it('Buy Now opens the deal on show', () => {
+    renderHome();
+    const deals = document.getElementById('deals-section')!;
+    expect(within(deals).getByRole('link', { name: /Buy Now: Spring Sale/ })).toHaveAttribute(
+      'href',
+      '/products?deal=1',
+    );
+    act(() => within(deals).getByRole('button', { name: 'Next deal' }).click());
+    expect(within(deals).getByRole('link', { name: /Buy Now: Summer Breeze/ })).toHaveAttribute(
+      'href',
+      '/products?deal=2',
+    );
+  });
+
+  it('New Arrivals: cards open their product, "Almost Sold Out" only where true, View More adds the next page', async () => {
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo(),
+      'GET /home/new-arrivals': () => ({
+        tab: 't-shirts',
+        products: [7, 8].map((n) => ({
+          ...makeHomePage().newArrivals.products[0]!,
+          _id: `tee-${n}`,
+          name: `Cotton Tee ${n}`,
+          almostSoldOut: false,
+        })),
+        page: 2,
+        total: 8,
+        hasMore: false,
+      }),
+    });
+    const { user } = renderWithProviders(<HomePage />, {
+      api,
+      route: '/',
+      path: '/',
+      preloadedState: { home: { data: makeHomePage() } },
+    });
+    const section = document.getElementById('newarrivals')!;
+    expect(within(section).getAllByRole('article')).toHaveLength(6);
+    expect(within(section).getAllByText('Almost Sold Out')).toHaveLength(1);
+    expect(within(section).getByRole('link', { name: /Cotton Tee 2/ })).toHaveAttribute('href', '/product/tee-2');
+    await user.click(within(section).getByRole('button', { name: 'View More' }));
+    expect(await within(section).findByText('Cotton Tee 8')).toBeInTheDocument();
+    expect(within(section).getAllByRole('article')).toHaveLength(8);
+    expect(within(section).queryByRole('button', { name: 'View More' })).toBeNull();
   });
 
   it('sends a visitor to sign in from SHOP NOW and the cart button, and a shopper to the products', () => {
@@ -123,24 +188,25 @@ describe('home page', () => {
     const current = () => within(reviews).getByRole('group');
     expect(current()).toHaveTextContent('Arjun Mehta');
     expect(within(current()).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    expect(current()).toHaveTextContent('Sample review');
     act(() => within(reviews).getByRole('button', { name: 'Previous review' }).click());
-    expect(current()).toHaveTextContent('Sameer Khan');
-    act(() => within(reviews).getByRole('button', { name: 'Next review' }).click());
-    act(() => within(reviews).getByRole('button', { name: 'Next review' }).click());
     expect(current()).toHaveTextContent('Rohan Iyer');
+    act(() => within(reviews).getByRole('button', { name: 'Next review' }).click());
+    expect(current()).toHaveTextContent('Arjun Mehta');
   });
 
-  it('shows the specials banner at ₹1,199.00 with sizes S to XL', async () => {
+  it('shows the featured product in the specials banner, at its price, with its sizes', async () => {
     const { user } = renderHome();
-    const banner = screen.getByRole('heading', { name: 'The Monsoon Overshirt' }).closest('section')!;
-    expect(within(banner).getByText('₹1,199.00')).toBeInTheDocument();
+    const banner = screen.getByRole('heading', { name: 'Brushed Flannel Overshirt' }).closest('section')!;
+    expect(within(banner).getByText('₹139.00')).toBeInTheDocument();
     const sizes = within(banner)
       .getAllByRole('button')
       .map((b) => b.textContent);
     expect(sizes).toEqual(['S', 'M', 'L', 'XL']);
-    await user.click(within(banner).getByRole('button', { name: 'XL' }));
-    expect(within(banner).getByRole('button', { name: 'XL' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(banner).getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/products');
+    expect(within(banner).getByRole('button', { name: 'XL, sold out' })).toBeDisabled();
+    await user.click(within(banner).getByRole('button', { name: 'L' }));
+    expect(within(banner).getByRole('button', { name: 'L' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(banner).getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/product/overshirt');
     // The shipping blurb is the shop's own promise (GET /store), not a fixed text.
     const shipping = await within(banner).findByText(makeStoreInfo().texts.shippingPromise);
     expect(shipping).toBeInTheDocument();
@@ -174,24 +240,23 @@ describe('deals countdown', () => {
     vi.useRealTimers();
   });
 
-  it('starts at 3 days from page load, zero-padded, ticks each second and stops at zero', () => {
+  it('runs to the end staff set, zero-padded, read from the clock each second, and then says the deals ended', () => {
     vi.useFakeTimers();
-    const start = Date.now();
-    const { unmount } = renderWithProviders(<DealsCountdown endsAt={start + 259_200_000} />);
+    const endsAt = new Date(Date.now() + 259_200_000).toISOString();
+    const { unmount } = renderWithProviders(<DealsCountdown endsAt={endsAt} />);
     const timer = screen.getByRole('timer', { name: 'Deals end in' });
     expect(timer).toHaveTextContent('03Days00Hr00Min00Sec');
     act(() => vi.advanceTimersByTime(1000));
     expect(timer).toHaveTextContent('02Days23Hr59Min59Sec');
     act(() => vi.advanceTimersByTime(259_199_000));
-    expect(timer).toHaveTextContent('00Days00Hr00Min00Sec');
-    act(() => vi.advanceTimersByTime(5000));
-    expect(timer).toHaveTextContent('00Days00Hr00Min00Sec');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByText('These deals have ended.')).toBeInTheDocument();
     unmount();
   });
 
-  it('counts from the page load, not from when the section appears', () => {
+  it('counts to the same moment whenever the page was opened', () => {
     vi.useFakeTimers();
-    renderWithProviders(<DealsCountdown endsAt={Date.now() + 90_061_000} />);
+    renderWithProviders(<DealsCountdown endsAt={new Date(Date.now() + 90_061_000).toISOString()} />);
     expect(screen.getByRole('timer')).toHaveTextContent('01Days01Hr01Min01Sec');
   });
 });

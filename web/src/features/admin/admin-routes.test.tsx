@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { makeHomePage } from '../../test/fixtures.ts';
 import { makeAdminOrderPage, renderAppAsAdmin } from './test-fixtures.ts';
 
 // The product, coupon and message pages have their own tests; here they only show which page
@@ -21,6 +22,8 @@ function renderApp(route: string) {
     'GET /order/stats': () => [],
     'GET /admin/orders': () => makeAdminOrderPage([]),
     'GET /admin/low-stock': () => [],
+    // The shop's home page, behind the staff area.
+    'GET /home': () => makeHomePage(),
   });
 }
 
@@ -38,6 +41,7 @@ describe('the staff area for an admin', () => {
       ['Shipments', '/admin/shipments'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
+      ['Home page', '/admin/home'],
       ['Messages', '/admin/messages'],
       ['Delivery', '/admin/delivery'],
       ['Tax & invoices', '/admin/tax'],
@@ -90,5 +94,7 @@ describe('the staff area for an admin', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(menu).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin');
+    // The home page's sections load behind it: done before the test ends, so no import outlives it.
+    expect(await screen.findByRole('heading', { name: 'New Arrivals' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

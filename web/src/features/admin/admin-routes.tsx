@@ -8,6 +8,7 @@ import { AdminComplaintDetailPage, AdminComplaintsPage } from './complaints/inde
 import { AdminCouponsPage } from './coupons/index.ts';
 import { DashboardPage } from './dashboard/index.ts';
 import { AdminDeliveryPage } from './delivery/index.ts';
+import { AdminHomePage } from './home/index.ts';
 import { AdminLayout } from './layout/index.ts';
 import { AdminMessageDetailPage, AdminMessagesPage } from './messages/index.ts';
 import { AdminOrderDetailPage, AdminOrdersPage } from './orders/index.ts';
@@ -35,6 +36,7 @@ export function AdminRoutes() {
         <Route path="tax" element={<TaxSettingsPage />} />
         <Route path="complaints" element={<AdminComplaintsPage />} />
         <Route path="complaints/:id" element={<AdminComplaintDetailPage />} />
+        <Route path="home" element={<AdminHomePage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Route>
     </Routes>

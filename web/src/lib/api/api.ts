@@ -34,6 +34,7 @@ export const tagTypes = [
   'Tax',
   'SellerContact',
   'Complaint',
+  'HomeContent',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

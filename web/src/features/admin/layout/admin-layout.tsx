@@ -13,6 +13,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Shipments', to: '/admin/shipments' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
+  { label: 'Home page', to: '/admin/home' },
   { label: 'Messages', to: '/admin/messages' },
   { label: 'Delivery', to: '/admin/delivery' },
   { label: 'Tax & invoices', to: '/admin/tax' },

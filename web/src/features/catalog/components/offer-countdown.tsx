@@ -1,24 +1,7 @@
-import { secondsUntil } from '@shop/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ClockIcon } from '../../../components/icons/clock.tsx';
 import { formatClock } from '../../../lib/format.ts';
-import { splitDuration, twoDigits } from '../../../lib/use-countdown.ts';
-
-/**
- * Seconds left until an end staff set, read from the clock every second (so every visitor and
- * every visit counts to the same moment); null without an end or once it has passed.
- */
-export function useSecondsUntil(endsAt: string | null | undefined, tickMs = 1000): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  const left = secondsUntil(endsAt, now);
-  const running = left !== null;
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [running, tickMs]);
-  return left;
-}
+import { splitDuration, twoDigits, useSecondsUntil } from '../../../lib/use-countdown.ts';
 
 /** "05:59" under an hour (as the specification shows it), "03:05:59" under a day, "2d 03:05:59" beyond. */
 export function offerClock(totalSeconds: number): string {

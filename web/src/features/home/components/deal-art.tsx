@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import type { Deal, DealArt } from '../data.ts';
+import type { DealArt } from '../data.ts';
 import { KurtaShape } from './garments/kurta.tsx';
 import { PoloShape } from './garments/polo.tsx';
 import { ShirtShape } from './garments/shirt.tsx';
 
-/** The drawn picture of a deal, 6:5; sized by its container. */
-export function DealImage({ deal, className = '' }: { deal: Deal; className?: string }) {
+/** A drawn picture for a deal, 6:5; sized by its container. */
+export function DealArtImage({ art, label, className = '' }: { art: DealArt; label: string; className?: string }) {
   const id = useId();
   return (
     <svg
@@ -14,11 +14,11 @@ export function DealImage({ deal, className = '' }: { deal: Deal; className?: st
       width={480}
       height={400}
       role="img"
-      aria-label={deal.imageAlt}
+      aria-label={label}
       className={`block h-auto w-full ${className}`}
       preserveAspectRatio="xMidYMid slice"
     >
-      {scenes[deal.art](id)}
+      {scenes[art](id)}
     </svg>
   );
 }

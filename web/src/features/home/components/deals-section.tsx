@@ -1,38 +1,37 @@
-import { useRef, useState } from 'react';
+import type { Deal } from '@shop/core';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { splitDuration, twoDigits, useCountdown } from '../../../lib/use-countdown.ts';
-import {
-  CAROUSEL_INTERVAL_MS,
-  DEALS_COUNTDOWN_MS,
-  DEALS_TITLE,
-  deals,
-  TYPING_INTERVAL_MS,
-  type Deal,
-} from '../data.ts';
-import { useCarousel } from '../hooks/use-carousel.ts';
+import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
+import { splitDuration, twoDigits, useSecondsUntil } from '../../../lib/use-countdown.ts';
+import { CAROUSEL_INTERVAL_MS, DEALS_TITLE, dealArts, TYPING_INTERVAL_MS } from '../data.ts';
+import { useCarousel, type Carousel } from '../hooks/use-carousel.ts';
 import { useSeenOnce } from '../hooks/use-in-view.ts';
 import { useTypewriter } from '../hooks/use-typewriter.ts';
 import { CarouselArrows, CarouselDots, pauseHandlers } from './carousel-controls.tsx';
-import { DealImage } from './deal-art.tsx';
+import { DealArtImage } from './deal-art.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
-/** When the deals end: 3 days after the page loaded (spec §4), as epoch milliseconds. */
-export function dealsEndAt(): number {
-  // The page's start on the same clock as Date.now() (performance.timeOrigin may disagree
-  // with it, e.g. when a test fakes the clock).
-  const loadedAt = Date.now() - (typeof performance !== 'undefined' ? performance.now() : 0);
-  return Math.round(loadedAt) + DEALS_COUNTDOWN_MS;
-}
-
-/** Deals Of The Month (spec §2): typed heading, countdown and a carousel of three deals. */
-export function DealsSection({ endsAt = dealsEndAt() }: { endsAt?: number }) {
+/**
+ * Deals Of The Month (spec §2): typed heading, Buy Now, the countdown and a carousel of the
+ * deals staff run. The countdown runs to the earliest end among them (the same moment for
+ * every visitor); Buy Now opens the deal on show. With no deal running the section says so,
+ * with neither countdown nor "Hurry".
+ */
+export function DealsSection({ deals, endsAt }: { deals: readonly Deal[]; endsAt: string | null }) {
   const headingRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(headingRef);
   const { typed, done } = useTypewriter(DEALS_TITLE, { intervalMs: TYPING_INTERVAL_MS, start: seen });
+  const carousel = useCarousel(deals.length, { intervalMs: CAROUSEL_INTERVAL_MS });
+  const shown = deals[carousel.index];
 
   return (
     <section id="deals-section" aria-labelledby="deals-heading" className="scroll-mt-20 bg-paper">
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16 lg:px-8">
+      <div
+        className={`mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:px-8 ${
+          shown ? 'md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16' : ''
+        }`}
+      >
         <div ref={headingRef}>
           <SectionHeading
             id="deals-heading"
@@ -40,18 +39,34 @@ export function DealsSection({ endsAt = dealsEndAt() }: { endsAt?: number }) {
             label={DEALS_TITLE}
             title={<TypedTitle typed={typed} done={done} />}
           />
-          <p className="mt-5 max-w-md text-base leading-7 text-muted">
-            Every month we mark down a handful of the pieces you love most: crisp shirts, easy polos and festive kurtas.
-            Pick yours before the timer runs out; once a deal is gone, it’s gone.
-          </p>
-          {/* Spec §2: a Buy Now button with no visible action. */}
-          <button type="button" className={buttonClass('primary', 'lg', 'mt-8')}>
-            Buy Now
-          </button>
-          <p className="mt-10 font-display text-xl text-ink">Hurry, Before It’s Too Late!</p>
-          <DealsCountdown endsAt={endsAt} />
+          {shown ? (
+            <>
+              <p className="mt-5 max-w-md text-base leading-7 text-muted">
+                Every month we mark down a handful of the pieces you love most: crisp shirts, easy polos and festive
+                kurtas. Pick yours before the timer runs out; once a deal is gone, it’s gone.
+              </p>
+              <Link
+                to={shown.link}
+                className={buttonClass('primary', 'lg', 'mt-8')}
+                aria-label={`Buy Now: ${shown.title}, ${shown.discountText}`}
+              >
+                Buy Now
+              </Link>
+              {endsAt && <DealsCountdown endsAt={endsAt} />}
+            </>
+          ) : (
+            <>
+              <p className="mt-5 max-w-md text-base leading-7 text-muted">
+                No deals are running right now. New ones come every month; until then, everything is at its everyday
+                price.
+              </p>
+              <Link to="/products" className={buttonClass('secondary', 'lg', 'mt-8')}>
+                Shop all products <ArrowRightIcon size={18} />
+              </Link>
+            </>
+          )}
         </div>
-        <DealsCarousel />
+        {shown && <DealsCarousel deals={deals} carousel={carousel} />}
       </div>
     </section>
   );
@@ -72,10 +87,19 @@ function TypedTitle({ typed, done }: { typed: string; done: boolean }) {
   );
 }
 
-/** Days, Hr, Min, Sec, zero-padded, refreshed every second, stopping at zero (spec §2, §4). */
-export function DealsCountdown({ endsAt }: { endsAt: number }) {
-  const [startSeconds] = useState(() => Math.max(0, Math.round((endsAt - Date.now()) / 1000)));
-  const left = useCountdown(startSeconds);
+/**
+ * "Hurry, Before It’s Too Late!" and Days, Hr, Min, Sec, zero-padded, read from the clock
+ * every second (spec §2); once the end passes with the page open, the deals say they ended.
+ */
+export function DealsCountdown({ endsAt }: { endsAt: string }) {
+  const left = useSecondsUntil(endsAt);
+  if (left === null) {
+    return (
+      <p role="status" className="mt-10 font-display text-xl text-ink">
+        These deals have ended.
+      </p>
+    );
+  }
   const parts = splitDuration(left);
   const units = [
     { label: 'Days', value: parts.days },
@@ -84,22 +108,24 @@ export function DealsCountdown({ endsAt }: { endsAt: number }) {
     { label: 'Sec', value: parts.seconds },
   ];
   return (
-    <div role="timer" aria-label="Deals end in" className="mt-4 grid max-w-sm grid-cols-4 gap-3">
-      {units.map((unit) => (
-        <div
-          key={unit.label}
-          className="flex flex-col items-center rounded-2xl border border-line bg-white py-3 shadow-[0_1px_0_rgba(22,21,20,0.04)]"
-        >
-          <span className="font-display text-3xl leading-none tabular-nums sm:text-4xl">{twoDigits(unit.value)}</span>
-          <span className="mt-2 text-[11px] font-medium tracking-[0.16em] text-muted uppercase">{unit.label}</span>
-        </div>
-      ))}
-    </div>
+    <>
+      <p className="mt-10 font-display text-xl text-ink">Hurry, Before It’s Too Late!</p>
+      <div role="timer" aria-label="Deals end in" className="mt-4 grid max-w-sm grid-cols-4 gap-3">
+        {units.map((unit) => (
+          <div
+            key={unit.label}
+            className="flex flex-col items-center rounded-2xl border border-line bg-white py-3 shadow-[0_1px_0_rgba(22,21,20,0.04)]"
+          >
+            <span className="font-display text-3xl leading-none tabular-nums sm:text-4xl">{twoDigits(unit.value)}</span>
+            <span className="mt-2 text-[11px] font-medium tracking-[0.16em] text-muted uppercase">{unit.label}</span>
+          </div>
+        ))}
+      </div>
+    </>
   );
 }
 
-function DealsCarousel() {
-  const carousel = useCarousel(deals.length, { intervalMs: CAROUSEL_INTERVAL_MS });
+function DealsCarousel({ deals, carousel }: { deals: readonly Deal[]; carousel: Carousel }) {
   return (
     <div
       role="region"
@@ -115,36 +141,63 @@ function DealsCarousel() {
           aria-live={carousel.playing ? 'off' : 'polite'}
         >
           {deals.map((deal, i) => (
-            <DealSlide key={deal.id} deal={deal} position={i} current={i === carousel.index} />
+            <DealSlide key={deal._id} deal={deal} position={i} count={deals.length} current={i === carousel.index} />
           ))}
         </div>
       </div>
       <div className="mt-5 flex items-center justify-between gap-4">
-        <CarouselDots carousel={carousel} labels={deals.map((d) => `deal ${d.id}: ${d.title}`)} />
+        <CarouselDots carousel={carousel} labels={deals.map((d, i) => `deal ${i + 1}: ${d.title}`)} />
         <CarouselArrows carousel={carousel} itemName="deal" />
       </div>
     </div>
   );
 }
 
-function DealSlide({ deal, position, current }: { deal: Deal; position: number; current: boolean }) {
+function DealSlide({
+  deal,
+  position,
+  count,
+  current,
+}: {
+  deal: Deal;
+  position: number;
+  count: number;
+  current: boolean;
+}) {
   return (
     <div
       role="group"
       aria-roledescription="slide"
-      aria-label={`${position + 1} of ${deals.length}`}
+      aria-label={`${position + 1} of ${count}`}
       aria-hidden={!current}
       inert={!current}
       className="relative w-full shrink-0"
     >
-      <DealImage deal={deal} className="aspect-[6/5]" />
+      {deal.image ? (
+        <img
+          src={deal.image}
+          alt={deal.title}
+          width={480}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="block aspect-[6/5] h-auto w-full object-cover"
+        />
+      ) : (
+        // No picture uploaded: one of the drawn scenes, in turn.
+        <DealArtImage
+          art={dealArts[position % dealArts.length]!.art}
+          label={dealArts[position % dealArts.length]!.label}
+          className="aspect-[6/5]"
+        />
+      )}
       <div className="relative mx-4 -mt-8 mb-4 rounded-2xl bg-white px-5 py-4 shadow-lg sm:absolute sm:bottom-6 sm:left-6 sm:m-0 sm:bg-white/95 sm:px-6 sm:backdrop-blur">
         <p className="flex items-center gap-3 text-sm text-muted">
-          <span className="font-semibold text-ink tabular-nums">{twoDigits(deal.id)}</span>
+          <span className="font-semibold text-ink tabular-nums">{twoDigits(position + 1)}</span>
           <span aria-hidden="true" className="h-px w-6 bg-ink/30" />
           <span>{deal.title}</span>
         </p>
-        <p className="mt-1 font-display text-3xl text-ink sm:text-4xl">{deal.discount}</p>
+        <p className="mt-1 font-display text-3xl text-ink sm:text-4xl">{deal.discountText}</p>
       </div>
     </div>
   );

@@ -3,14 +3,17 @@ import { Link } from 'react-router';
 import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { special, specialFeatures } from '../data.ts';
+import type { FeaturedProduct } from '@shop/core';
+import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
+import { specialFeatures } from '../data.ts';
 import { featureIcons } from './feature-icons.tsx';
 
-type Size = (typeof special.sizes)[number];
-
-/** The specials banner (spec §2): one static product, sizes S–XL, ₹1,199.00 and Buy Now. */
-export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
-  const [size, setSize] = useState<Size>('M');
+/**
+ * The specials banner (spec §2): the product staff feature, with the sizes it is made in (those
+ * sold out shown so, and not chosen), its price and Buy Now, which opens the product.
+ */
+export function SpecialsBanner({ product }: { product: FeaturedProduct }) {
+  const [size, setSize] = useState(() => product.sizes.find((s) => s.inStock)?.size ?? null);
   const info = useStoreInfo();
   // The shipping blurb says what the totals do (the shop's settings), never a fixed promise.
   const features = specialFeatures.map((feature) =>
@@ -30,8 +33,8 @@ export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
         <div className="grid overflow-hidden rounded-3xl bg-sand md:grid-cols-2">
           <div className="relative bg-sand-deep/40">
             <img
-              src={special.image}
-              alt={special.imageAlt}
+              src={product.image || PLACEHOLDER_IMAGE}
+              alt={product.name}
               width={600}
               height={750}
               loading="lazy"
@@ -40,38 +43,42 @@ export function SpecialsBanner({ buyNowTo }: { buyNowTo: string }) {
             />
           </div>
           <div className="flex flex-col justify-center px-6 py-10 sm:px-10 lg:px-16">
-            <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">{special.eyebrow}</p>
+            <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">{product.category}</p>
             <h2 id="specials-heading" className="mt-3 font-display text-3xl leading-tight sm:text-4xl lg:text-5xl">
-              {special.name}
+              {product.name}
             </h2>
-            <p className="mt-5 max-w-md text-base leading-7 text-ink-soft">{special.description}</p>
+            <p className="mt-5 max-w-md text-base leading-7 text-ink-soft">{product.description}</p>
 
             <fieldset className="mt-8">
               <legend className="text-sm font-medium text-ink">
-                Size: <span className="font-normal text-muted">{size}</span>
+                Size: <span className="font-normal text-muted">{size ?? 'sold out'}</span>
               </legend>
               <div className="mt-3 flex gap-2">
-                {special.sizes.map((option) => (
+                {product.sizes.map((option) => (
                   <button
-                    key={option}
+                    key={option.size}
                     type="button"
-                    aria-pressed={option === size}
-                    onClick={() => setSize(option)}
+                    aria-pressed={option.size === size}
+                    disabled={!option.inStock}
+                    aria-label={option.inStock ? option.size : `${option.size}, sold out`}
+                    onClick={() => setSize(option.size)}
                     className={`h-11 min-w-11 rounded-full border px-3 text-sm font-medium transition-colors ${
-                      option === size
+                      option.size === size
                         ? 'border-ink bg-ink text-white'
-                        : 'border-ink/20 bg-white text-ink hover:border-ink'
+                        : option.inStock
+                          ? 'border-ink/20 bg-white text-ink hover:border-ink'
+                          : 'border-ink/10 bg-white text-muted line-through'
                     }`}
                   >
-                    {option}
+                    {option.size}
                   </button>
                 ))}
               </div>
             </fieldset>
 
             <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
-              <p className="font-display text-3xl tabular-nums">{formatPrice(special.price)}</p>
-              <Link to={buyNowTo} className={buttonClass('primary', 'lg')}>
+              <p className="font-display text-3xl tabular-nums">{formatPrice(product.price)}</p>
+              <Link to={`/product/${encodeURIComponent(product._id)}`} className={buttonClass('primary', 'lg')}>
                 Buy Now
               </Link>
             </div>

@@ -3,13 +3,15 @@ export function Stars({
   filled = 5,
   size = 16,
   className = '',
+  label = `Rated ${filled} out of 5`,
 }: {
   filled?: number;
   size?: number;
   className?: string;
+  label?: string;
 }) {
   return (
-    <span role="img" aria-label={`Rated ${filled} out of 5`} className={`inline-flex gap-0.5 ${className}`}>
+    <span role="img" aria-label={label} className={`inline-flex gap-0.5 ${className}`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <svg key={n} width={size} height={size} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <path

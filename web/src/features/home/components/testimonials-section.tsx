@@ -1,11 +1,16 @@
-import { CAROUSEL_INTERVAL_MS, testimonials, type Testimonial } from '../data.ts';
+import type { Testimonial } from '@shop/core';
+import { CAROUSEL_INTERVAL_MS } from '../data.ts';
 import { useCarousel } from '../hooks/use-carousel.ts';
 import { CarouselArrows, CarouselDots, pauseHandlers } from './carousel-controls.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { Stars } from './stars.tsx';
 
-/** Five static reviews; one shows at a time, moving every 10 s and wrapping (spec §2). */
-export function TestimonialsSection() {
+/**
+ * The testimonials staff entered; one shows at a time, moving every 10 s and wrapping (spec §2).
+ * Samples (the demo's) say they are samples. The page leaves the section out when there are none.
+ */
+export function TestimonialsSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  const samplesOnly = testimonials.every((t) => t.sample);
   const carousel = useCarousel(testimonials.length, { intervalMs: CAROUSEL_INTERVAL_MS });
   return (
     <section aria-labelledby="testimonials-heading" className="bg-sand">
@@ -16,7 +21,7 @@ export function TestimonialsSection() {
           title="This Is What Our Customers Say"
           align="center"
         >
-          Real words from shoppers across India.
+          {samplesOnly ? 'Sample reviews, shown until our customers’ own arrive.' : 'Words from shoppers across India.'}
         </SectionHeading>
 
         <div
@@ -33,7 +38,13 @@ export function TestimonialsSection() {
               aria-live={carousel.playing ? 'off' : 'polite'}
             >
               {testimonials.map((review, i) => (
-                <ReviewSlide key={review.id} review={review} position={i} current={i === carousel.index} />
+                <ReviewSlide
+                  key={review._id}
+                  review={review}
+                  position={i}
+                  count={testimonials.length}
+                  current={i === carousel.index}
+                />
               ))}
             </div>
           </div>
@@ -56,31 +67,52 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
-function ReviewSlide({ review, position, current }: { review: Testimonial; position: number; current: boolean }) {
+function ReviewSlide({
+  review,
+  position,
+  count,
+  current,
+}: {
+  review: Testimonial;
+  position: number;
+  count: number;
+  current: boolean;
+}) {
   return (
     <div
       role="group"
       aria-roledescription="slide"
-      aria-label={`${position + 1} of ${testimonials.length}`}
+      aria-label={`${position + 1} of ${count}`}
       aria-hidden={!current}
       inert={!current}
       className="w-full shrink-0"
     >
       <figure className="flex h-full flex-col rounded-3xl bg-white px-6 py-8 sm:px-12 sm:py-12">
-        <Stars filled={review.stars} size={18} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Stars filled={review.rating} size={18} />
+          {review.sample && (
+            <span className="rounded-full bg-sand px-2.5 py-1 text-[11px] font-semibold tracking-wider text-muted uppercase">
+              Sample review
+            </span>
+          )}
+        </div>
         <blockquote className="mt-5 font-display text-xl leading-8 text-ink sm:text-2xl sm:leading-9">
           <p>“{review.text}”</p>
         </blockquote>
         <figcaption className="mt-8 flex items-center gap-4">
-          <span
-            aria-hidden="true"
-            className="flex h-12 w-12 items-center justify-center rounded-full bg-ink text-sm font-semibold tracking-wider text-white"
-          >
-            {initials(review.name)}
-          </span>
+          {review.photo ? (
+            <img src={review.photo} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex h-12 w-12 items-center justify-center rounded-full bg-ink text-sm font-semibold tracking-wider text-white"
+            >
+              {initials(review.name)}
+            </span>
+          )}
           <span>
             <span className="block font-medium text-ink">{review.name}</span>
-            <span className="block text-sm text-muted">{review.role}</span>
+            {review.role && <span className="block text-sm text-muted">{review.role}</span>}
           </span>
         </figcaption>
       </figure>
