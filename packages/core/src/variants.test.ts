@@ -165,7 +165,8 @@ describe('cartColor', () => {
     [['navy', 'white'], 'olive', null],
     [['navy'], undefined, 'navy'],
     [[], undefined, ''],
-    [[], 'navy', null],
+    [[], 'navy', ''],
+    [[], '  ', ''],
   ])('colours %o given %s → %s', (colors, given, expected) => {
     expect(cartColor(colors, given)).toBe(expected);
   });

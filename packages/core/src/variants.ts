@@ -203,10 +203,13 @@ export const CHOOSE_COLOR_MESSAGE = 'Please select a colour before adding to car
 
 /**
  * The colour an add to cart is for: the one given if the product has it, the only colour when
- * none is given and there is only one, otherwise null (the shopper must choose).
+ * none is given and there is only one, otherwise null (the shopper must choose). A product
+ * without named colours sells its one unnamed colour whatever a stale page names: the shopper
+ * could choose nothing else.
  */
 export function cartColor(colors: readonly string[], given: string | undefined): string | null {
   const ordered = variantColors(colors);
+  if (colors.length === 0) return UNNAMED_COLOR;
   if (given === undefined || given.trim() === '') return ordered.length === 1 ? ordered[0]! : null;
   const wanted = given.trim().toLowerCase();
   return ordered.includes(wanted) ? wanted : null;

@@ -3,7 +3,8 @@
  * and writes to, readers too. When that file turns unwritable under a running process (the
  * immutable attribute, a file system remounted read-only or failing), the kernel answers the
  * next write to the mapping with SIGBUS, which ends the process; nothing in JavaScript can
- * catch it. So the shop asks, before each statement, whether the file can still be written,
+ * catch it. So the shop asks, before each statement, whether the file can still be written
+ * (an answer that it can is trusted for a millisecond, see WRITABLE_ANSWER_REUSE_MS),
  * and while it cannot, never touches the mapping: statements go to a second connection, read
  * only, that keeps the index in its own memory (locking mode EXCLUSIVE on the `unix-none` VFS,
  * which takes no locks and has no -shm). Writes there fail with SQLITE_READONLY (a 503), reads go
@@ -21,6 +22,16 @@ import { withStatementCache } from './statement-cache.ts';
 // better-sqlite3 reads only when SQLITE_USE_URI=1 is set as its native part loads (the first
 // connection of the process): set here, by the module that opens every connection of the shop.
 process.env.SQLITE_USE_URI ??= '1';
+
+/**
+ * How long an answer that the shared-memory file can be written is trusted before the next
+ * statement asks again. Asking costs an access(2) call, a few microseconds, and a request runs
+ * ten statements or more: on the busiest writes (adding to a cart) the asking took a tenth of
+ * the request thread's time. Trusted for a millisecond, the file's turning unwritable is seen
+ * by the first statement a millisecond later at most, against the microseconds between a check
+ * and its statement that were open before; an answer that it cannot be written is never reused.
+ */
+const WRITABLE_ANSWER_REUSE_MS = 1;
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
 
@@ -139,8 +150,12 @@ export function guardedSqlite(
   const problemNow = () => {
     const problem = sharedMemoryProblem(file);
     note(problem);
+    writableUntil = problem === null ? performance.now() + WRITABLE_ANSWER_REUSE_MS : 0;
     return problem;
   };
+  // The statements of one busy moment share one check that the file can be written.
+  let writableUntil = 0;
+  const problemBeforeStatement = () => (performance.now() < writableUntil ? null : problemNow());
 
   if (problemNow() === null) primary = openPrimary(true);
 
@@ -148,7 +163,7 @@ export function guardedSqlite(
     problem: problemNow,
 
     prepare(sql: string): SqliteStatement {
-      const problem = problemNow();
+      const problem = problemBeforeStatement();
       const remember = setting.exec(sql);
       if (remember) settings.set(remember[1]!.toLowerCase(), sql);
       // A transaction begun on the read-only connection ends there (it can only have read).

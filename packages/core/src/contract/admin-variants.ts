@@ -23,6 +23,12 @@ const gridColor = z
   .toLowerCase()
   .refine((c) => c === '' || isKnownColor(c), "is not one of the shop's colours");
 
+/**
+ * A colour named in the grid's list of colours: never '', which would store a nameless colour
+ * beside (or instead of) named ones; a product without colours sends an empty list.
+ */
+const namedGridColor = gridColor.refine((c) => c !== '', 'must name a colour (a product without colours lists none)');
+
 /** Low-stock thresholds: pieces at or below which a variant is low. */
 export const lowStockThresholdInput = z
   .number({ error: 'The low-stock threshold must be a whole number.' })
@@ -40,7 +46,10 @@ const unique = (list: string[]) => new Set(list).size === list.length;
  */
 export const variantGridBody = z
   .object({
-    colors: z.array(gridColor).max(12, 'A product has 12 colours or fewer.').refine(unique, 'must not repeat a colour'),
+    colors: z
+      .array(namedGridColor)
+      .max(12, 'A product has 12 colours or fewer.')
+      .refine(unique, 'must not repeat a colour'),
     sizes: z
       .array(gridSize)
       .min(1, 'A product needs at least one size.')

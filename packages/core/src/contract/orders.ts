@@ -74,6 +74,8 @@ export const placeOrderBody = z.object({
         productId: idSchema,
         quantity: z.number().int().min(1).max(1000),
         size: inputText().max(20).optional(),
+        /** The line's colour as the cart showed it; left out, any colour of the size matches. */
+        color: inputText().trim().max(40).toLowerCase().optional(),
       }),
     )
     .max(100)

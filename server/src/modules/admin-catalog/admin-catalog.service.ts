@@ -5,6 +5,7 @@ import {
   lowStockThreshold,
   needsColorStock,
   totalPagesFor,
+  variantKeyOf,
   variantLabel,
   withSizeTotal,
   type AdminProductDetail,
@@ -151,15 +152,19 @@ export async function changeStock(
       if (name === undefined) throw notFound('PRODUCT_NOT_FOUND', `Product not found: ${change.productId}`);
       const variants = stored.get(change.productId) ?? [];
       const label = change.color === undefined ? change.size : variantLabel({ color: change.color, size: change.size });
-      const key = `${change.productId}\u0000${change.color ?? '*'}\u0000${change.size}`;
-      if (seen.has(key)) throw badRequest('DUPLICATE_SIZE', `${label} of product ${change.productId} is listed twice.`);
-      seen.add(key);
       const targets = variants.filter(
         (v) => v.size === change.size && (change.color === undefined || v.color === change.color),
       );
       if (targets.length === 0) {
         throw notFound('SIZE_NOT_FOUND', `${name} has no ${change.color ? label : `size ${change.size}`}.`);
       }
+      // A variant reached twice (listed twice, or a size over every colour and one of its colours)
+      // would be written twice, the later write winning by where it stands in the list.
+      const keys = targets.map((v) => `${change.productId}\u0000${variantKeyOf(v)}`);
+      if (keys.some((k) => seen.has(k))) {
+        throw badRequest('DUPLICATE_SIZE', `${label} of product ${change.productId} is listed twice.`);
+      }
+      for (const k of keys) seen.add(k);
       const to = withSizeTotal(
         targets.map((v) => v.stock),
         change.stock,

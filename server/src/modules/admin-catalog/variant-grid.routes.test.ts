@@ -156,6 +156,28 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
     expect(await variantsOf(second.id)).toEqual(before);
   });
 
+  it('grids of products named alike saved at once both get SKUs generated: no 409 for a SKU staff never typed', async () => {
+    for (let round = 0; round < 4; round++) {
+      // Names whose generated SKUs are the same (KP-SAM-BLA-XL): only the shop's numbering tells them apart.
+      const pair = [
+        await newProduct({ name: `Samecode Shirt ${dialect} ${round} A` }),
+        await newProduct({ name: `Samecode Shirt ${dialect} ${round} B` }),
+      ];
+      const saves = await Promise.all(
+        pair.map(({ id }) =>
+          saveGrid(id, { colors: ['navy', 'white', 'black'], sizes: ['S', 'M', 'L', 'XL'], cells: [] }),
+        ),
+      );
+      expect(
+        saves.map((r) => r.statusCode),
+        `round ${round}: ${saves.map((r) => r.body.slice(0, 160)).join(' | ')}`,
+      ).toEqual([200, 200]);
+      const skus = (await Promise.all(pair.map(({ id }) => variantsOf(id)))).flat().map((v) => v.sku);
+      expect(skus).toHaveLength(24);
+      expect(new Set(skus).size, `round ${round}`).toBe(24);
+    }
+  });
+
   it('one SKU given to two cells is a 400 naming both; a SKU may move between a product’s own variants', async () => {
     const { id } = await newProduct();
     const dup = await saveGrid(id, {
@@ -201,6 +223,23 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
       payload: { ...base, cells: [] },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a blank colour among the grid’s colours: a product without colours names none', async () => {
+    const { id } = await newProduct();
+    const before = await detail(id);
+    for (const colors of [[''], ['', 'navy'], ['navy', '  ']]) {
+      const res = await saveGrid(id, { colors, sizes: ['S', 'M', 'L'], cells: [] });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const after = await detail(id);
+    expect(after.product.colors).toEqual(['navy', 'white']);
+    expect(after.product.variants).toEqual(before.product.variants);
+    // The unnamed colour stays what an empty list of colours means, and its cells are named ''.
+    const unnamed = await saveGrid(id, { colors: [], sizes: ['M'], cells: [{ color: '', size: 'M', stock: 2 }] });
+    expect(unnamed.statusCode, unnamed.body).toBe(200);
+    expect(unnamed.json().data.product.colors).toEqual([]);
+    expect(unnamed.json().data.product.variants).toMatchObject([{ color: '', size: 'M', stock: 2 }]);
   });
 
   it('a cell whose stock is what staff saw keeps what orders left meanwhile', async () => {

@@ -62,69 +62,89 @@ export async function saveVariantGrid(
   mail: StaffMail,
   now = new Date(),
 ): Promise<AdminProductDetail> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      const product = await repo.findGridProduct(trx, productId);
-      if (!product) throw productNotFound();
-      const [shop, storedColors, rows] = await Promise.all([
-        getShopSettings(trx),
-        repo.findColors(trx, productId),
-        repo.findVariantRows(trx, productId),
-      ]);
-      const before = {
-        colors: storedColors,
-        sizes: [...new Set(rows.map((r) => r.size))],
-        cells: rows.map((r) => ({
-          color: r.color,
-          size: r.size,
-          sku: r.sku,
-          stock: r.stock,
-          price: r.price,
-          originalPrice: r.original_price,
-        })),
-      };
-      const targets = targetCells(body, before.cells);
-      await assignSkus(trx, productId, product.name, targets);
-
-      const threshold = lowStockThreshold(
-        body.lowStockThreshold === undefined ? product.low_stock_threshold : body.lowStockThreshold,
-        shop.lowStockThreshold,
-      );
-      const fallen = await writeCells(trx, productId, product.name, targets, rows, threshold);
-      if (body.colors.join('\u0000') !== storedColors.join('\u0000')) {
-        await repo.replaceColors(trx, productId, body.colors);
+  // A SKU generated here can be generated at the same moment by a save of a product named
+  // alike (PostgreSQL; SQLite writes one at a time): its unique index refuses the later commit,
+  // and the save is tried again from the start, where the SKU now committed is seen as taken
+  // (a generated one is numbered past it, a typed one is refused naming its holder).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await writeVariantGrid(db, productId, body, actorId, mail, now);
+      return getProductDetail(db, productId);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt === GRID_SAVE_ATTEMPTS) {
+        throw conflict('SKU_TAKEN', 'A SKU in the grid was taken by another product meanwhile: reload and save again.');
       }
-      await repo.touchProduct(trx, productId, now.toISOString(), body.lowStockThreshold);
-
-      const after = { colors: body.colors, sizes: body.sizes, cells: targets };
-      const summary = [
-        variantGridSummary(before, after),
-        body.lowStockThreshold !== undefined && body.lowStockThreshold !== product.low_stock_threshold
-          ? `low stock at ${body.lowStockThreshold ?? 'the shop’s threshold'}`
-          : null,
-      ]
-        .filter(Boolean)
-        .join('; ');
-      if (summary) {
-        await recordAudit(trx, {
-          actorId,
-          entityType: 'product',
-          entityId: productId,
-          action: 'variants.changed',
-          summary,
-          now: now.toISOString(),
-        });
-      }
-      await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
-    });
-  } catch (error) {
-    // Another save took one of these SKUs between this one's check and its write.
-    if (isUniqueViolation(error)) {
-      throw conflict('SKU_TAKEN', 'A SKU in the grid was taken by another product meanwhile: reload and save again.');
     }
-    throw error;
   }
-  return getProductDetail(db, productId);
+}
+
+/** How many times a grid save is tried when a SKU it wrote was taken at the same moment. */
+const GRID_SAVE_ATTEMPTS = 3;
+
+/** One attempt at saving the grid, in one transaction (see `saveVariantGrid`). */
+async function writeVariantGrid(
+  db: Kysely<Database>,
+  productId: string,
+  body: GridBody,
+  actorId: string,
+  mail: StaffMail,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const product = await repo.findGridProduct(trx, productId);
+    if (!product) throw productNotFound();
+    const [shop, storedColors, rows] = await Promise.all([
+      getShopSettings(trx),
+      repo.findColors(trx, productId),
+      repo.findVariantRows(trx, productId),
+    ]);
+    const before = {
+      colors: storedColors,
+      sizes: [...new Set(rows.map((r) => r.size))],
+      cells: rows.map((r) => ({
+        color: r.color,
+        size: r.size,
+        sku: r.sku,
+        stock: r.stock,
+        price: r.price,
+        originalPrice: r.original_price,
+      })),
+    };
+    const targets = targetCells(body, before.cells);
+    await assignSkus(trx, productId, product.name, targets);
+
+    const threshold = lowStockThreshold(
+      body.lowStockThreshold === undefined ? product.low_stock_threshold : body.lowStockThreshold,
+      shop.lowStockThreshold,
+    );
+    const fallen = await writeCells(trx, productId, product.name, targets, rows, threshold);
+    if (body.colors.join('\u0000') !== storedColors.join('\u0000')) {
+      await repo.replaceColors(trx, productId, body.colors);
+    }
+    await repo.touchProduct(trx, productId, now.toISOString(), body.lowStockThreshold);
+
+    const after = { colors: body.colors, sizes: body.sizes, cells: targets };
+    const summary = [
+      variantGridSummary(before, after),
+      body.lowStockThreshold !== undefined && body.lowStockThreshold !== product.low_stock_threshold
+        ? `low stock at ${body.lowStockThreshold ?? 'the shop’s threshold'}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join('; ');
+    if (summary) {
+      await recordAudit(trx, {
+        actorId,
+        entityType: 'product',
+        entityId: productId,
+        action: 'variants.changed',
+        summary,
+        now: now.toISOString(),
+      });
+    }
+    await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
+  });
 }
 
 /** Every colour × size of the body's grid, from its cells or what is stored; 400 for a cell outside the grid or given twice. */

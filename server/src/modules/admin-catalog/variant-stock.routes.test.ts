@@ -91,6 +91,25 @@ describe.each(testDialects)('flat stock writes on a product of several colours, 
     expect(audit[0]).toMatchObject({ action: 'stock.changed', summary: 'Stock Navy / M: 3 → 2' });
   });
 
+  it('a size set over every colour and one of its colours set in the same edit is a 400, and nothing is written', async () => {
+    const id = await twoColourProduct();
+    for (const changes of [
+      [
+        { productId: id, size: 'M', stock: 7 },
+        { productId: id, color: 'rust', size: 'M', stock: 1 },
+      ],
+      [
+        { productId: id, color: 'navy', size: 'L', stock: 4 },
+        { productId: id, size: 'l', stock: 0 },
+      ],
+    ]) {
+      const res = await call('PATCH', '/api/admin/products/stock', { changes });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('DUPLICATE_SIZE');
+    }
+    expect(await stockOf(id)).toEqual(['navy/M:3', 'navy/L:1', 'rust/M:5', 'rust/L:2']);
+  });
+
   it('a staff save racing orders of another colour neither undoes a sale nor deadlocks (10 rounds)', async () => {
     for (let round = 0; round < 10; round++) {
       const id = await twoColourProduct();

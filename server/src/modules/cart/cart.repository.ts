@@ -116,9 +116,9 @@ export function findLine(trx: Trx, cartId: string, itemId: string) {
 
 /**
  * What adding a variant to a cart is decided from, in one statement: the variant's stock (null:
- * the product has no such colour and size), whether the product has the colour at all, how many
- * the cart holds of the variant already and how many lines the cart has. Undefined when the
- * product is not on sale.
+ * the product has no such colour and size; `hasColor` then tells which), how many the cart holds
+ * of the variant already and how many lines the cart has. Undefined when the product is not on
+ * sale.
  */
 const addFacts = queryTemplate(['cartId', 'productId', 'color', 'size'], (db, slot) =>
   db
@@ -128,12 +128,6 @@ const addFacts = queryTemplate(['cartId', 'productId', 'color', 'size'], (db, sl
     )
     .select((eb) => [
       'v.stock',
-      eb
-        .selectFrom('product_variants')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('product_id', '=', slot.productId)
-        .where('color', '=', slot.color)
-        .as('colorSizes'),
       eb
         .selectFrom('cart_items')
         .select('quantity')
@@ -154,6 +148,18 @@ const addFacts = queryTemplate(['cartId', 'productId', 'color', 'size'], (db, sl
 
 export async function findAddFacts(trx: Trx, cartId: string, productId: string, variant: VariantKey) {
   return (await addFacts(trx, { cartId, productId, color: variant.color, size: variant.size })).rows[0];
+}
+
+/** Whether a product is sold in a colour (in any size): asked only when an add names no variant it sells. */
+export async function hasColor(trx: Trx, productId: string, color: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('product_variants')
+    .select('size')
+    .where('product_id', '=', productId)
+    .where('color', '=', color)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The colours of a product, in its order (none: the product has no colour named). */

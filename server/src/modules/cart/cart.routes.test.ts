@@ -212,26 +212,36 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     expect(lines[1]!.product.image).toContain(`--${first!.color.replace(' ', '-')}--`);
   });
 
-  it('takes a product of one colour without the colour', async () => {
-    const { call, cart } = await shopper();
+  /** A new product of size M (4 in stock) in the colours given, created by staff: its id. */
+  async function productIn(name: string, colors?: string[]): Promise<string> {
     const admin = await signedInAdmin(shop);
     const created = await shop.app.inject({
       method: 'POST',
       url: '/api/product/create',
       headers: admin.auth,
-      payload: {
-        name: 'One Colour Tee',
-        categoryId: 'mens-t-shirts',
-        price: 10,
-        colors: ['olive'],
-        sizes: [{ size: 'M', stock: 4 }],
-      },
+      payload: { name, categoryId: 'mens-t-shirts', price: 10, colors, sizes: [{ size: 'M', stock: 4 }] },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().data._id;
+    return created.json().data._id;
+  }
+
+  it('takes a product of one colour without the colour', async () => {
+    const { call, cart } = await shopper();
+    const id = await productIn('One Colour Tee', ['olive']);
     const res = await call('POST', '/api/cart', { product: id, size: 'M', quantity: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect((await cart()).items.map((l) => [l.color, l.size, l.sku])).toEqual([['olive', 'M', 'KP-ONE-OLI-M']]);
+  });
+
+  it('adds a product without named colours when a stale page names a colour', async () => {
+    const { call, cart } = await shopper();
+    const id = await productIn('Plain Belt');
+    const res = await call('POST', '/api/cart', { product: id, color: 'navy', size: 'M', quantity: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cart()).items.map((l) => [l.color, l.size, l.quantity])).toEqual([['', 'M', 1]]);
+    const missing = await call('POST', '/api/cart', { product: id, color: 'navy', size: 'XXL', quantity: 1 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'SIZE_NOT_AVAILABLE' });
   });
 
   it.each([

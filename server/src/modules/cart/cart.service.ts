@@ -212,12 +212,18 @@ export function addItem(
   now = new Date(),
 ): Promise<Cart> {
   return withCart(db, userId, now, async (trx, cart) => {
-    // A colour given is checked by the facts' statement; only an add without one asks the colours.
-    const color = item.color || cartColor(await repo.findColors(trx, item.product), undefined);
+    // A colour given is checked by the facts' statement; only an add without one, or naming a
+    // colour the product is not sold in, asks the product's colours.
+    let color = item.color || cartColor(await repo.findColors(trx, item.product), undefined);
     if (color === null) throw chooseColor();
-    const facts = await repo.findAddFacts(trx, cart.id, item.product, { color, size: item.size });
+    let facts = await repo.findAddFacts(trx, cart.id, item.product, { color, size: item.size });
     if (!facts) throw productNotFound();
-    if (Number(facts.colorSizes) === 0) throw chooseColor();
+    if (facts.stock === null && !(await repo.hasColor(trx, item.product, color))) {
+      const sold = cartColor(await repo.findColors(trx, item.product), color);
+      if (sold === null || sold === color) throw chooseColor();
+      color = sold;
+      facts = (await repo.findAddFacts(trx, cart.id, item.product, { color, size: item.size }))!;
+    }
     if (facts.stock === null) {
       throw badRequest('SIZE_NOT_AVAILABLE', `Size ${item.size} is not available for this product.`);
     }

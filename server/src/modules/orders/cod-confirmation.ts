@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   codConfirmDeadline,
@@ -47,8 +47,13 @@ export const codFacts = (row: repo.OrderRow): CodFacts => ({
  * (derived from the signing secret every process shares). Nothing is stored: the signature
  * proves the shop made it, and the order's state makes it work once (see codLinkDecision).
  */
+// Each order signs two links: the key made into a KeyObject once, not on every signature.
+const keyObjects = new WeakMap<Uint8Array, KeyObject>();
+
 function signature(key: Uint8Array, action: CodLinkAction, orderId: string): string {
-  return createHmac('sha256', key).update(`cod-link|${action}|${orderId}`).digest('base64url');
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) keyObjects.set(key, (keyObject = createSecretKey(key)));
+  return createHmac('sha256', keyObject).update(`cod-link|${action}|${orderId}`).digest('base64url');
 }
 
 export function codLinkToken(key: Uint8Array, action: CodLinkAction, orderId: string): string {

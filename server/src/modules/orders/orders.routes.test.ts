@@ -118,6 +118,43 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
       expect((await me.order('cod', { items: [{ productId: s.productId, quantity: 2 }] })).statusCode).toBe(201);
     });
 
+    it('refuses a cart holding another colour of the size the shopper saw', async () => {
+      const me = await shopper();
+      const navy = await freshSize(5);
+      // The same size of the product in a second colour: what another tab swapped the line for.
+      const other = await shop.handle.db
+        .selectFrom('product_colors')
+        .select('color')
+        .where('product_id', '=', navy.productId)
+        .where('color', '<>', navy.color)
+        .executeTakeFirstOrThrow();
+      const swapped = { ...navy, color: other.color };
+      await shop.handle.db
+        .insertInto('product_variants')
+        .values({
+          product_id: swapped.productId,
+          color: swapped.color,
+          size: swapped.size,
+          size_position: 99,
+          sku: `TEST-${swapped.size}-2`,
+          stock: 5,
+        })
+        .execute();
+      expect((await me.add(swapped, 1)).statusCode).toBe(200);
+      const seen = { productId: navy.productId, size: navy.size, quantity: 1 };
+
+      const stale = await me.order('cod', { items: [{ ...seen, color: navy.color.toUpperCase() }] });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().code).toBe('CART_CHANGED');
+      expect([await stockOf(navy), await stockOf(swapped)]).toEqual([5, 5]);
+      const placed = await me.order('cod', { items: [{ ...seen, color: swapped.color }] });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().data.items).toMatchObject([{ color: swapped.color, size: navy.size }]);
+      // The specification's items name no colour: those are compared by product and size, as before.
+      expect((await me.add(swapped, 1)).statusCode).toBe(200);
+      expect((await me.order('cod', { items: [seen] })).statusCode).toBe(201);
+    });
+
     it.each([
       ['no shipping address', { shippingAddress: undefined }],
       ['a 5-digit PIN code', { shippingAddress: { ...orderAddress, pinCode: '56001' } }],

@@ -57,16 +57,24 @@ import { queueLowStockAlert } from '../admin-catalog/low-stock-alerts.ts';
 type Trx = Transaction<Database>;
 type ParsedOrder = OrderRequest;
 
-/** The spec's `items`, if sent, must be what the cart holds now: else the shopper saw an old cart. */
+/**
+ * The spec's `items`, if sent, must be what the cart holds now: else the shopper saw an old
+ * cart. Items name a size and a colour when the client sends them, and are then compared by
+ * them: a line swapped for another colour of the same size (another tab) is not what was seen.
+ */
 function assertCartMatches(lines: CartLine[], items: ParsedOrder['items']) {
   if (!items) return;
-  const key = (productId: string, size?: string) => `${productId}|${size ?? ''}`;
+  const bySize = items.some((i) => i.size !== undefined);
+  const byColor = items.some((i) => i.color !== undefined);
+  const key = (productId: string, size?: string, color?: string) => `${productId}|${size ?? ''}|${color ?? ''}`;
   const want = new Map<string, number>();
-  for (const item of items)
-    want.set(key(item.productId, item.size), (want.get(key(item.productId, item.size)) ?? 0) + item.quantity);
+  for (const item of items) {
+    const k = key(item.productId, item.size, item.color);
+    want.set(k, (want.get(k) ?? 0) + item.quantity);
+  }
   const have = new Map<string, number>();
   for (const line of lines) {
-    const k = key(line.product_id, items.some((i) => i.size !== undefined) ? line.size : undefined);
+    const k = key(line.product_id, bySize ? line.size : undefined, byColor ? line.color : undefined);
     have.set(k, (have.get(k) ?? 0) + line.quantity);
   }
   const same = want.size === have.size && [...want].every(([k, n]) => have.get(k) === n);

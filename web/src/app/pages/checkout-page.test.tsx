@@ -201,8 +201,8 @@ describe('checkout page', () => {
         paymentMethod: 'cod',
         expectedTotal: makeCart([oxford, tee]).totals.total,
         items: [
-          { productId: 'oxford', quantity: 2, size: 'M' },
-          { productId: 'tee', quantity: 1, size: 'L' },
+          { productId: 'oxford', quantity: 2, size: 'M', color: 'white' },
+          { productId: 'tee', quantity: 1, size: 'L', color: 'white' },
         ],
       });
       expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);

@@ -29,7 +29,9 @@ describe('orderBodyFor', () => {
     // The total shown goes with every order, so the server can refuse one it would price otherwise.
     expect(body.expectedTotal).toBe(cart.totals.total);
     if (sendsLines) {
-      expect(body.items).toEqual(cart.items.map(({ productId, quantity, size }) => ({ productId, quantity, size })));
+      expect(body.items).toEqual(
+        cart.items.map(({ productId, quantity, size, color }) => ({ productId, quantity, size, color })),
+      );
     } else {
       expect(body).not.toHaveProperty('items');
     }

@@ -66,6 +66,7 @@ export function orderBodyFor({ method, shipping, phone, cart }: OrderBodyInput):
         productId: line.productId,
         quantity: line.quantity,
         size: line.size,
+        color: line.color,
       })),
     }),
   };
