@@ -52,3 +52,13 @@ export const tinyPng = {
     'base64',
   ),
 };
+
+/** Complete Legal Metrology declarations: what a product created on sale must carry. */
+export const declared = {
+  genericName: 'Shirt',
+  netQuantity: '1 N',
+  countryOfOrigin: 'India',
+  makerRole: 'manufacturer',
+  makerName: 'Kapas Apparel Private Limited',
+  makerAddress: 'Unit 4, Kamala Mills Compound, Lower Parel, Mumbai 400013',
+} as const;

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { markEmailVerified, strongPassword } from './accounts-support.ts';
-import { createStaff } from './admin-support.ts';
+import { createStaff, declared } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, homeAddress, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
 /** A signed-in shopper with an address and a filled cart, on /checkout (reached from the cart). */
@@ -176,6 +176,7 @@ test.describe('checkout', () => {
       headers: staffAuth,
       data: {
         name: 'Repriced Linen Kurta',
+        ...declared,
         categoryId: categories[0]!._id,
         price: 59,
         sizes: [{ size: 'M', stock: 5 }],

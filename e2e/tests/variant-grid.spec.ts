@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff, staffToken } from './admin-support.ts';
+import { createStaff, declared, signInAsStaff, staffToken } from './admin-support.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -21,6 +21,7 @@ test.describe('staff variant grid', () => {
       headers: bearer(token),
       data: {
         name,
+        ...declared,
         categoryId: 'mens-shirts',
         price: 1499,
         colors: ['navy', 'white'],

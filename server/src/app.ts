@@ -11,6 +11,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomBytes } from 'node:crypto';
 import type { HoldingLimits } from '@shop/core';
 import type { DatabaseHandle } from './db/connect.ts';
+import { createMemoryViewers, type ViewerCounter } from './lib/viewer-counter.ts';
+import { viewerRoutes } from './modules/catalog/viewers.routes.ts';
 import { createMemoryCounter, type AttemptCounter } from './lib/attempt-counter.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { attemptLimitsWith, type AttemptLimitChanges } from './lib/attempt-limits.ts';
@@ -79,6 +81,8 @@ export interface AppDeps {
   tokens?: TokenService;
   /** Counts attempts for the sign-in, sign-up and coupon limits; default: in this process's memory (searches always are). */
   attempts?: AttemptCounter;
+  /** Counts who has each product open; default: in this process's memory. */
+  viewers?: ViewerCounter;
   /** Numbers of those limits that differ from the defaults (lib/attempt-limits.ts). */
   limits?: AttemptLimitChanges;
   /** What one account, client address and network may hold in orders not paid or shipped; default core's. */
@@ -151,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.payments ?? createSandboxGateway(randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url'));
   const demoRequestsFrom = deps.demoRequestsFrom ?? 'this-machine';
   app.addHook('onClose', () => attempts.close());
+  const viewers = deps.viewers ?? createMemoryViewers();
+  app.addHook('onClose', () => viewers.close());
 
   await app.register(database, { database: deps.database });
   await app.register(securityHeaders, { razorpay: gateway.name === 'razorpay' && gateway.keyId !== '' });
@@ -168,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const catalogueCache = createCatalogueCache(deps.catalogCacheMs ?? 1000);
       await api.register(catalogRoutes, { cache: catalogueCache, database: deps.database, limits: limiter.limits });
       await api.register(productWriteRoutes, { catalogueCache });
+      await api.register(viewerRoutes, { viewers });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,

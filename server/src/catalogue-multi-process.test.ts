@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { ProductSummary } from '@shop/core';
 import { createOrPromoteAdmin } from './modules/auth/auth.service.ts';
 import { orderAddress } from './test/addresses.ts';
+import { declared } from './test/catalogue.ts';
 import { testDialects } from './test/databases.ts';
 import { call, processesOnPostgres, processShopper, type ServerProcess } from './test/processes.ts';
 
@@ -58,7 +59,13 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue on two server p
       a().url,
       'POST',
       '/api/product/create',
-      { name: `${word} Nehru Jacket`, categoryId: 'mens-shirts', price: 2499, sizes: [{ size: 'L', stock }] },
+      {
+        name: `${word} Nehru Jacket`,
+        ...declared,
+        categoryId: 'mens-shirts',
+        price: 2499,
+        sizes: [{ size: 'L', stock }],
+      },
       staffAuth,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -88,6 +95,7 @@ describe.runIf(testDialects.includes('postgres'))('the catalogue on two server p
       '/api/product/create',
       {
         name: `${word} Nehru Jacket`,
+        ...declared,
         categoryId: 'mens-shirts',
         price: 2499,
         colors: ['navy', 'white'],

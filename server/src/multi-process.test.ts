@@ -172,6 +172,32 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
     }
   }, 120_000);
 
+  it('counts the viewers of a product across both processes through Redis', async () => {
+    const product = await database.handle.db
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const beat = (server: ServerProcess, visitor: string) =>
+      call(server.url, 'POST', `/api/product/${product.id}/viewers`, { visitor });
+    // Each process reaches Redis on its own after start; until then it counts its own visitors.
+    const warmUp = `warm-up-visitor-${Date.now()}`;
+    for (let tries = 0; tries < 50; tries++) {
+      await beat(servers[0]!, `${warmUp}-a`);
+      if ((await beat(servers[1]!, `${warmUp}-b`)).body.data.viewers === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const base = (await beat(servers[0]!, `${warmUp}-a`)).body.data.viewers as number;
+    expect(base).toBe(2);
+
+    // Six more visitors, each on one process, alternately: both processes answer every visitor.
+    const visitors = Array.from({ length: 6 }, (_, i) => `multi-visitor-${Date.now()}-${i}`);
+    const answers = await Promise.all(visitors.map((visitor, i) => beat(servers[i % 2]!, visitor)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect((await beat(servers[0]!, visitors[1]!)).body.data.viewers).toBe(base + 6);
+    expect((await beat(servers[1]!, visitors[0]!)).body.data.viewers).toBe(base + 6);
+  });
+
   it('accepts a token issued by one process on the other (no sticky sessions)', async () => {
     const s = await shopper(servers[0]!);
     expect((await s.call('GET', '/api/auth/profile', undefined, servers[1])).status).toBe(200);

@@ -7,6 +7,7 @@ import { configWarnings, loadConfig, modeSummary, type Config } from './config.t
 import { openDatabase } from './db/connect.ts';
 import { checkpointInBackground } from './db/wal-checkpoints.ts';
 import { createMemoryCounter, createRedisCounter } from './lib/attempt-counter.ts';
+import { createMemoryViewers, createRedisViewers } from './lib/viewer-counter.ts';
 import { attemptLimitsAtLeast } from './lib/attempt-limits.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
@@ -81,6 +82,10 @@ async function runServer(config: Config) {
     attempts: config.redisUrl
       ? createRedisCounter(config.redisUrl, { prefix: config.redisPrefix })
       : createMemoryCounter(),
+    // Product viewers too; when Redis is away each process counts its own visitors.
+    viewers: config.redisUrl
+      ? createRedisViewers(config.redisUrl, { prefix: config.redisPrefix })
+      : createMemoryViewers(),
     logger: { level: config.logLevel },
   });
   app.log.info(modeSummary(config));

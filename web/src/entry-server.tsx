@@ -27,6 +27,7 @@ import { setupStore, type AppStore, type RootState } from './lib/store/store.ts'
 import { api } from './lib/api/api.ts';
 import { fetchStoreInfo } from './lib/api/store-info.ts';
 import { catalogApi, isRefusal } from './features/catalog/catalog-api.ts';
+import { legalApi } from './features/legal/api.ts';
 import { listQueryForSearch, productsHeading, productsPageTitle } from './features/catalog/pages/products-page.tsx';
 import type { ApiClient } from './lib/http.ts';
 
@@ -149,8 +150,29 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
       ),
     };
   }
+  const legal = legalPages[url.pathname];
+  if (legal) {
+    // Both pages name the seller and the grievance officer: the page is whole in the HTML.
+    const answer = await store.dispatch(legalApi.endpoints.getSellerPage.initiate());
+    if (!answer.data) throw new Error(`The seller details could not be read: ${JSON.stringify(answer.error)}`);
+    return { status: 200, head: plainHead(origin, url.pathname, legal.title, legal.description) };
+  }
   return { status: 200, head: homeHead(origin, info) };
 }
+
+/** The legal pages' titles and descriptions, as their pages and search results show them. */
+const legalPages: Partial<Record<string, { title: string; description: string }>> = {
+  '/seller': {
+    title: 'Seller details',
+    description:
+      'Who sells on this shop: legal name, registered and operating addresses, GSTIN, customer care and the grievance officer.',
+  },
+  '/privacy': {
+    title: 'Privacy notice',
+    description:
+      'What personal data the shop keeps, why and for how long, your rights to download and erase it, and whom to contact.',
+  },
+};
 
 /** `work`, or its rejection with the signal's reason once the signal aborts (a stuck API call). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

@@ -71,7 +71,7 @@ describe('parsePriceBand', () => {
 describe('products page state in the URL', () => {
   it('reads every filter, search and page', () => {
     const params = new URLSearchParams(
-      'collection=jewelery&color=navy&price=50-100&tag=Hat&size=m&inStock=true&q=cap&page=3',
+      'collection=jewelery&color=navy&price=50-100&tag=Hat&size=m&inStock=true&origin=India&sort=origin&q=cap&page=3',
     );
     expect(readProductsPageState(params)).toEqual({
       collection: 'jewelery',
@@ -80,6 +80,8 @@ describe('products page state in the URL', () => {
       tag: 'Hat',
       size: 'M',
       inStock: true,
+      origin: 'India',
+      sort: 'origin',
       q: 'cap',
       page: 3,
     });
@@ -96,6 +98,9 @@ describe('products page state in the URL', () => {
     ['page=-2', { page: 1 }],
     ['page=2.5', { page: 1 }],
     ['page=abc', { page: 1 }],
+    ['origin=<script>', { origin: null }],
+    ['origin=Sri%20Lanka', { origin: 'Sri Lanka' }],
+    ['sort=price', { sort: null }],
   ])('drops what the page does not offer: %s', (query, expected) => {
     expect(readProductsPageState(new URLSearchParams(query))).toEqual({ ...emptyProductsPageState, ...expected });
   });
@@ -109,6 +114,8 @@ describe('products page state in the URL', () => {
       tag: 'T-Shirt',
       size: 'XL',
       inStock: true,
+      origin: 'Sri Lanka',
+      sort: 'origin' as const,
       q: 'tee',
       page: 2,
     };
@@ -124,6 +131,8 @@ describe('products page state in the URL', () => {
         tag: 'Shirt',
         size: 'M',
         inStock: true,
+        origin: 'India',
+        sort: 'origin',
         q: ' ring ',
         page: 4,
       }),
@@ -135,6 +144,8 @@ describe('products page state in the URL', () => {
       tag: 'Shirt',
       size: 'M',
       inStock: true,
+      origin: 'India',
+      sort: 'origin',
       minPrice: 100,
       maxPrice: 150,
       q: 'ring',

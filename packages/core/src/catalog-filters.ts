@@ -29,6 +29,10 @@ export interface ProductsPageState {
   size: string | null;
   /** Only products with some variant in stock. */
   inStock: boolean;
+  /** A country of origin, as the filter's counts name it ("India"). */
+  origin: string | null;
+  /** 'origin': listed by country of origin, A to Z; null: the list's own order. */
+  sort: 'origin' | null;
   q: string;
   page: number;
 }
@@ -40,9 +44,14 @@ export const emptyProductsPageState: ProductsPageState = {
   tag: null,
   size: null,
   inStock: false,
+  origin: null,
+  sort: null,
   q: '',
   page: 1,
 };
+
+/** What a country may look like in a link: letters, spaces, dots, apostrophes and hyphens. */
+const COUNTRY_IN_LINK = /^[\p{L}][\p{L} .'’-]{0,55}$/u;
 
 /** What a size may look like in a link: letters, digits, spaces and dots, as staff name sizes ("ONE SIZE", "10.5"). */
 const SIZE_IN_LINK = /^[A-Z0-9][A-Z0-9 ./-]{0,19}$/;
@@ -98,6 +107,8 @@ export function readProductsPageState(
     tag: pick('tag', settings.filterTags),
     size: sizeFilterValue(params.get('size')),
     inStock: params.get('inStock') === 'true',
+    origin: COUNTRY_IN_LINK.test(params.get('origin') ?? '') ? params.get('origin') : null,
+    sort: params.get('sort') === 'origin' ? 'origin' : null,
     q: (params.get('q') ?? '').slice(0, 100),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
@@ -112,6 +123,8 @@ export function writeProductsPageState(state: ProductsPageState): URLSearchParam
   if (state.tag) params.set('tag', state.tag);
   if (state.size) params.set('size', state.size);
   if (state.inStock) params.set('inStock', 'true');
+  if (state.origin) params.set('origin', state.origin);
+  if (state.sort) params.set('sort', state.sort);
   if (state.q.trim()) params.set('q', state.q.trim());
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -131,6 +144,8 @@ export function productListQueryFor(
     ...(state.tag && { tag: state.tag }),
     ...(state.size && { size: state.size }),
     ...(state.inStock && { inStock: true }),
+    ...(state.origin && { origin: state.origin }),
+    ...(state.sort && { sort: state.sort }),
     ...(band && { minPrice: band.min, maxPrice: band.max }),
     ...(state.q.trim() && { q: state.q.trim() }),
   };

@@ -33,6 +33,8 @@ export * from './order-stats.ts';
 export * from './indian-states.ts';
 export * from './shop-settings.ts';
 export * from './honest-urgency.ts';
+export * from './listing-declarations.ts';
+export * from './inclusive-gst.ts';
 export * from './shop-policy.ts';
 export * from './delivery-rules.ts';
 export * from './gst-invoice.ts';

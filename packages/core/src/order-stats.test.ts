@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatuses } from './order-status.ts';
-import { summariseOrderStats, type OrderStatsInput, type StatsPeriod } from './order-stats.ts';
+import {
+  netRevenue,
+  rtoRatesByPin,
+  summariseOrderStats,
+  type OrderStatsInput,
+  type StatsPeriod,
+} from './order-stats.ts';
 
 // 21 Nov 2026, 22:30 in India: still the 21st there.
 const now = new Date('2026-11-21T17:00:00Z');
 
-const row = (date: string, status: OrderStatsInput['status'], orders: number, revenue: number): OrderStatsInput => ({
-  date,
-  status,
-  orders,
-  revenue,
-});
+const row = (
+  date: string,
+  status: OrderStatsInput['status'],
+  orders: number,
+  taken: number,
+  extra: Partial<OrderStatsInput> = {},
+): OrderStatsInput => ({ date, status, orders, taken, refunded: 0, returnedToOrigin: false, ...extra });
 
 type Expected = { orders: number; revenue: number };
 
@@ -98,14 +105,33 @@ describe('summariseOrderStats', () => {
     expect(new Set(days.map((day) => day.date)).size).toBe(30);
   });
 
-  it('keeps each status with its own revenue, cancelled included', () => {
+  it('keeps each status with the money it kept: cancelled orders none, even with a refund still owed', () => {
     const { today } = summariseOrderStats(
-      [row('2026-11-21', 'cancelled', 1, 4000), row('2026-11-21', 'cancelled', 2, 6000)],
+      [row('2026-11-21', 'cancelled', 1, 4000, { refunded: 4000 }), row('2026-11-21', 'cancelled', 2, 6000)],
       now,
     );
-    expect(today.byStatus.cancelled).toEqual({ orders: 3, revenue: 10000 });
+    expect(today.byStatus.cancelled).toEqual({ orders: 3, revenue: 0 });
     expect(today.byStatus.pending).toEqual({ orders: 0, revenue: 0 });
     expect(today.revenue).toBe(0);
+    expect(today.refunds).toBe(4000);
+  });
+
+  it('nets refunds and returned parcels out of the revenue, and counts them for the period', () => {
+    const summary = summariseOrderStats(
+      [
+        row('2026-11-21', 'delivered', 2, 200000, { refunded: 30000 }), // a partial refund after delivery
+        row('2026-11-21', 'shipped', 1, 50000, { returnedToOrigin: true }), // paid, on its way back
+        row('2026-11-20', 'cancelled', 1, 80000, { refunded: 80000, returnedToOrigin: true }), // back, refunded
+        row('2026-11-20', 'cancelled', 2, 0, { returnedToOrigin: true }), // cash parcels back: nothing moved
+        row('2026-11-01', 'confirmed', 1, 10000, { refunded: 10000 }), // refunded by staff, still confirmed
+      ],
+      now,
+    );
+    expect(summary.today).toMatchObject({ orders: 3, revenue: 170000, refunds: 30000, returnedToOrigin: 1 });
+    expect(summary.last7Days).toMatchObject({ orders: 6, revenue: 170000, refunds: 110000, returnedToOrigin: 4 });
+    expect(summary.last30Days).toMatchObject({ orders: 7, revenue: 170000, refunds: 120000, returnedToOrigin: 4 });
+    expect(summary.last30Days.byStatus.shipped).toEqual({ orders: 1, revenue: 0 });
+    expectStatusesAddUp(summary.last30Days);
   });
 
   it.each([
@@ -123,9 +149,68 @@ describe('summariseOrderStats', () => {
   });
 });
 
+describe("netRevenue: what the shop keeps of some orders' money", () => {
+  it.each<[string, Parameters<typeof netRevenue>[0], number]>([
+    ['delivered cash', { status: 'delivered', returnedToOrigin: false, taken: 1000, refunded: 0 }, 1000],
+    ['a partial refund', { status: 'delivered', returnedToOrigin: false, taken: 1000, refunded: 250 }, 750],
+    ['refunded in full', { status: 'confirmed', returnedToOrigin: false, taken: 1000, refunded: 1000 }, 0],
+    [
+      'refunds above the takings never go below zero',
+      { status: 'delivered', returnedToOrigin: false, taken: 1000, refunded: 1200 },
+      0,
+    ],
+    ['cancelled, refund still owed', { status: 'cancelled', returnedToOrigin: false, taken: 1000, refunded: 0 }, 0],
+    [
+      'paid, parcel on its way back, not yet refunded',
+      { status: 'shipped', returnedToOrigin: true, taken: 1000, refunded: 0 },
+      0,
+    ],
+    ['nothing taken', { status: 'pending', returnedToOrigin: false, taken: 0, refunded: 0 }, 0],
+  ])('%s', (_case, input, kept) => {
+    expect(netRevenue(input)).toBe(kept);
+  });
+});
+
+describe('rtoRatesByPin', () => {
+  it.each<[string, Parameters<typeof rtoRatesByPin>[0], [string, number, number, number][]]>([
+    ['none', [], []],
+    ['a PIN code shipped to none is left out', [{ pinCode: '560001', shipped: 0, returned: 0 }], []],
+    [
+      'the highest rate first, to one decimal',
+      [
+        { pinCode: '110001', shipped: 3, returned: 1 },
+        { pinCode: '560001', shipped: 4, returned: 2 },
+        { pinCode: '400001', shipped: 5, returned: 0 },
+      ],
+      [
+        ['560001', 4, 2, 50],
+        ['110001', 3, 1, 33.3],
+        ['400001', 5, 0, 0],
+      ],
+    ],
+    [
+      'equal rates: the PIN code shipped to most first, then by PIN code',
+      [
+        { pinCode: '600002', shipped: 2, returned: 1 },
+        { pinCode: '600001', shipped: 2, returned: 1 },
+        { pinCode: '700001', shipped: 10, returned: 5 },
+      ],
+      [
+        ['700001', 10, 5, 50],
+        ['600001', 2, 1, 50],
+        ['600002', 2, 1, 50],
+      ],
+    ],
+    ['returns never exceed shipments', [{ pinCode: '110001', shipped: 2, returned: 3 }], [['110001', 2, 2, 100]]],
+    ['two in three', [{ pinCode: '110001', shipped: 3, returned: 2 }], [['110001', 3, 2, 66.7]]],
+  ])('%s', (_case, rows, expected) => {
+    expect(rtoRatesByPin(rows).map((r) => [r.pinCode, r.shipped, r.returned, r.ratePercent])).toEqual(expected);
+  });
+});
+
 function expectStatusesAddUp(period: StatsPeriod) {
   const tallies = orderStatuses.map((status) => period.byStatus[status]);
   expect(tallies.reduce((sum, t) => sum + t.orders, 0)).toBe(period.orders);
-  const kept = orderStatuses.filter((s) => s !== 'cancelled').map((s) => period.byStatus[s].revenue);
+  const kept = orderStatuses.map((s) => period.byStatus[s].revenue);
   expect(kept.reduce((sum, r) => sum + r, 0)).toBe(period.revenue);
 }

@@ -173,6 +173,15 @@ const shirt: ProductForCsv = {
   originalPrice: 249_900,
   tags: ['cotton', 'office, formal'],
   description: 'Soft cotton.\nMachine wash, cold.',
+  declarations: {
+    genericName: 'Shirt',
+    netQuantity: '1 N',
+    countryOfOrigin: 'Sri Lanka',
+    makerRole: 'importer',
+    makerName: 'Kapas Apparel Private Limited',
+    // A comma, a line break and a leading dash: quoted, and guarded from spreadsheets.
+    makerAddress: '-4 Kamala Mills, Lower Parel\nMumbai 400013',
+  },
   variants: [
     { color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 4, price: null, originalPrice: null },
     { color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
@@ -188,6 +197,14 @@ const cap: ProductForCsv = {
   originalPrice: null,
   tags: [],
   description: '',
+  declarations: {
+    genericName: 'Cap',
+    netQuantity: '1 N',
+    countryOfOrigin: 'India',
+    makerRole: 'manufacturer',
+    makerName: 'Kapas Apparel Private Limited',
+    makerAddress: 'Mumbai',
+  },
   variants: [{ color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: null, originalPrice: null }],
 };
 
@@ -217,14 +234,15 @@ describe('writeProductCsv and readProductCsv', () => {
         categoryId: 'mens-shirts',
         tags: ['cotton', 'office, formal'],
         description: shirt.description,
+        declarations: shirt.declarations,
         colors: ['navy', 'white'],
         sizes: ['M', 'XXL', '-1'],
         variants: [
           { line: 2, color: 'navy', size: 'M', sku: 'KP-OXF-NAV-M', stock: 4, price: 199_900, originalPrice: 249_900 },
-          { line: 4, color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
-          { line: 6, color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 0, price: 199_900, originalPrice: 249_900 },
+          { line: 5, color: 'navy', size: 'XXL', sku: 'KP-OXF-NAV-XXL', stock: 1, price: 219_900, originalPrice: null },
+          { line: 8, color: 'white', size: 'M', sku: 'KP-OXF-WHI-M', stock: 0, price: 199_900, originalPrice: 249_900 },
           {
-            line: 8,
+            line: 11,
             color: 'white',
             size: '-1',
             sku: 'KP-OXF-WHI-1',
@@ -236,14 +254,15 @@ describe('writeProductCsv and readProductCsv', () => {
       },
       {
         handle: 'cap',
-        line: 10,
+        line: 14,
         name: '=Cap',
         categoryId: 'mens-accessories',
         tags: [],
         description: '',
+        declarations: cap.declarations,
         colors: [],
         sizes: ['OS'],
-        variants: [{ line: 10, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: 49_900, originalPrice: null }],
+        variants: [{ line: 14, color: '', size: 'OS', sku: 'KP-CAP-OS', stock: 7, price: 49_900, originalPrice: null }],
       },
     ]);
   });
@@ -256,6 +275,8 @@ describe('writeProductCsv and readProductCsv', () => {
     ].join('\n');
     const read = readProductCsv(text);
     expect(read.issues).toEqual([]);
+    // A file from before the declarations' columns: it says nothing of them.
+    expect(read.products[0]!.declarations).toEqual({});
     expect(read.products[0]).toMatchObject({
       name: 'Plain Tee',
       tags: ['basics'],
@@ -279,6 +300,12 @@ describe('writeProductCsv and readProductCsv', () => {
       stock: '3',
       tags: '',
       description: '',
+      generic_name: 'T-shirt',
+      net_quantity: '1 N',
+      country_of_origin: 'India',
+      maker_role: 'manufacturer',
+      maker_name: 'Kapas',
+      maker_address: 'Mumbai',
       ...cells,
     };
     return serialiseCsv([PRODUCT_CSV_COLUMNS.map((c) => base[c])]);
@@ -289,6 +316,18 @@ describe('writeProductCsv and readProductCsv', () => {
     ['no size', row({ size: '' }), 2, 'Size is required.'],
     ['a bad SKU', row({ sku: 'KP OXF' }), 2, 'SKU “KP OXF” must be letters, digits and dashes (at most 40).'],
     ['no price', row({ price: '' }), 2, 'Price is required.'],
+    [
+      'a maker role not one of the three',
+      row({ maker_role: 'Designer' }),
+      2,
+      'maker_role “designer” must be manufacturer, packer or importer.',
+    ],
+    [
+      'a country too long',
+      row({ country_of_origin: 'x'.repeat(57) }),
+      2,
+      'country_of_origin must be 56 characters or fewer.',
+    ],
     ['a price in paise', row({ price: '4.999' }), 2, 'Price “4.999” is not an amount in rupees.'],
     ['a price under a rupee', row({ price: '0.50' }), 2, 'Price must be at least 1.'],
     ['a bad original price', row({ original_price: 'n/a' }), 2, 'Original_price “n/a” is not an amount in rupees.'],
@@ -362,7 +401,7 @@ describe('writeProductCsv and readProductCsv', () => {
       { line: 1, message: 'The file has 3 rows; an import takes at most 2.' },
     ]);
     expect(readProductCsv(header + '\ntee,Tee\n').issues).toEqual([
-      { line: 2, message: 'Has 2 values; the header has 11.' },
+      { line: 2, message: 'Has 2 values; the header has 17.' },
     ]);
   });
 });
@@ -491,5 +530,38 @@ describe('csvPrices', () => {
       expect(own ? p.price : prices.price).toBe(rows[i]!.price);
       expect(own ? p.originalPrice : prices.originalPrice).toBe(rows[i]!.originalPrice);
     });
+  });
+});
+
+describe('the declarations in a file', () => {
+  const lines = (...rows: string[]) => [PRODUCT_CSV_COLUMNS.join(','), ...rows].join('\r\n');
+  it('takes the value the rows agree on (case of the role forgiven, spaces in the country made single)', () => {
+    const read = readProductCsv(
+      lines(
+        'tee,Tee,mens-t-shirts,navy,M,,499,,3,,,T-shirt,1 N,Sri  Lanka,Importer,Kapas,Mumbai',
+        'tee,,,navy,L,,499,,3,,,,,,,,',
+      ),
+    );
+    expect(read.issues).toEqual([]);
+    expect(read.products[0]!.declarations).toEqual({
+      genericName: 'T-shirt',
+      netQuantity: '1 N',
+      countryOfOrigin: 'Sri Lanka',
+      makerRole: 'importer',
+      makerName: 'Kapas',
+      makerAddress: 'Mumbai',
+    });
+  });
+
+  it('refuses rows of one product that name two countries', () => {
+    const read = readProductCsv(
+      lines(
+        'tee,Tee,mens-t-shirts,navy,M,,499,,3,,,T-shirt,1 N,India,manufacturer,Kapas,Mumbai',
+        'tee,,,navy,L,,499,,3,,,,,Nepal,,,',
+      ),
+    );
+    expect(read.issues).toEqual([
+      { line: 3, message: "country_of_origin differs from line 2 of the same handle; a product's rows must agree." },
+    ]);
   });
 });

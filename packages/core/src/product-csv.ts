@@ -1,3 +1,4 @@
+import { makerRoles, type ListingDeclarations } from './listing-declarations.ts';
 import type { Paise } from './money.ts';
 import { isKnownColor } from './store-settings.ts';
 import { SKU_PATTERN, UNNAMED_COLOR, variantKeyOf, type StockedVariant, type VariantKey } from './variants.ts';
@@ -23,8 +24,30 @@ export const PRODUCT_CSV_COLUMNS = [
   'stock',
   'tags',
   'description',
+  'generic_name',
+  'net_quantity',
+  'country_of_origin',
+  'maker_role',
+  'maker_name',
+  'maker_address',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/**
+ * The Legal Metrology declarations' columns, by the declaration each holds, with its longest
+ * text. A file may leave them out (one exported before they existed): its products keep
+ * the declarations they have.
+ */
+const declarationColumns = {
+  generic_name: { key: 'genericName', max: 80 },
+  net_quantity: { key: 'netQuantity', max: 40 },
+  country_of_origin: { key: 'countryOfOrigin', max: 56 },
+  maker_role: { key: 'makerRole', max: 20 },
+  maker_name: { key: 'makerName', max: 120 },
+  maker_address: { key: 'makerAddress', max: 300 },
+} as const satisfies Partial<Record<ProductCsvColumn, { key: keyof ListingDeclarations; max: number }>>;
+type DeclarationColumn = keyof typeof declarationColumns;
+const isDeclarationColumn = (column: string): column is DeclarationColumn => column in declarationColumns;
 
 /** The largest file an import reads (UTF-8 bytes), and the most variant rows. */
 export const PRODUCT_CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -177,6 +200,7 @@ export interface ProductForCsv {
   originalPrice: Paise | null;
   tags: readonly string[];
   description: string;
+  declarations: ListingDeclarations;
   variants: readonly StockedVariant[];
 }
 
@@ -202,6 +226,12 @@ export function productCsvRows(p: ProductForCsv): string {
         stock: String(v.stock),
         tags: guardFormula(tagsCell(p.tags)),
         description: guardFormula(p.description),
+        generic_name: guardFormula(p.declarations.genericName),
+        net_quantity: guardFormula(p.declarations.netQuantity),
+        country_of_origin: guardFormula(p.declarations.countryOfOrigin),
+        maker_role: p.declarations.makerRole,
+        maker_name: guardFormula(p.declarations.makerName),
+        maker_address: guardFormula(p.declarations.makerAddress),
       };
       return PRODUCT_CSV_COLUMNS.map((c) => cells[c]);
     }),
@@ -231,6 +261,8 @@ export interface CsvProduct {
   categoryId: string;
   tags: string[];
   description: string;
+  /** The declarations the file has columns for (none: it has none of those columns). */
+  declarations: Partial<ListingDeclarations>;
   /** Its named colours in the order the file first shows them; empty: the unnamed colour. */
   colors: string[];
   /** Its sizes in order (see `mergedSizes`). */
@@ -297,7 +329,7 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
       issues.push({ line: 1, message: `The column “${column}” appears twice.` });
     } else at.set(column, index);
   });
-  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !at.has(c));
+  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !at.has(c) && !isDeclarationColumn(c));
   if (missing.length > 0) issues.push({ line: 1, message: `Missing columns: ${missing.join(', ')}.` });
   if (issues.length > 0) return { products: [], issues, rows: 0 };
 
@@ -310,7 +342,7 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
     };
   }
 
-  const groups = new Map<string, { line: number; cells: Record<ProductCsvColumn, string> }[]>();
+  const groups = new Map<string, RowCells[]>();
   for (const row of rows) {
     if (row.cells.length !== columns.length) {
       issues.push({ line: row.line, message: `Has ${row.cells.length} values; the header has ${columns.length}.` });
@@ -320,10 +352,7 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
       issues.push({ line: row.line, message: 'Has characters that are not UTF-8 text: save the file as CSV UTF-8.' });
       continue;
     }
-    const cells = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, row.cells[at.get(c)!]!.trim()])) as Record<
-      ProductCsvColumn,
-      string
-    >;
+    const cells = Object.fromEntries([...at].map(([c, index]) => [c, row.cells[index]!.trim()])) as RowCells['cells'];
     const handle = cells.handle.toLowerCase();
     if (handle === '') {
       issues.push({ line: row.line, message: 'handle is required.' });
@@ -350,24 +379,49 @@ export function readProductCsv(text: string, maxRows = PRODUCT_CSV_MAX_ROWS): Re
   return { products, issues, rows: rows.length };
 }
 
-type RowCells = { line: number; cells: Record<ProductCsvColumn, string> };
+/** A row's cells by column; the declarations' only when the file has their columns. */
+type RowCells = {
+  line: number;
+  cells: Record<Exclude<ProductCsvColumn, DeclarationColumn>, string> & Partial<Record<DeclarationColumn, string>>;
+};
 
 /**
  * The value the product's rows agree on: rows may leave it empty, and those that fill it in
  * must say the same. '' when none does.
  */
 function agreed(rows: readonly RowCells[], column: ProductCsvColumn, issues: CsvIssue[]): string {
-  const first = rows.find((r) => r.cells[column] !== '');
+  const first = rows.find((r) => (r.cells[column] ?? '') !== '');
   if (!first) return '';
   for (const row of rows) {
-    if (row.cells[column] !== '' && row.cells[column] !== first.cells[column]) {
+    if ((row.cells[column] ?? '') !== '' && row.cells[column] !== first.cells[column]) {
       issues.push({
         line: row.line,
         message: `${column} differs from line ${first.line} of the same handle; a product's rows must agree.`,
       });
     }
   }
-  return first.cells[column];
+  return first.cells[column]!;
+}
+
+/** The declarations of a product's rows, for the columns the file has. */
+function readDeclarations(rows: readonly RowCells[], line: number, issues: CsvIssue[]): Partial<ListingDeclarations> {
+  const declarations: Partial<Record<keyof ListingDeclarations, string>> = {};
+  for (const [column, { key, max }] of Object.entries(declarationColumns) as [
+    DeclarationColumn,
+    (typeof declarationColumns)[DeclarationColumn],
+  ][]) {
+    if (rows[0]!.cells[column] === undefined) continue;
+    let value = unguardFormula(agreed(rows, column, issues));
+    if (column === 'country_of_origin') value = value.replace(/\s+/g, ' ');
+    if (column === 'maker_role') {
+      value = value.toLowerCase();
+      if (value !== '' && !(makerRoles as readonly string[]).includes(value)) {
+        issues.push({ line, message: `maker_role “${value}” must be manufacturer, packer or importer.` });
+      }
+    } else if (value.length > max) issues.push({ line, message: `${column} must be ${max} characters or fewer.` });
+    declarations[key] = value;
+  }
+  return declarations as Partial<ListingDeclarations>;
 }
 
 function readProduct(handle: string, rows: RowCells[], issues: CsvIssue[]): CsvProduct | null {
@@ -377,6 +431,7 @@ function readProduct(handle: string, rows: RowCells[], issues: CsvIssue[]): CsvP
   const categoryId = agreed(rows, 'category', issues);
   const tagText = unguardFormula(agreed(rows, 'tags', issues));
   const description = unguardFormula(agreed(rows, 'description', issues));
+  const declarations = readDeclarations(rows, line, issues);
   if (name === '') issues.push({ line, message: `name is required (handle ${handle}).` });
   else if (name.length > 120) issues.push({ line, message: 'name must be 120 characters or fewer.' });
   if (categoryId === '') issues.push({ line, message: `category is required (handle ${handle}).` });
@@ -421,6 +476,7 @@ function readProduct(handle: string, rows: RowCells[], issues: CsvIssue[]): CsvP
     categoryId,
     tags,
     description,
+    declarations,
     colors: colorOrder.filter((c) => c !== UNNAMED_COLOR),
     sizes,
     variants,

@@ -4,6 +4,6 @@ import { fixedServerRenderedPaths, serverRenderedPaths } from './server-rendered
 describe('server-rendered pages', () => {
   it('the fixed pages are the list without its pattern pages, in order', () => {
     expect(serverRenderedPaths).toContain('/product/:id');
-    expect(fixedServerRenderedPaths).toEqual(['/', '/products', '/collaboration', '/policies']);
+    expect(fixedServerRenderedPaths).toEqual(['/', '/products', '/collaboration', '/policies', '/seller', '/privacy']);
   });
 });

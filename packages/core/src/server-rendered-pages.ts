@@ -4,7 +4,15 @@
  * the fixed ones. Every other address is the browser's alone. One list, so a page added here
  * is routed, rendered and listed together.
  */
-export const serverRenderedPaths = ['/', '/products', '/product/:id', '/collaboration', '/policies'] as const;
+export const serverRenderedPaths = [
+  '/',
+  '/products',
+  '/product/:id',
+  '/collaboration',
+  '/policies',
+  '/seller',
+  '/privacy',
+] as const;
 
 export type ServerRenderedPath = (typeof serverRenderedPaths)[number];
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, SHOP_DAY_STARTS_AT_UTC, shopDay, shopDayOfUtcDate, shopDayStart } from './shop-time.ts';
+import {
+  addDays,
+  daysBetween,
+  fromShopLocalDateTime,
+  SHOP_DAY_STARTS_AT_UTC,
+  shopDay,
+  shopDayOfUtcDate,
+  shopDayStart,
+  shopLocalDateTime,
+} from './shop-time.ts';
 
 describe('shopDay: the day in India of an instant', () => {
   it.each([
@@ -66,5 +75,34 @@ describe('grouping UTC timestamps by Indian day', () => {
   ])('agrees with shopDay for %s', (instant) => {
     const fromDayStart = instant.slice(11, 16) >= SHOP_DAY_STARTS_AT_UTC;
     expect(shopDayOfUtcDate(instant.slice(0, 10), fromDayStart)).toBe(shopDay(new Date(instant)));
+  });
+});
+
+describe('shop times typed by staff (datetime-local, read in India)', () => {
+  it.each([
+    ['midnight UTC is 05:30 in India', '2026-12-01T00:00:00.000Z', '2026-12-01T05:30'],
+    ['18:30 UTC is the next Indian day', '2026-12-01T18:30:00.000Z', '2026-12-02T00:00'],
+    ['seconds are dropped, not rounded', '2026-12-01T12:29:59.999Z', '2026-12-01T17:59'],
+    ['across a year end', '2026-12-31T19:00:00.000Z', '2027-01-01T00:30'],
+  ])('shopLocalDateTime: %s', (_case, instant, local) => {
+    expect(shopLocalDateTime(new Date(instant))).toBe(local);
+  });
+
+  it.each([
+    ['a time in India keeps its offset', '2026-12-01T18:30', '2026-12-01T18:30:00+05:30'],
+    ['surrounding spaces are ignored', ' 2026-12-01T00:00 ', '2026-12-01T00:00:00+05:30'],
+    ['a leap day', '2028-02-29T23:59', '2028-02-29T23:59:00+05:30'],
+    ['a day the calendar has not', '2026-02-30T10:00', null],
+    ['an hour past 23', '2026-12-01T24:00', null],
+    ['no time', '2026-12-01', null],
+    ['blank', '', null],
+  ])('fromShopLocalDateTime: %s', (_case, text, iso) => {
+    expect(fromShopLocalDateTime(text)).toBe(iso);
+  });
+
+  it('goes both ways: a typed time comes back as typed', () => {
+    const iso = fromShopLocalDateTime('2026-11-30T21:45')!;
+    expect(new Date(iso).toISOString()).toBe('2026-11-30T16:15:00.000Z');
+    expect(shopLocalDateTime(new Date(iso))).toBe('2026-11-30T21:45');
   });
 });

@@ -56,3 +56,23 @@ export const SHOP_DAY_STARTS_AT_UTC = shopDayStart('2000-01-02').toISOString().s
 export function shopDayOfUtcDate(utcDate: string, fromDayStart: boolean): string {
   return fromDayStart ? addDays(utcDate, 1) : addDays(utcDate, 0);
 }
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * An instant as India reads it, to the minute, in the shape of an HTML `datetime-local` value
+ * ("2026-12-01T18:30"): staff type shop times, whatever the zone of the browser they use.
+ */
+export function shopLocalDateTime(instant: Date): string {
+  return new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/**
+ * A `datetime-local` value read as India's time, as ISO text with its offset
+ * ("2026-12-01T18:30:00+05:30"); null when it is no time the calendar has.
+ */
+export function fromShopLocalDateTime(text: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(text.trim());
+  if (!match || Number.isNaN(utcMidnight(match[1]!))) return null;
+  return `${match[1]}T${match[2]}:${match[3]}:00+05:30`;
+}

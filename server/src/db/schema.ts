@@ -31,6 +31,14 @@ export interface ProductTable {
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the product's sale ends (ISO); null: no sale end, so no countdown. */
   sale_ends_at: string | null;
+  /** Legal Metrology declarations (migration 027); '' until staff enter them. */
+  generic_name: Generated<string>;
+  net_quantity: Generated<string>;
+  country_of_origin: Generated<string>;
+  /** 'manufacturer', 'packer' or 'importer'; '' until staff say. */
+  maker_role: Generated<string>;
+  maker_name: Generated<string>;
+  maker_address: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -398,6 +406,8 @@ export interface ShopSettingsTable {
   return_window_days: ColumnType<number, number | undefined, number>;
   /** 1: a return may ask for another size of the same colour instead of a refund. */
   allow_size_exchanges: ColumnType<number, number | undefined, number>;
+  /** 0/1: prices are entered and shown inclusive of GST (migration 027); 0 is the specification's. */
+  prices_include_gst: Generated<number>;
   updated_at: string;
 }
 

@@ -118,11 +118,6 @@ function ipv6Prefix(address: string, groupCount: number): string {
 }
 
 /**
- * The address a per-address limit counts: an IPv4 address as it is, and an IPv6 address by
- * its /64 network, as one subscriber is given a whole /64 and could otherwise change address
- * with every request.
- */
-/**
  * Whether `ip` is this machine itself (127.0.0.0/8, ::1, or such an address mapped into IPv6):
  * the shop's own calls, or a proxy in front that was not declared with TRUST_PROXY, behind which
  * every shopper would share one address.
@@ -132,6 +127,11 @@ export function isLoopback(ip: string): boolean {
   return (isIPv4(v4) && v4.startsWith('127.')) || ip === '::1';
 }
 
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, and an IPv6 address by
+ * its /64 network, as one subscriber is given a whole /64 and could otherwise change address
+ * with every request.
+ */
 export function limitedAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;

@@ -5,6 +5,7 @@ import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fasti
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, productCsvHeader, serialiseCsv } from '@shop/core';
 import { markEmailVerified, newShopper, signedInShopper } from '../test/accounts.ts';
+import { declared } from '../test/catalogue.ts';
 import { testDialects, type TestShop } from '../test/databases.ts';
 import { linkTokenFor } from '../test/messages.ts';
 import {
@@ -216,11 +217,22 @@ const table: Row[] = [
   })),
   row('GET', '/api/product/:id', publicRead, ({ fx }) => ({ url: `/api/product/${fx.seededProductId}` })),
   row('GET', '/api/product/:id/sizes', publicRead, ({ fx }) => ({ url: `/api/product/${fx.productId}/sizes` })),
+  // The product page's heartbeat: anyone with the page open, signed in or not (the visitor id is anonymous).
+  row('POST', '/api/product/:id/viewers', publicRead, ({ fx }) => ({
+    url: `/api/product/${fx.seededProductId}/viewers`,
+    payload: { visitor: 'matrix-visitor-0123456789' },
+  })),
   row('GET', '/api/categories', publicRead),
   row('GET', '/images/products/:file', publicRead, ({ fx }) => ({ url: fx.seededImage })),
   row('POST', '/api/product/create', [401, 403, 403, 201], ({ fx }) => ({
     url: '/api/product/create',
-    payload: { name: 'Matrix Linen Shirt', categoryId: fx.categoryId, price: 999, sizes: [{ size: 'M', stock: 3 }] },
+    payload: {
+      name: 'Matrix Linen Shirt',
+      ...declared,
+      categoryId: fx.categoryId,
+      price: 999,
+      sizes: [{ size: 'M', stock: 3 }],
+    },
   })),
   row('PATCH', '/api/product/update/:id', staffOnly, ({ fx }) => ({
     url: `/api/product/update/${fx.productId}`,
@@ -446,6 +458,7 @@ const table: Row[] = [
     payload: { maxDeliveryAttempts: 3, rtoCodThresholdPercent: null, rtoCodMinOrders: 10 },
   })),
   row('GET', '/api/admin/returns-by-pin', staffOnly),
+  row('GET', '/api/admin/rto-by-pin', staffOnly),
   row('GET', '/api/order/shipments', signedIn),
   // Returns: A's delivered cash orders and their returns.
   row('GET', '/api/order/returns', signedIn),

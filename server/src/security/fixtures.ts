@@ -13,6 +13,7 @@ import { createSandboxGateway, hmacHex } from '../modules/payments/payment-gatew
 import { shipmentSignature } from '../modules/shipments/shipments.routes.ts';
 import { markEmailVerified, signedInAdmin, verifiedShopper } from '../test/accounts.ts';
 import { orderAddress } from '../test/addresses.ts';
+import { declared } from '../test/catalogue.ts';
 import { createTestShop, type TestShop } from '../test/databases.ts';
 import { queueMessage } from '../test/messages.ts';
 
@@ -223,6 +224,7 @@ export async function createStockedProduct(shop: TestShop, admin: Caller, name: 
     categoryId: category._id,
     price,
     description: 'A product the security suite owns.',
+    ...declared,
     sizes: ['S', 'M', 'L', 'XL'].map((size) => ({ size, stock: 1_000_000 })),
   };
   const product = (await ok(admin.call({ method: 'POST', url: '/api/product/create', payload: body }), 201)).data as {

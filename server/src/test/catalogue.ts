@@ -23,3 +23,13 @@ export async function untilCatalogueRead(shop: TestShop): Promise<void> {
     )
     .toBe(0);
 }
+
+/** Complete Legal Metrology declarations: what a product created on sale must carry. */
+export const declared = {
+  genericName: 'Shirt',
+  netQuantity: '1 N',
+  countryOfOrigin: 'India',
+  makerRole: 'manufacturer',
+  makerName: 'Kapas Apparel Private Limited',
+  makerAddress: 'Unit 4, Kamala Mills Compound, Lower Parel, Mumbai 400013',
+} as const;

@@ -46,6 +46,15 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     variants: [],
     photos: [],
     saleEndsAt: null,
+    declarations: {
+      genericName: 'Shirt',
+      netQuantity: '1 N',
+      countryOfOrigin: 'India',
+      makerRole: 'manufacturer',
+      makerName: 'Kapas Apparel Private Limited',
+      makerAddress: '14 Residency Road, Bengaluru, Karnataka 560025',
+    },
+    gstPercent: 18,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

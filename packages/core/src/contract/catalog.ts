@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { makerRoles } from '../listing-declarations.ts';
 import { isKnownColor } from '../store-settings.ts';
 import { successEnvelope } from './envelope.ts';
 import {
@@ -13,8 +14,11 @@ import {
   textQuery,
 } from './primitives.ts';
 
-/** `relevance` orders a search by how well each product matches; without a search it is `price`. */
-export const productSorts = ['price', '-price', 'newest', 'name', 'relevance'] as const;
+/**
+ * `relevance` orders a search by how well each product matches; without a search it is `price`.
+ * `origin` orders by country of origin, A to Z (then by name).
+ */
+export const productSorts = ['price', '-price', 'newest', 'name', 'origin', 'relevance'] as const;
 export type ProductSort = (typeof productSorts)[number];
 
 export const productListQuery = z.object({
@@ -24,6 +28,8 @@ export const productListQuery = z.object({
   sort: z.enum(productSorts, { error: `must be one of ${productSorts.join(', ')}` }).optional(),
   color: textQuery,
   tag: textQuery,
+  /** Only products made in this country ("India"; any case). */
+  origin: textQuery,
   /** Only products with this size in stock (in the chosen colour, when one is): "M". */
   size: textQuery,
   /** `true`: only products with some variant in stock. */
@@ -73,6 +79,16 @@ export type ProductVariant = z.infer<typeof productVariant>;
 /** A photo and the colour it shows (null: every colour's). */
 export const productPhoto = z.object({ url: z.string(), color: z.string().nullable() });
 
+/** What the listing declares (Legal Metrology); '' where staff have not entered it. */
+export const listingDeclarations = z.object({
+  genericName: z.string(),
+  netQuantity: z.string(),
+  countryOfOrigin: z.string(),
+  makerRole: z.enum([...makerRoles, '']),
+  makerName: z.string(),
+  makerAddress: z.string(),
+});
+
 export const product = z.object({
   _id: z.string(),
   name: z.string(),
@@ -95,6 +111,9 @@ export const product = z.object({
   photos: z.array(productPhoto),
   /** When the product's sale ends (ISO), as staff set it; null: no countdown. */
   saleEndsAt: z.string().nullable(),
+  declarations: listingDeclarations,
+  /** The GST rate (whole percent) of the product's category: what its MRP includes. */
+  gstPercent: z.number().int(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof product>;
@@ -136,6 +155,8 @@ export const productFacets = z.object({
   tags: z.array(facetCount),
   /** The store's collections, in their order; "all" counts every collection. */
   collections: z.array(facetCount),
+  /** Every country of origin of the list's products, A to Z. */
+  origins: z.array(facetCount),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 
@@ -182,6 +203,8 @@ const imageUrl = inputText()
     'must be an uploaded image (/uploads/…) or a drawn one (/images/products/…)',
   );
 
+const declarationText = (max: number) => inputText().trim().max(max, `must be ${max} characters or fewer`);
+
 /**
  * What staff send to create a product; prices in rupees (paise once parsed: a client that
  * checks a body with it sends `requestJson(productCreateBody, parsed)`). Lists left out are empty. No
@@ -196,9 +219,16 @@ export const productCreateBody = z
     price: moneyIn(rupeesSchema.refine((v) => v >= 1, 'must be at least 1')),
     originalPrice: moneyIn(rupeesSchema).nullable().optional(),
     /** When the sale ends (an ISO date and time with its offset); null: no sale end, no countdown. */
-    saleEndsAt: z.iso
-      .datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' })
-      .transform((text) => new Date(text).toISOString())
+    saleEndsAt: z
+      .codec(
+        z.iso.datetime({ offset: true, error: 'must be a date and time, e.g. 2026-12-01T18:30:00Z' }),
+        z.string(),
+        {
+          // Stored in UTC; a client checking its body sends that UTC text back, which reads the same.
+          decode: (text) => new Date(text).toISOString(),
+          encode: (utc) => utc,
+        },
+      )
       .nullable()
       .optional(),
     colors: z
@@ -212,6 +242,14 @@ export const productCreateBody = z
       .max(12)
       .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'must not repeat a size')
       .optional(),
+    // Legal Metrology declarations: a product lacking one is refused on sale (see product-writes).
+    genericName: declarationText(80).optional(),
+    netQuantity: declarationText(40).optional(),
+    // Spaces inside are made single by the server (`tidyCountry`): a transform cannot be encoded.
+    countryOfOrigin: declarationText(56).optional(),
+    makerRole: z.enum([...makerRoles, ''], { error: 'must be manufacturer, packer or importer' }).optional(),
+    makerName: declarationText(120).optional(),
+    makerAddress: declarationText(300).optional(),
   })
   .strict();
 /** The JSON staff send (rupees); the server reads `z.output` of the schema (paise). */
@@ -226,3 +264,10 @@ export const category = z.object({
   parentId: z.string().nullable(),
 });
 export const categoryListResponse = successEnvelope(z.array(category));
+
+/** A product page's heartbeat: an anonymous id the browser keeps for its tab (sessionStorage). */
+export const productViewersBody = z.object({
+  visitor: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'visitor must be 16 to 64 letters, digits, - or _.'),
+});
+/** How many visitors have the product open now; null below two (one is the shopper reading it). */
+export const productViewersResponse = successEnvelope(z.object({ viewers: z.number().int().nullable() }));

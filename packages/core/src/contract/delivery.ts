@@ -26,6 +26,8 @@ export const storeInfo = z.object({
   lowStockThreshold: z.number().int(),
   returnWindowDays: z.number().int(),
   allowSizeExchanges: z.boolean(),
+  /** Whom shoppers contact about a product (the seller details): what each listing declares. */
+  consumerCare: z.object({ name: z.string(), email: z.string(), phone: z.string() }).optional(),
   texts: z.object({
     shippingPromise: z.string(),
     shippingPolicy: z.string(),

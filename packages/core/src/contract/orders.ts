@@ -175,10 +175,16 @@ export const orderStatsRow = z.object({
   /** The shop day (YYYY-MM-DD, in India: Asia/Kolkata) the orders were placed. */
   date: z.string(),
   status: z.enum(orderStatuses),
+  /** These orders' parcels went back to the shop (or are on their way back): returned to origin. */
+  returnedToOrigin: z.boolean(),
   orders: z.number().int(),
+  /** Money taken, rupees: cash on delivery once delivered, online payments once captured (refunded since or not). */
+  taken: moneyOut,
+  /** Refunds recorded on these orders, rupees. */
+  refunded: moneyOut,
   /**
-   * Money taken less refunds, rupees: cash on delivery once delivered, online payments once
-   * captured and not refunded. Unpaid orders bring in nothing.
+   * Money kept, rupees (core's `netRevenue`): taken less refunds; nothing for cancelled orders
+   * or parcels returned to origin. Unpaid orders bring in nothing.
    */
   revenue: moneyOut,
 });

@@ -193,3 +193,20 @@ export const pinReturnsData = z.object({
   codOff: z.boolean(),
 });
 export const pinReturnsListResponse = successEnvelope(z.object({ pins: z.array(pinReturnsData) }));
+
+/** The dashboard's returns to origin by PIN code: parcels shipped in the last 30 shop days. */
+export const rtoRateData = z.object({
+  pinCode: z.string(),
+  shipped: z.number().int(),
+  returned: z.number().int(),
+  ratePercent: z.number(),
+});
+export type RtoRateData = z.infer<typeof rtoRateData>;
+export const rtoRatesResponse = successEnvelope(
+  z.object({
+    /** The first shop day (in India, YYYY-MM-DD) counted: parcels shipped from then on. */
+    since: z.string(),
+    pins: z.array(rtoRateData),
+  }),
+);
+export type RtoRates = z.infer<typeof rtoRatesResponse>['data'];

@@ -21,6 +21,7 @@ import * as stockChanges from './2026-11-28-020-stock-changes.ts';
 import * as lowStock from './2026-11-28-021-low-stock.ts';
 import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 import * as returns from './2026-11-28-024-returns.ts';
+import * as declarations from './2026-11-28-027-declarations.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-021-low-stock': lowStock,
   '2026-11-28-022-honest-urgency': honestUrgency,
   '2026-11-28-024-returns': returns,
+  '2026-11-28-027-declarations': declarations,
 };

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { colorSwatches, defaultStoreSettings, parsePriceBand } from '@shop/core';
+import { colorSwatches, declarationsOf, defaultStoreSettings, missingDeclarations, parsePriceBand } from '@shop/core';
 import { artFileName, artKinds, artViews, parseArtFileName } from '../../modules/catalog/product-art/product-art.ts';
-import { seedCategories, seedProducts, type SeedProduct } from './catalog-data.ts';
+import { seedCategories, seedDeclarations, seedProducts, type SeedProduct } from './catalog-data.ts';
 
 const categoryIds = new Set(seedCategories.map((c) => c.id));
 const bands = defaultStoreSettings.priceBands.map((label) => {
@@ -160,5 +160,21 @@ describe('seed products', () => {
 
   it('spreads the dates added so "newest" means something', () => {
     expect(new Set(seedProducts.map((p) => p.daysSinceAdded)).size).toBeGreaterThan(seedProducts.length / 2);
+  });
+});
+
+describe('seed declarations', () => {
+  it('declares everything for every product, so the whole demo catalogue may be on sale', () => {
+    for (const p of seedProducts) expect(missingDeclarations(declarationsOf(seedDeclarations(p))), p.slug).toEqual([]);
+  });
+
+  it('names each piece by its kind (only jewellery by its category), and imports some, each by an importer', () => {
+    for (const p of seedProducts) {
+      const d = seedDeclarations(p);
+      if (d.generic_name === 'Jewellery') expect(p.categoryId, p.slug).toBe('jewelery');
+      expect(d.maker_role, p.slug).toBe(d.country_of_origin === 'India' ? 'manufacturer' : 'importer');
+    }
+    const origins = new Set(seedProducts.map((p) => seedDeclarations(p).country_of_origin));
+    expect(origins.size).toBeGreaterThan(3);
   });
 });

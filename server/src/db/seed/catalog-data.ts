@@ -1081,3 +1081,57 @@ export const seedProducts: SeedProduct[] = [
     daysSinceAdded: 58,
   },
 ];
+
+/** The demo seller (migration 011's), who makes the demo's goods in India and imports the rest. */
+const DEMO_MAKER = {
+  makerName: 'Kapas Apparel Private Limited',
+  makerAddress: 'Unit 4, Kamala Mills Compound, Senapati Bapat Marg, Lower Parel, Mumbai 400013, Maharashtra',
+};
+
+/** The demo's imported pieces, by slug, and where they are made; every other piece is made in India. */
+const importedFrom: Readonly<Record<string, string>> = {
+  'retro-square-sunglasses': 'China',
+  'polarised-wayfarer-sunglasses': 'China',
+  'minimalist-analogue-watch': 'Japan',
+  'steel-bracelet-chronograph-watch': 'Japan',
+  'performance-running-cap': 'Vietnam',
+  'water-resistant-windcheater': 'Vietnam',
+  'fleece-pullover-hoodie': 'Bangladesh',
+  'ribbed-wool-blend-beanie': 'Nepal',
+};
+
+/** The common name of a piece, from the kind its name ends in (the first match wins). */
+const genericNames: readonly [RegExp, string][] = [
+  [/\bpolo\b/i, 'Polo shirt'],
+  [/\btee\b/i, 'T-shirt'],
+  [/\bkurta\b/i, 'Kurta'],
+  [/shirt\b/i, 'Shirt'],
+  [/\bshorts\b/i, 'Shorts'],
+  [/\bjeans\b/i, 'Jeans'],
+  [/\b(chinos|trousers)\b/i, 'Trousers'],
+  [/\bhoodie\b/i, 'Hoodie'],
+  [/\b(jacket|windcheater)\b/i, 'Jacket'],
+  [/\bcap\b/i, 'Cap'],
+  [/\bbeanie\b/i, 'Beanie'],
+  [/\bhat\b/i, 'Hat'],
+  [/\bsunglasses\b/i, 'Sunglasses'],
+  [/\bbelt\b/i, 'Belt'],
+  [/\bwallet\b/i, 'Wallet'],
+  [/\bwatch\b/i, 'Wristwatch'],
+  [/\bearrings\b/i, 'Earrings (one pair)'],
+  [/\b(top|blouse)\b/i, 'Top'],
+  [/dress\b/i, 'Dress'],
+];
+
+/** A demo piece's Legal Metrology declarations: complete, so that every demo product may stay on sale. */
+export function seedDeclarations(seed: Pick<SeedProduct, 'slug' | 'name'>) {
+  const origin = importedFrom[seed.slug];
+  return {
+    generic_name: genericNames.find(([pattern]) => pattern.test(seed.name))?.[1] ?? 'Jewellery',
+    net_quantity: '1 N',
+    country_of_origin: origin ?? 'India',
+    maker_role: origin ? 'importer' : 'manufacturer',
+    maker_name: DEMO_MAKER.makerName,
+    maker_address: DEMO_MAKER.makerAddress,
+  };
+}

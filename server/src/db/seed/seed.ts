@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 import { artFileName } from '../../modules/catalog/product-art/product-art.ts';
 import type { Database } from '../schema.ts';
-import { seedCategories, seedProducts } from './catalog-data.ts';
+import { seedCategories, seedDeclarations, seedProducts } from './catalog-data.ts';
 
 const SEEDED_MARKER = 'catalog_seeded_at';
 
@@ -47,6 +47,7 @@ export async function seedCatalog(db: Kysely<Database>, now = new Date()): Promi
           category_id: seed.categoryId,
           price: toPaise(seed.price),
           original_price: seed.originalPrice === undefined ? null : toPaise(seed.originalPrice),
+          ...seedDeclarations(seed),
           is_active: 1,
           created_at: addedAt,
           updated_at: addedAt,

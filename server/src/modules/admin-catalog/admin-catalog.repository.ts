@@ -88,7 +88,17 @@ export async function findStaffProductPage(
 export async function findProductState(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('products')
-    .select(['is_active', 'updated_at', 'low_stock_threshold'])
+    .select([
+      'is_active',
+      'updated_at',
+      'low_stock_threshold',
+      'generic_name',
+      'net_quantity',
+      'country_of_origin',
+      'maker_role',
+      'maker_name',
+      'maker_address',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }

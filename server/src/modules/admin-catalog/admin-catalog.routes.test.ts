@@ -13,6 +13,7 @@ import {
 } from '@shop/core';
 import { buildApp } from '../../app.ts';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { pngBomb } from '../../test/images.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
@@ -67,6 +68,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
     const name = `Staffcheck Kurta ${dialect} ${counter}`;
     const res = await asAdmin('POST', '/api/product/create', {
       name,
+      ...declared,
       categoryId: 'mens-shirts',
       price: 999.5,
       sizes,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  declarationsOf,
   colorsWithoutStock,
   fellToThreshold,
   lowStockThreshold,
@@ -21,6 +22,7 @@ import { auditTrail, recordAudit } from '../audit/audit.service.ts';
 import { getProduct, variantsOfProducts } from '../catalog/catalog.service.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import { queueLowStockAlert, type LowStockFall } from './low-stock-alerts.ts';
+import { refuseIncompleteOnSale } from './product-writes.ts';
 import { lockVariant } from './variant-grid.repository.ts';
 import * as repo from './admin-catalog.repository.ts';
 import { stockChangeSummary, visibilitySummary } from './change-summaries.ts';
@@ -107,6 +109,7 @@ export async function setVisibility(
     const current = await repo.findProductState(trx, id);
     if (!current) throw productNotFound();
     if ((current.is_active === 1) === isActive) return;
+    if (isActive) refuseIncompleteOnSale(declarationsOf(current));
     await repo.setVisibility(trx, id, isActive, now.toISOString());
     await recordAudit(trx, {
       actorId,

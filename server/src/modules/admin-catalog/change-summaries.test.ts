@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ListingDeclarations } from '@shop/core';
 import {
   changedProductFields,
   productUpdateSummary,
@@ -19,7 +20,16 @@ const stored: ProductFields = {
     { size: 'M', stock: 4 },
     { size: 'L', stock: 0 },
   ],
+  declarations: {
+    genericName: 'Kurta',
+    netQuantity: '1 N',
+    countryOfOrigin: 'India',
+    makerRole: 'manufacturer',
+    makerName: 'Kapas Apparel',
+    makerAddress: 'Bengaluru',
+  },
 };
+const declared = (changes: Partial<ListingDeclarations>) => ({ ...stored.declarations, ...changes });
 
 describe('changedProductFields and productUpdateSummary', () => {
   it.each<[string, Partial<ProductFields>, string | null]>([
@@ -27,6 +37,8 @@ describe('changedProductFields and productUpdateSummary', () => {
     ['the same values sent', { name: 'Linen Kurta', price: 99_900, originalPrice: null }, null],
     ['colours and tags in another order', { colors: ['white', 'navy'], tags: ['linen', 'kurta'] }, null],
     ['a new price', { price: 89_900 }, 'Changed price'],
+    ['the declarations as they were', { declarations: declared({ countryOfOrigin: 'India' }) }, null],
+    ['a new country of origin', { declarations: declared({ countryOfOrigin: 'Bangladesh' }) }, 'Changed declarations'],
     ['an original price set', { originalPrice: 120_000 }, 'Changed original price'],
     [
       'images reordered (the first is the card picture)',

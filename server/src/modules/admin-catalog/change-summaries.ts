@@ -1,4 +1,4 @@
-import { colorName, formatRupees, variantKeyOf, variantLabel } from '@shop/core';
+import { colorName, formatRupees, variantKeyOf, variantLabel, type ListingDeclarations } from '@shop/core';
 
 /**
  * The one-line summaries staff read in a product's history (the audit trail). Pure: they
@@ -16,6 +16,7 @@ export interface ProductFields {
   tags: string[];
   images: string[];
   sizes: { size: string; stock: number }[];
+  declarations: ListingDeclarations;
 }
 
 const fieldLabels: Record<keyof ProductFields, string> = {
@@ -28,6 +29,7 @@ const fieldLabels: Record<keyof ProductFields, string> = {
   tags: 'tags',
   images: 'images',
   sizes: 'sizes',
+  declarations: 'declarations',
 };
 
 // Colours and tags are sets (stored unordered, read back sorted); images and sizes keep their order.

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ListingDeclarations } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
 
@@ -15,7 +16,22 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-const productColumns = ['id', 'slug', 'name', 'category_id', 'description', 'price', 'original_price'] as const;
+const productColumns = [
+  'id',
+  'slug',
+  'name',
+  'category_id',
+  'description',
+  'price',
+  'original_price',
+  'is_active',
+  'generic_name',
+  'net_quantity',
+  'country_of_origin',
+  'maker_role',
+  'maker_name',
+  'maker_address',
+] as const;
 
 export type StoredProductRow = Awaited<ReturnType<typeof findProductsBySlugs>>[number];
 
@@ -135,7 +151,18 @@ export interface ProductRowWrite {
   categoryId: string;
   price: number;
   originalPrice: number | null;
+  declarations: ListingDeclarations;
 }
+
+/** The declarations as the product row's columns. */
+const declarationColumns = (d: ListingDeclarations) => ({
+  generic_name: d.genericName,
+  net_quantity: d.netQuantity,
+  country_of_origin: d.countryOfOrigin,
+  maker_role: d.makerRole,
+  maker_name: d.makerName,
+  maker_address: d.makerAddress,
+});
 
 /** Inserts new products; false when a handle was taken meanwhile (nothing then is kept). */
 export async function insertProducts(trx: Transaction<Database>, rows: readonly ProductRowWrite[], now: string) {
@@ -152,6 +179,7 @@ export async function insertProducts(trx: Transaction<Database>, rows: readonly 
           category_id: p.categoryId,
           price: p.price,
           original_price: p.originalPrice,
+          ...declarationColumns(p.declarations),
           is_active: 1,
           created_at: now,
           updated_at: now,
@@ -174,6 +202,7 @@ export async function updateProduct(trx: Transaction<Database>, p: ProductRowWri
       category_id: p.categoryId,
       price: p.price,
       original_price: p.originalPrice,
+      ...declarationColumns(p.declarations),
       updated_at: now,
     })
     .where('id', '=', p.id)

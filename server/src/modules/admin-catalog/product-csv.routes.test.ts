@@ -21,6 +21,12 @@ function row(cells: Partial<Record<Column, string>>): string {
     stock: '3',
     tags: '',
     description: '',
+    generic_name: 'T-shirt',
+    net_quantity: '1 N',
+    country_of_origin: 'India',
+    maker_role: 'manufacturer',
+    maker_name: 'Kapas Apparel Private Limited',
+    maker_address: 'Mumbai 400013',
     ...cells,
   };
   return serialiseCsv([PRODUCT_CSV_COLUMNS.map((c) => base[c])]);
@@ -139,6 +145,66 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toMatchObject({ created: 0, updated: 0, unchanged: count });
     expect(await exportCsv()).toBe(before);
+  });
+
+  describe('the declarations', () => {
+    /** The header and rows of a file with the columns of before the declarations. */
+    const older = PRODUCT_CSV_COLUMNS.filter((c) => !/^(generic_name|net_quantity|country_of|maker_)/.test(c));
+    const olderRow = (cells: Partial<Record<Column, string>>) => {
+      const whole = parseCsv(mine(cells)).records[0]!.cells;
+      return serialiseCsv([older.map((c) => whole[PRODUCT_CSV_COLUMNS.indexOf(c)]!)]);
+    };
+    /** A row of its own name (and so SKUs), apart from the other tests' products. */
+    const mine = (cells: Partial<Record<Column, string>>) => row({ name: 'Origin Tee', ...cells });
+    const declared = (slug: string) =>
+      db()
+        .selectFrom('products')
+        .select(['generic_name', 'country_of_origin', 'maker_role', 'is_active'])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+
+    it('are exported, and refused missing for a product that would be on sale', async () => {
+      const exported = rowsOf(await exportCsv(), 'oxford-button-down-shirt')[0]!;
+      expect(exported).toMatchObject({ generic_name: 'Shirt', net_quantity: '1 N', country_of_origin: 'India' });
+      expect(exported.maker_role).toBe('manufacturer');
+
+      const res = await post(
+        'preview',
+        `${header}\n${mine({ handle: 'csv-undeclared', net_quantity: '', maker_role: '' })}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.errors).toEqual([
+        {
+          line: 2,
+          message:
+            "csv-undeclared: Add the product's net quantity and manufacturer, packer or importer before putting it on sale (Legal Metrology declarations).",
+        },
+      ]);
+      // A file from before the columns creates nothing undeclared either.
+      const old = await post('preview', `${older.join(',')}\n${olderRow({ handle: 'csv-undeclared' })}`);
+      expect(old.json().data.errorCount).toBe(1);
+      expect(await declared('csv-undeclared')).toBeUndefined();
+    });
+
+    it('are kept when a file has no columns for them, and changed when it has', async () => {
+      const created = await post('apply', `${header}\n${mine({ handle: 'csv-origin', country_of_origin: 'Nepal' })}`);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(await declared('csv-origin')).toMatchObject({ country_of_origin: 'Nepal', is_active: 1 });
+
+      const older1 = await post('apply', `${older.join(',')}\n${olderRow({ handle: 'csv-origin', stock: '9' })}`);
+      expect(older1.statusCode, older1.body).toBe(200);
+      expect(older1.json().data.products[0].changes).toEqual(['stock of 1 variant']);
+      expect(await declared('csv-origin')).toMatchObject({ country_of_origin: 'Nepal', generic_name: 'T-shirt' });
+
+      const moved = await post(
+        'apply',
+        `${header}\n${mine({ handle: 'csv-origin', stock: '9', country_of_origin: 'Sri Lanka', maker_role: 'Importer' })}`,
+      );
+      expect(moved.json().data.products[0].changes).toEqual(['declarations']);
+      expect(await declared('csv-origin')).toMatchObject({ country_of_origin: 'Sri Lanka', maker_role: 'importer' });
+      const listed = await shop.app.inject({ method: 'GET', url: '/api/product?origin=sri%20lanka&limit=50' });
+      expect(listed.json().data.products.map((p: { name: string }) => p.name)).toContain('Origin Tee');
+    });
   });
 
   it('previews a file with problems: every one with its line, nothing written', async () => {

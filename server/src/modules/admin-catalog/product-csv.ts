@@ -1,7 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   csvPrices,
+  declarationsMissingMessage,
+  declarationsOf,
+  emptyDeclarations,
   generatedSku,
+  missingDeclarations,
   readProductCsv,
   variantKeyOf,
   productCsvHeader,
@@ -9,6 +13,7 @@ import {
   PRODUCT_CSV_MAX_BYTES,
   type CsvIssue,
   type CsvProduct,
+  type ListingDeclarations,
   type ProductImportChange,
   type ProductImportSummary,
   type StockedVariant,
@@ -61,6 +66,7 @@ export async function* exportProductsCsv(db: Kysely<Database>): AsyncGenerator<s
           originalPrice: p.original_price,
           tags: lists.tags.get(p.id) ?? [],
           description: p.description,
+          declarations: declarationsOf(p),
           variants: (lists.variants.get(p.id) ?? []).map(stocked),
         }),
       )
@@ -109,6 +115,8 @@ interface PlannedProduct {
   source: CsvProduct;
   price: number;
   originalPrice: number | null;
+  /** What it declares once imported: the file's, or what it had for columns the file lacks. */
+  declarations: ListingDeclarations;
   variants: repo.VariantWrite[];
   changes: string[];
   /** Its own row's fields (name, category, description, prices). */
@@ -159,6 +167,12 @@ async function planImport(db: Db, csv: string): Promise<ImportPlan> {
 
   for (const p of read.products) {
     if (!categories.has(p.categoryId)) issues.push({ line: p.line, message: `Unknown category “${p.categoryId}”.` });
+    // A product on sale after the import (a new one is) must declare everything (as the product form).
+    const before = stored.get(p.handle);
+    if (before && before.is_active !== 1) continue;
+    const missing = missingDeclarations(declaredAfter(p, before));
+    if (missing.length > 0)
+      issues.push({ line: p.line, message: `${p.handle}: ${declarationsMissingMessage(missing)}` });
   }
 
   // The SKUs the file gives or keeps (an empty cell keeps an existing variant's): unique in
@@ -231,6 +245,11 @@ async function skuGenerator(
   };
 }
 
+/** A product's declarations after the import: the file's columns over what it has. */
+function declaredAfter(p: CsvProduct, before: repo.StoredProductRow | undefined): ListingDeclarations {
+  return { ...(before ? declarationsOf(before) : emptyDeclarations), ...p.declarations };
+}
+
 function planProduct(
   p: CsvProduct,
   skus: string[],
@@ -253,7 +272,8 @@ function planProduct(
     price: prices.variants[i]!.price,
     original_price: prices.variants[i]!.originalPrice,
   }));
-  const planned = { id, source: p, price: prices.price, originalPrice: prices.originalPrice, variants };
+  const declarations = declaredAfter(p, before);
+  const planned = { id, source: p, price: prices.price, originalPrice: prices.originalPrice, declarations, variants };
   if (!before) {
     return {
       ...planned,
@@ -270,6 +290,13 @@ function planProduct(
   if (before.category_id !== p.categoryId) changes.push('category');
   if (before.description.trim() !== p.description) changes.push('description');
   if (before.price !== prices.price || before.original_price !== prices.originalPrice) changes.push('price');
+  const stored = declarationsOf(before);
+  if (
+    Object.keys(stored).some(
+      (k) => stored[k as keyof ListingDeclarations] !== declarations[k as keyof ListingDeclarations],
+    )
+  )
+    changes.push('declarations');
   const fieldsChanged = changes.length > 0;
   const storedTags = lists!.tags.get(before.id) ?? [];
   const tagsChanged = [...storedTags].sort().join('\u0000') !== [...p.tags].sort().join('\u0000');
@@ -355,6 +382,7 @@ export async function applyProductImport(
       categoryId: p.source.categoryId,
       price: p.price,
       originalPrice: p.originalPrice,
+      declarations: p.declarations,
     });
     const created = changed.filter((p) => p.action === 'create');
     if (!(await repo.insertProducts(trx, created.map(row), at))) {

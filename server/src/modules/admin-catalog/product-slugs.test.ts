@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
 /** Staff creating products named alike at the same moment: each gets its own slug, none a 500. */
@@ -16,6 +17,7 @@ describe.each(testDialects)('product slugs on %s', (dialect) => {
 
   const product = (name: string) => ({
     name,
+    ...declared,
     categoryId: 'mens-shirts',
     price: 999,
     colors: ['navy'],

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { generatedSku, reconcileVariants, type Paise } from '@shop/core';
+import { generatedSku, reconcileVariants, type ListingDeclarations, type Paise } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { inVariantRowOrder } from '../../db/row-order.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
@@ -20,6 +20,20 @@ export interface ProductWrite {
   tags?: string[] | undefined;
   images?: string[] | undefined;
   sizes?: { size: string; stock: number }[] | undefined;
+  /** The declarations the write names; those left out stay. */
+  declarations?: Partial<ListingDeclarations> | undefined;
+}
+
+/** Declarations as the product row's columns: only those given. */
+function declarationColumns(d: Partial<ListingDeclarations> | undefined) {
+  return {
+    ...(d?.genericName !== undefined && { generic_name: d.genericName }),
+    ...(d?.netQuantity !== undefined && { net_quantity: d.netQuantity }),
+    ...(d?.countryOfOrigin !== undefined && { country_of_origin: d.countryOfOrigin }),
+    ...(d?.makerRole !== undefined && { maker_role: d.makerRole }),
+    ...(d?.makerName !== undefined && { maker_name: d.makerName }),
+    ...(d?.makerAddress !== undefined && { maker_address: d.makerAddress }),
+  };
 }
 
 /**
@@ -32,7 +46,8 @@ export async function insertProduct(
   trx: Transaction<Database>,
   id: string,
   slug: string,
-  product: Required<Omit<ProductWrite, 'originalPrice' | 'saleEndsAt'>> & {
+  product: Required<Omit<ProductWrite, 'originalPrice' | 'saleEndsAt' | 'declarations'>> & {
+    declarations: ListingDeclarations;
     originalPrice: Paise | null;
     saleEndsAt?: string | null | undefined;
   },
@@ -50,6 +65,7 @@ export async function insertProduct(
       price: product.price,
       original_price: product.originalPrice,
       sale_ends_at: product.saleEndsAt ?? null,
+      ...declarationColumns(product.declarations),
       is_active: 1,
       created_at: now,
       updated_at: now,
@@ -77,6 +93,7 @@ export async function updateProductRow(
       ...(changes.price !== undefined && { price: changes.price }),
       ...(changes.originalPrice !== undefined && { original_price: changes.originalPrice }),
       ...(changes.saleEndsAt !== undefined && { sale_ends_at: changes.saleEndsAt }),
+      ...declarationColumns(changes.declarations),
     })
     .where('id', '=', id)
     .executeTakeFirst();

@@ -1,9 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { Product, productCreateBody, productUpdateBody } from '@shop/core';
+import {
+  declarationFields,
+  declarationsMissingMessage,
+  emptyDeclarations,
+  missingDeclarations,
+  tidyCountry,
+  type ListingDeclarations,
+  type Product,
+  type productCreateBody,
+  type productUpdateBody,
+} from '@shop/core';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { getProduct, storedProductFields } from '../catalog/catalog.service.ts';
@@ -33,7 +43,35 @@ function toWrite(body: UpdateBody): writes.ProductWrite {
     tags: body.tags && [...new Set(body.tags)],
     images: body.images,
     sizes: body.sizes,
+    declarations: declarationsIn(body),
   };
+}
+
+/** The declarations a body names (undefined: it names none). */
+function declarationsIn(body: UpdateBody): Partial<ListingDeclarations> | undefined {
+  const named = declarationFields.filter(({ key }) => body[key] !== undefined);
+  if (named.length === 0) return undefined;
+  const declarations: Partial<ListingDeclarations> = Object.fromEntries(named.map(({ key }) => [key, body[key]]));
+  if (declarations.countryOfOrigin !== undefined)
+    declarations.countryOfOrigin = tidyCountry(declarations.countryOfOrigin);
+  return declarations;
+}
+
+/**
+ * A product on sale must carry every Legal Metrology declaration: a write that would leave one
+ * on sale without them is refused (400), naming each one missing, and writes nothing.
+ */
+export function refuseIncompleteOnSale(declarations: ListingDeclarations): void {
+  const missing = missingDeclarations(declarations);
+  if (missing.length === 0) return;
+  throw new AppError(
+    400,
+    'DECLARATIONS_MISSING',
+    declarationsMissingMessage(missing),
+    declarationFields
+      .filter(({ label }) => missing.includes(label))
+      .map(({ key }) => ({ path: key, message: 'is required for a product on sale' })),
+  );
 }
 
 async function assertCategory(db: Kysely<Database>, categoryId: string | undefined) {
@@ -73,6 +111,9 @@ export async function createProduct(
 ): Promise<Product> {
   await assertCategory(db, body.categoryId);
   const write = toWrite(body);
+  const declarations = { ...emptyDeclarations, ...write.declarations };
+  // Created on sale, as the specification's product form does: so complete from the start.
+  refuseIncompleteOnSale(declarations);
   const id = newId();
   await db.transaction().execute(async (trx) => {
     // The slug is the name's, or when another product has it (also one being created at this
@@ -89,6 +130,7 @@ export async function createProduct(
       tags: write.tags ?? [],
       images: write.images ?? [],
       sizes: write.sizes ?? [],
+      declarations,
     };
     for (let draw = 0; ; draw++) {
       const slug = draw === 0 ? base : `${base}-${slugSuffix()}`;
@@ -122,8 +164,14 @@ export async function updateProduct(
   const write = toWrite(body);
   await db.transaction().execute(async (trx) => {
     const before = await storedProductFields(trx, id);
-    if (!before || !(await writes.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
-    const summary = productUpdateSummary(changedProductFields(before, write));
+    if (!before) throw productNotFound();
+    const declarations = { ...before.declarations, ...write.declarations };
+    // A hidden product may be saved half-declared; it cannot be shown until complete.
+    if (before.isActive) refuseIncompleteOnSale(declarations);
+    if (!(await writes.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
+    const summary = productUpdateSummary(
+      changedProductFields(before, { ...write, declarations: write.declarations && declarations }),
+    );
     if (summary) {
       await recordAudit(trx, {
         actorId,

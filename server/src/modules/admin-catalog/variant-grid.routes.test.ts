@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDetail, AdminProductRow, LowStockRow, Product, VariantGridBody } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { createTestShop, relaxedShopSettings, testDialects, type TestShop } from '../../test/databases.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 
@@ -35,6 +36,7 @@ describe.each(testDialects)('variant grid on %s', (dialect) => {
     const name = `Gridcheck ${['Oxford', 'Linen', 'Poplin', 'Twill', 'Denim', 'Flannel', 'Chambray'][counter % 7]} Shirt ${dialect} ${counter}`;
     const res = await asAdmin('POST', '/api/product/create', {
       name,
+      ...declared,
       categoryId: 'mens-shirts',
       price: 999,
       colors: ['navy', 'white'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
@@ -35,6 +36,7 @@ describe.each(testDialects)('flat stock writes on a product of several colours, 
   async function twoColourProduct(): Promise<string> {
     const created = await call('POST', '/api/product/create', {
       name: 'Flat Write Oxford',
+      ...declared,
       categoryId: 'mens-shirts',
       price: 999,
       colors: ['navy', 'rust'],

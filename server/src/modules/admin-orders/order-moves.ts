@@ -3,6 +3,7 @@ import { canTransition, staffTransitions, type Order, type OrderStatus } from '@
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { deliverLockedOrderParcel } from '../shipments/shipments.service.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
 import { assertCodReleased } from '../orders/cod-confirmation.ts';
 import { getOrder, orderNotFound } from '../orders/order-view.ts';
@@ -47,7 +48,8 @@ export async function changeStatus(
     const moved =
       to === 'cancelled'
         ? await cancelLockedOrder(trx, payments, row, actorId, 'Cancelled by staff', at)
-        : await advanceLockedOrder(trx, row, to, actorId, now);
+        : (to === 'delivered' && (await deliverLockedOrderParcel(trx, payments, row, actorId, now))) ||
+          (await advanceLockedOrder(trx, row, to, actorId, now));
     if (!moved) throw changedMeanwhile();
     await recordAudit(trx, {
       actorId,

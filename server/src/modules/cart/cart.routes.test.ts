@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { signedInAdmin, signedInShopper, verifiedShopper } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { addTestCoupon } from '../../test/coupons.ts';
-import { untilCatalogueRead } from '../../test/catalogue.ts';
+import { declared, untilCatalogueRead } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { freshSize } from '../../test/stock.ts';
 
@@ -219,7 +219,14 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
       method: 'POST',
       url: '/api/product/create',
       headers: admin.auth,
-      payload: { name, categoryId: 'mens-t-shirts', price: 10, colors, sizes: [{ size: 'M', stock: 4 }] },
+      payload: {
+        name,
+        ...declared,
+        categoryId: 'mens-t-shirts',
+        price: 10,
+        colors,
+        sizes: [{ size: 'M', stock: 4 }],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     return created.json().data._id;
@@ -415,6 +422,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
       const tee = async (name: string, price: number) => {
         const body = {
           name,
+          ...declared,
           categoryId: 'mens-t-shirts',
           price,
           description: 'A tee of the coupon test.',

@@ -36,6 +36,7 @@ function product(i: number, name: string): IndexedProduct {
     image: null,
     colors: ['navy'],
     tags: [],
+    origin: '',
     stock: stockText([{ color: 'navy', size: 'M' }]),
   };
 }
@@ -190,5 +191,66 @@ describe('the catalogue index: stock changed in place', () => {
       { value: 'white', count: 1 },
     ]);
     expect(index.setStock('unknown', [])).toBe(false);
+  });
+});
+
+describe('the catalogue index: country of origin', () => {
+  const made = (i: number, name: string, origin: string, stocked = true): IndexedProduct => ({
+    ...product(i, name),
+    origin,
+    stock: stocked ? stockText([{ color: 'navy', size: 'M' }]) : '',
+  });
+  const index = new CatalogIndex(
+    [
+      made(1, 'Oxford Shirt', 'India'),
+      made(2, 'Linen Shirt', 'india '.trim()),
+      made(3, 'Denim Jacket', 'Bangladesh'),
+      made(4, 'Wool Cap', 'Nepal', false),
+      made(5, 'Old Tee', ''),
+      made(6, 'Chino', 'INDIA'),
+    ],
+    categories,
+  );
+  const list = (query: Partial<Parameters<CatalogIndex['query']>[0]>) =>
+    index.query({ sort: 'price', offset: 0, limit: 20, facets: true, ...query });
+
+  it.each([
+    ['India', ['Oxford Shirt', 'Linen Shirt', 'Chino']],
+    ['india', ['Oxford Shirt', 'Linen Shirt', 'Chino']],
+    [' Bangladesh ', ['Denim Jacket']],
+    ['Peru', []],
+  ])('filters by %j whatever its case', (origin, names) => {
+    const answer = list({ origin, sort: 'name' });
+    expect(answer.products.map((p) => p.name).sort()).toEqual([...names].sort());
+    expect(answer.total).toBe(names.length);
+  });
+
+  it('counts each country once, A to Z, under the other filters, and not the product without one', () => {
+    expect(list({}).facets!.origins).toEqual([
+      { value: 'Bangladesh', count: 1 },
+      { value: 'India', count: 3 },
+      { value: 'Nepal', count: 1 },
+    ]);
+    // A country chosen still shows the others' counts (a choice within the group, not across).
+    expect(list({ origin: 'Nepal' }).facets!.origins.map((f) => f.count)).toEqual([1, 3, 1]);
+    // Other groups narrow the counts: Nepal's only product is sold out.
+    expect(list({ inStock: true }).facets!.origins).toEqual([
+      { value: 'Bangladesh', count: 1 },
+      { value: 'India', count: 3 },
+    ]);
+    // Invariant: the counts add up to the products that declare a country.
+    const answer = list({});
+    expect(answer.facets!.origins.reduce((sum, f) => sum + f.count, 0)).toBe(answer.total - 1);
+  });
+
+  it('sorts by country A to Z, by name within one, undeclared last', () => {
+    expect(list({ sort: 'origin' }).products.map((p) => p.name)).toEqual([
+      'Denim Jacket',
+      'Chino',
+      'Linen Shirt',
+      'Oxford Shirt',
+      'Wool Cap',
+      'Old Tee',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   compareSizes,
+  countryKey,
   defaultStoreSettings,
   expandWord,
   matchWeight,
@@ -30,6 +31,8 @@ export interface IndexedProduct {
   /** In the product's order. */
   colors: readonly string[];
   tags: readonly string[];
+  /** Country of origin as staff typed it; '' when not declared. */
+  origin: string;
   /**
    * The variants with some stock (colour '' for a product without named colours), as the
    * catalogue reads them: `stockText` of them. One string, not an object per variant: at 100,000
@@ -74,6 +77,8 @@ export interface IndexQuery {
   size?: string | undefined;
   inStock?: boolean | undefined;
   tag?: string | undefined;
+  /** A country of origin, in any case. */
+  origin?: string | undefined;
   minPrice?: Paise | undefined;
   maxPrice?: Paise | undefined;
   /** A search; `relevance` orders by its score. */
@@ -134,11 +139,15 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 type ListSort = Exclude<ProductSort, 'relevance'>;
 type ProductOrder = (a: IndexedProduct, b: IndexedProduct) => number;
 
+/** Products without a declared country sort after every country. */
+const originOrder = (p: IndexedProduct) => (p.origin === '' ? '\uffff' : countryKey(p.origin));
+
 const sortOrders: Record<ListSort, ProductOrder> = {
   price: (a, b) => a.price - b.price || byText(a.id, b.id),
   '-price': (a, b) => b.price - a.price || byText(a.id, b.id),
   newest: (a, b) => byText(b.createdAt, a.createdAt) || byText(a.id, b.id),
   name: (a, b) => byText(a.name, b.name) || byText(a.id, b.id),
+  origin: (a, b) => byText(originOrder(a), originOrder(b)) || byText(a.name, b.name) || byText(a.id, b.id),
 };
 
 interface Postings {
@@ -156,7 +165,7 @@ interface TextMatch {
 }
 
 /** The groups a list's choices fall in; colour and size together are one choice of variant. */
-type Group = 'variant' | 'stock' | 'tag' | 'category' | 'price' | 'text';
+type Group = 'variant' | 'stock' | 'tag' | 'category' | 'price' | 'origin' | 'text';
 
 /** Ids for values many products share (colours, sizes, image paths): each string once. */
 class Names {
@@ -216,6 +225,8 @@ export class CatalogIndex {
   /** By colour id * 65,536 + size id: products with that variant in stock. */
   private readonly variantStock = new Map<number, Bits>();
   private readonly tagSets = new Map<string, Bits>();
+  /** By country key (`countryKey`): the products made there; with the name shown for it (the first typed). */
+  private readonly originSets = new Map<string, { name: string; bits: Bits }>();
   /** A category's products, those of its sub-categories included. */
   private readonly categorySets = new Map<string, Bits>();
   private readonly bandSets: { value: string; bits: Bits }[];
@@ -282,6 +293,12 @@ export class CatalogIndex {
       p.colors.forEach((color, k) => (this.colorIds[this.colorStarts[i]! + k] = this.colors.id(color)));
       this.markStockText(i, p.stock);
       for (const tag of p.tags) setBit(setOf(this.tagSets, tag), i);
+      if (p.origin !== '') {
+        const key = countryKey(p.origin);
+        let origin = this.originSets.get(key);
+        if (!origin) this.originSets.set(key, (origin = { name: p.origin, bits: this.none() }));
+        setBit(origin.bits, i);
+      }
       setBit(setOf(this.categorySets, p.categoryId), i);
       const parent = this.categoriesById.get(p.categoryId)?.parentId;
       if (parent) setBit(setOf(this.categorySets, parent), i);
@@ -489,6 +506,8 @@ export class CatalogIndex {
       variant: this.variantBits(query.color, query.size),
       stock: query.inStock ? this.stocked : undefined,
       tag: query.tag === undefined ? undefined : (this.tagSets.get(query.tag) ?? this.none()),
+      origin:
+        query.origin === undefined ? undefined : (this.originSets.get(countryKey(query.origin))?.bits ?? this.none()),
       category: query.categoryId === undefined ? undefined : (this.categorySets.get(query.categoryId) ?? this.none()),
       price:
         query.minPrice === undefined && query.maxPrice === undefined
@@ -569,6 +588,10 @@ export class CatalogIndex {
         value: id,
         count: countWith('category', id === 'all' ? this.all : this.categorySets.get(id)),
       })),
+      origins: [...this.originSets.entries()]
+        .sort(([a], [b]) => byText(a, b))
+        .map(([, { name, bits }]) => ({ value: name, count: countWith('origin', bits) }))
+        .filter((facet) => facet.count > 0),
     };
   }
 

@@ -4,6 +4,7 @@ import type { ProductPage } from '@shop/core';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, unboundedHoldingLimits, type TestShop } from '../../test/databases.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 
@@ -51,6 +52,7 @@ describe.each(testDialects)('colours and sizes in stock, in lists and filters, o
       headers: staff,
       payload: {
         name: `${word} Poplin Kurta`,
+        ...declared,
         categoryId: 'mens-shirts',
         price: 1299,
         colors: ['navy', 'white'],

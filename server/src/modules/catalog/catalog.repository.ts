@@ -68,12 +68,13 @@ export async function findCatalogue(db: Kysely<Database>): Promise<{
       original_price: number | string | null;
       created_at: string;
       category_id: string;
+      country_of_origin: string;
       image: string | null;
       colors: string | null;
       tags: string | null;
       stock: string | null;
     }>`
-      select p.id, p.name, p.price, p.original_price, p.created_at, p.category_id,
+      select p.id, p.name, p.price, p.original_price, p.created_at, p.category_id, p.country_of_origin,
         (select i.url from product_images i where i.product_id = p.id order by i.position limit 1) as image,
         (select string_agg(c.color, ${item} order by c.position) from product_colors c where c.product_id = p.id) as colors,
         (select string_agg(t.tag, ${item} order by t.tag) from product_tags t where t.product_id = p.id) as tags,
@@ -93,6 +94,7 @@ export async function findCatalogue(db: Kysely<Database>): Promise<{
         image: p.image === null ? null : shared.string(p.image),
         colors: shared.list(p.colors),
         tags: shared.list(p.tags),
+        origin: shared.string(p.country_of_origin),
         stock: p.stock === null ? '' : shared.string(p.stock),
       });
     }

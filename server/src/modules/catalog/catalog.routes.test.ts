@@ -3,6 +3,7 @@ import { productCreateBody, searchWords, type ProductPage, type ProductSummary }
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { seedCategories, seedProducts, type SeedProduct } from '../../db/seed/catalog-data.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { declared } from '../../test/catalogue.ts';
 import * as products from '../admin-catalog/product-writes.ts';
 import { colorStock } from '../../db/seed/seed.ts';
 
@@ -339,6 +340,7 @@ describe.each(testDialects)('catalogue API on %s', (dialect) => {
   describe('staff writes', () => {
     const newProduct = {
       name: 'Test Linen Shirt',
+      ...declared,
       description: 'Breathable linen.',
       categoryId: 'mens-shirts',
       price: 89.5,

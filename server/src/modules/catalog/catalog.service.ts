@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  declarationsOf,
   totalPagesFor,
   type Product,
   type ProductListQuery,
@@ -9,6 +10,7 @@ import {
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { taxesOfCategories } from '../category-taxes/category-taxes.service.ts';
 import type { CatalogIndex, IndexAnswer, IndexQuery, IndexedCard } from './catalog-index.ts';
 import * as repo from './catalog.repository.ts';
 import type { CatalogueFeed } from './catalogue-feed.ts';
@@ -17,7 +19,7 @@ import type { HeldCatalogue } from './held-catalogue.ts';
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 
 /** One product as the API answers it: `_id`, derived `soldOut`, money in paise (the JSON shows rupees). */
-function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product {
+function toProduct(row: repo.ProductRow, details: repo.ProductDetails, gstPercent: number): Product {
   const photos = details.photos.get(row.id) ?? [];
   const images = photos.map((p) => p.url);
   const sizes = details.sizes.get(row.id) ?? [];
@@ -39,6 +41,8 @@ function toProduct(row: repo.ProductRow, details: repo.ProductDetails): Product 
     variants: details.variants.get(row.id) ?? [],
     photos,
     saleEndsAt: row.sale_ends_at,
+    declarations: declarationsOf(row),
+    gstPercent,
     createdAt: row.created_at,
   };
 }
@@ -141,6 +145,7 @@ export async function listProducts(catalogue: CatalogueReader, query: ProductLis
     {
       categoryId: query.category,
       color: query.color?.toLowerCase(),
+      origin: query.origin,
       size: query.size?.toUpperCase(),
       inStock: query.inStock,
       tag: query.tag,
@@ -190,7 +195,11 @@ export async function suggest(catalogue: CatalogueReader, q: string): Promise<Pr
 export async function getProduct(db: Kysely<Database>, id: string, { includeHidden = false } = {}): Promise<Product> {
   const row = await repo.findProduct(db, id, { includeHidden });
   if (!row) throw productNotFound();
-  return toProduct(row, await repo.findProductDetails(db, [id]));
+  const [details, taxes] = await Promise.all([
+    repo.findProductDetails(db, [id]),
+    taxesOfCategories(db, [row.category_id]),
+  ]);
+  return toProduct(row, details, taxes.get(row.category_id)!.gstRate);
 }
 
 /** A product's sizes: of one colour, or (none given) with their stock over every colour. */
@@ -229,6 +238,8 @@ export async function storedProductFields(db: Kysely<Database>, id: string) {
     tags: details.tags.get(id) ?? [],
     images: (details.photos.get(id) ?? []).map((p) => p.url),
     sizes: details.sizes.get(id) ?? [],
+    declarations: declarationsOf(row),
+    isActive: row.is_active === 1,
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { ProductSummary } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { createTestShop, runOnPostgres, testDialects, type TestShop } from '../../test/databases.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 
@@ -50,6 +51,7 @@ describe.each(testDialects)('lists follow stock and staff changes on %s', (diale
       headers: staff,
       payload: {
         name: `${word} Linen Waistcoat`,
+        ...declared,
         categoryId: 'mens-shirts',
         price: 1499,
         sizes: [{ size: 'M', stock }],

@@ -268,6 +268,45 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
     expect(res.json().data.keptDocuments.map((d: { kind: string }) => d.kind)).toEqual(['invoice']);
   });
 
+  it("erasure takes the phone and the couriers' words off the account's parcels, keeping what was shipped", async () => {
+    const { me, order } = await shopperWithHistory();
+    const admin = await signedInAdmin(shop);
+    const staff = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      shop.app.inject({ method, url, headers: admin.auth, payload });
+    expect((await staff('PATCH', `/api/order/${order._id}/status`, { status: 'confirmed' })).statusCode).toBe(200);
+    const awb = `ER${Date.now().toString(36).toUpperCase()}${dialect.length}`;
+    const shipped = await staff('POST', `/api/admin/orders/${order._id}/shipment`, { courier: 'delhivery', awb });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const shipmentId = shipped.json().data._id as string;
+    const failed = await staff('POST', `/api/admin/shipments/${shipmentId}/events`, {
+      kind: 'delivery_failed',
+      reason: 'Ravi Kumar not reachable on 98450 12345, gate locked at 4 Residency Road',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const asked = await me.call('POST', `/api/order/${order._id}/shipment/reattempt`, { phone: '9845012345' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // A parcel still holding the phone when its order finished (delivered before the parcel and
+    // the status moved together): the erasure must not rely on the courier's last move.
+    await db().updateTable('orders').set({ status: 'delivered' }).where('id', '=', order._id).execute();
+    await db()
+      .updateTable('shipment_events')
+      .set({ location: "Koramangala, near Ravi's house" })
+      .where('shipment_id', '=', shipmentId)
+      .execute();
+
+    const res = await me.call('DELETE', '/api/account');
+    expect(res.statusCode, res.body).toBe(200);
+
+    const parcel = await db()
+      .selectFrom('shipments')
+      .selectAll()
+      .where('id', '=', shipmentId)
+      .executeTakeFirstOrThrow();
+    expect(parcel).toMatchObject({ reattempt_phone: null, awb, courier: 'delhivery', status: 'delivery_failed' });
+    const events = await db().selectFrom('shipment_events').selectAll().where('shipment_id', '=', shipmentId).execute();
+    expect(events.map((e) => [e.kind, e.reason, e.location])).toEqual([['delivery_failed', null, null]]);
+  });
+
   it('a staff account is not deleted from the shop (409)', async () => {
     const admin = await signedInAdmin(shop);
     const res = await shop.app.inject({ method: 'DELETE', url: '/api/account', headers: admin.auth });

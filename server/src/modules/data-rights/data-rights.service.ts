@@ -7,6 +7,7 @@ import { complaintsOfAccount, eraseComplaintsOf } from '../grievances/grievances
 import { eraseMessagesOf, messagesOfAccount } from '../messages/messages.service.ts';
 import { eraseOrdersOfAccount } from '../orders/order-erasure.ts';
 import { listOrders } from '../orders/order-view.ts';
+import { eraseShipmentsOfAccount } from '../shipments/shipments.service.ts';
 
 /**
  * Everything the shop holds about a shopper, for them to download (DPDP Act 2023, section 11):
@@ -28,7 +29,7 @@ export async function accountData(db: Kysely<Database>, userId: string, now = ne
 /**
  * Erases a shopper's account at their request (DPDP Act 2023, section 12), in one transaction:
  * refused while an order is open; otherwise the cart, addresses, linked sign-ins, emails, and
- * the personal data on orders and complaints go at once, and every session ends. The tax
+ * the personal data on orders, their parcels and complaints go at once, and every session ends. The tax
  * invoices and credit notes stay as issued, for the years the law keeps them; the answer lists
  * them.
  */
@@ -39,6 +40,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, now = 
     const { email } = await lockAccountForErasure(trx, userId);
     await dropCartOf(trx, userId, now);
     await eraseOrdersOfAccount(trx, userId, now);
+    await eraseShipmentsOfAccount(trx, userId, now);
     await eraseMessagesOf(trx, userId, email);
     await eraseComplaintsOf(trx, userId, email, now);
     await eraseAccount(trx, userId, now);

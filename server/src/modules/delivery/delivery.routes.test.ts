@@ -66,6 +66,8 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
         lowStockThreshold: 10,
         returnWindowDays: 3,
         allowSizeExchanges: false,
+        // The seller details' contact: consumer care, as each listing declares it.
+        consumerCare: { name: 'Kapas Apparel Private Limited', email: expect.any(String), phone: expect.any(String) },
         texts: {
           shippingPromise: 'Flat ₹10 shipping',
           shippingPolicy: 'Every order pays a flat ₹10 for shipping.',

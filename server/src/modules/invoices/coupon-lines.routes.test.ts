@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hsnSummary, toPaise, type Cart, type Order, type TaxDocumentSnapshot } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { pdfText } from '../../test/pdf-text.ts';
@@ -32,6 +33,7 @@ describe.each(testDialects)('a coupon on the lines it applies to, on the invoice
       headers: staff.auth,
       payload: {
         name: `${categoryId} ${newId()}`,
+        ...declared,
         categoryId,
         price,
         description: 'A product of the coupon-lines test.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopDay, type Order } from '@shop/core';
+import { addDays, shopDay, type Order } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { freshSize } from '../../test/stock.ts';
 import { apiShopper } from '../../test/shoppers.ts';
@@ -152,10 +153,98 @@ describe.each(testDialects)('order stats by Indian day on %s', (dialect) => {
     }
 
     const rows = await orderStats(shop.handle.db, 30, now);
+    const nothingTaken = { returnedToOrigin: false, taken: 0, refunded: 0, revenue: 0 };
     expect(rows).toEqual([
-      { date: '2026-10-24', status: 'pending', orders: 1, revenue: 0 },
-      { date: '2026-11-21', status: 'pending', orders: 1, revenue: 0 },
-      { date: '2026-11-22', status: 'pending', orders: 2, revenue: 0 },
+      { date: '2026-10-24', status: 'pending', orders: 1, ...nothingTaken },
+      { date: '2026-11-21', status: 'pending', orders: 1, ...nothingTaken },
+      { date: '2026-11-22', status: 'pending', orders: 2, ...nothingTaken },
     ]);
+  });
+});
+
+/**
+ * Parcels that come back: the revenue leaves out a paid parcel on its way back before its refund
+ * is made, a returned one refunded, and a cash one that moved no money; the refunds are counted,
+ * and the returns to origin are rated per PIN code over the 30 days.
+ */
+describe.each(testDialects)('returns to origin on the dashboard on %s', (dialect) => {
+  let shop: TestShop;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  let awbCount = 0;
+
+  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+    shop.app.inject({ method, url, headers: admin.auth, ...(payload && { payload }) });
+
+  /** A confirmed order of one piece to `pinCode`, shipped with a parcel. */
+  async function shipped(paymentMethod: 'cod' | 'razorpay', price: number, pinCode: string) {
+    const me = await apiShopper(shop.app);
+    expect((await me.add(await freshSize(shop.handle.db, 5, price))).statusCode).toBe(200);
+    const address = { ...orderAddress, pinCode };
+    const placed = await me.order(paymentMethod, { shippingAddress: address, billingAddress: address });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data as Order;
+    if (paymentMethod === 'cod') {
+      expect((await asAdmin('PATCH', `/api/order/${order._id}/status`, { status: 'confirmed' })).statusCode).toBe(200);
+    } else {
+      const signed = await me.sandboxPay(await me.initiate(order._id));
+      expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
+    }
+    const awb = `RTO${dialect.length}${Date.now().toString(36).toUpperCase()}${(awbCount += 1)}`;
+    const res = await asAdmin('POST', `/api/admin/orders/${order._id}/shipment`, { courier: 'delhivery', awb });
+    expect(res.statusCode, res.body).toBe(200);
+    const shipmentId = res.json().data._id as string;
+    const report = async (kind: string) => {
+      const event = await asAdmin('POST', `/api/admin/shipments/${shipmentId}/events`, { kind });
+      expect(event.statusCode, event.body).toBe(200);
+    };
+    return { order, report };
+  }
+
+  beforeAll(async () => {
+    shop = await createTestShop(dialect, { payments: createSandboxGateway('rto-key-secret', 'rto-webhook-secret') });
+    admin = await signedInAdmin(shop);
+    const settings = { maxDeliveryAttempts: 1, rtoCodThresholdPercent: null, rtoCodMinOrders: 10 };
+    expect((await asAdmin('PUT', '/api/admin/shipment-settings', settings)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('keeps only the delivered money, counts the refund and the returned parcels, and rates each PIN code', async () => {
+    const delivered = await shipped('razorpay', 211_00, '560001');
+    await delivered.report('delivered');
+    const returning = await shipped('razorpay', 307_00, '560001');
+    await returning.report('delivery_failed'); // the only attempt allowed: on its way back, not yet refunded
+    const cashBack = await shipped('cod', 401_00, '560100');
+    await cashBack.report('delivery_failed');
+    await cashBack.report('rto_delivered');
+    const paidBack = await shipped('razorpay', 503_00, '560100');
+    await paidBack.report('delivery_failed');
+    await paidBack.report('rto_delivered');
+
+    const res = await asAdmin('GET', '/api/order/stats');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as (StatsRow & { taken: number; refunded: number; returnedToOrigin: boolean })[];
+    const sum = (key: 'revenue' | 'taken' | 'refunded' | 'orders', which = rows) =>
+      which.reduce((total, row) => total + row[key], 0);
+    expect(sum('revenue')).toBeCloseTo(delivered.order.total, 2);
+    expect(sum('refunded')).toBeCloseTo(paidBack.order.total, 2);
+    expect(sum('taken')).toBeCloseTo(delivered.order.total + returning.order.total + paidBack.order.total, 2);
+    const back = rows.filter((row) => row.returnedToOrigin);
+    expect(sum('orders', back)).toBe(3);
+    expect(back.map((row) => [row.status, row.orders, row.revenue]).sort()).toEqual([
+      ['cancelled', 2, 0],
+      ['shipped', 1, 0],
+    ]);
+
+    const rates = await asAdmin('GET', '/api/admin/rto-by-pin');
+    expect(rates.statusCode).toBe(200);
+    expect(rates.json().data).toEqual({
+      since: addDays(shopDay(new Date()), -29),
+      pins: [
+        { pinCode: '560100', shipped: 2, returned: 2, ratePercent: 100 },
+        { pinCode: '560001', shipped: 2, returned: 1, ratePercent: 50 },
+      ],
+    });
   });
 });

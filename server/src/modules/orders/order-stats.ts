@@ -1,22 +1,33 @@
-import { addDays, shopDay, shopDayOfUtcDate, shopDayStart, type OrderStatus } from '@shop/core';
+import { addDays, netRevenue, shopDay, shopDayOfUtcDate, shopDayStart, type OrderStatsInput } from '@shop/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './orders.repository.ts';
 
 /**
- * Orders and revenue by shop day (in India) and status for the last `days` shop days, today
- * included, oldest first: an order placed at 20:00 UTC counts on the next day, as it does there.
+ * Orders and their money by shop day (in India), status and return to origin for the last
+ * `days` shop days, today included, oldest first: an order placed at 20:00 UTC counts on the
+ * next day, as it does there. `revenue` is core's `netRevenue` of each row, so the API and the
+ * dashboard keep the same money.
  */
 export async function orderStats(db: Kysely<Database>, days = 30, now = new Date()) {
   const since = shopDayStart(addDays(shopDay(now), 1 - days)).toISOString();
-  const byDayAndStatus = new Map<string, { date: string; status: OrderStatus; orders: number; revenue: number }>();
+  const rows = new Map<string, OrderStatsInput>();
   for (const r of await repo.statsByDayAndStatus(db, since)) {
     const date = shopDayOfUtcDate(r.utc_date, Number(r.from_day_start) === 1);
-    const key = `${date} ${r.status}`;
-    const row = byDayAndStatus.get(key) ?? { date, status: r.status, orders: 0, revenue: 0 };
+    const returnedToOrigin = Number(r.returned_to_origin) === 1;
+    const key = `${date} ${r.status} ${returnedToOrigin}`;
+    const row = rows.get(key) ?? { date, status: r.status, returnedToOrigin, orders: 0, taken: 0, refunded: 0 };
     row.orders += Number(r.orders);
-    row.revenue += Number(r.revenue ?? 0);
-    byDayAndStatus.set(key, row);
+    row.taken += Number(r.taken ?? 0);
+    row.refunded += Number(r.refunded ?? 0);
+    rows.set(key, row);
   }
-  return [...byDayAndStatus.values()].sort((a, b) => a.date.localeCompare(b.date) || a.status.localeCompare(b.status));
+  return [...rows.values()]
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.status.localeCompare(b.status) ||
+        Number(a.returnedToOrigin) - Number(b.returnedToOrigin),
+    )
+    .map((row) => ({ ...row, revenue: netRevenue(row) }));
 }

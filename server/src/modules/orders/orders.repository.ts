@@ -253,24 +253,35 @@ export function findUnpaidBefore(db: Db, cutoff: string, { after }: { after?: st
 }
 
 /**
- * The money an order has brought in, less what was given back (paise): cash on delivery once
- * delivered (the cash is collected at the door); an online order's captured payments that
- * were not refunded (a refund marks its payment `refunded`). Unpaid, failed and cancelled
- * unpaid orders bring in nothing. Stray second captures are not the order's money: they are
- * refunded by rule (`stray_payments`).
+ * The money an order has brought in (paise), refunded since or not: cash on delivery once
+ * delivered (the cash is collected at the door); an online order's captured payments. Unpaid,
+ * failed and cancelled unpaid orders bring in nothing. Stray second captures are not the
+ * order's money: they are refunded by rule (`stray_payments`).
  */
 const moneyTaken = sql<number>`case
   when orders.payment_method = 'cod' then case when orders.status = 'delivered' then orders.total else 0 end
   else coalesce((select sum(payments.amount) from payments
-                 where payments.order_id = orders.id and payments.status = 'paid'), 0)
+                 where payments.order_id = orders.id and payments.status in ('paid', 'refunded')), 0)
 end`;
 
 /**
- * Orders and revenue (money taken, less refunds: `moneyTaken`) placed from `since`, by status
- * and by the UTC date of `created_at` split at the UTC time a shop day begins (`fromDayStart`:
- * placed at or after it). Both halves of a UTC date belong to one shop day each
- * (`shopDayOfUtcDate`), so the service can add them up by shop day; comparing the ISO text keeps
- * the query the same on SQLite and PostgreSQL.
+ * Every refund recorded on an order (paise): today a refund gives a whole payment back and
+ * marks it `refunded` (a cancellation, a parcel returned to origin, staff's refund). A refund
+ * of another kind (part of an order) must be added here for the dashboard to net it out.
+ */
+const moneyRefunded = sql<number>`coalesce((select sum(payments.amount) from payments
+  where payments.order_id = orders.id and payments.status = 'refunded'), 0)`;
+
+/** The order's parcel went back to the shop, or is on its way back (read only: the shipments module writes it). */
+const returnedToOrigin = sql<number>`case when exists (select 1 from shipments
+  where shipments.order_id = orders.id and shipments.status in ('rto_in_transit', 'rto_delivered')) then 1 else 0 end`;
+
+/**
+ * Orders and their money (taken, refunded) placed from `since`, by status, by whether their
+ * parcel was returned to origin, and by the UTC date of `created_at` split at the UTC time a
+ * shop day begins (`fromDayStart`: placed at or after it). Both halves of a UTC date belong to
+ * one shop day each (`shopDayOfUtcDate`), so the service can add them up by shop day; comparing
+ * the ISO text keeps the query the same on SQLite and PostgreSQL.
  */
 export function statsByDayAndStatus(db: Db, since: string) {
   const utcDate = sql<string>`substr(created_at, 1, 10)`;
@@ -281,11 +292,13 @@ export function statsByDayAndStatus(db: Db, since: string) {
       utcDate.as('utc_date'),
       fromDayStart.as('from_day_start'),
       'status',
+      returnedToOrigin.as('returned_to_origin'),
       eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number>(moneyTaken).as('revenue'),
+      eb.fn.sum<number>(moneyTaken).as('taken'),
+      eb.fn.sum<number>(moneyRefunded).as('refunded'),
     ])
     .where('created_at', '>=', since)
-    .groupBy([utcDate, fromDayStart, 'status'])
+    .groupBy([utcDate, fromDayStart, 'status', returnedToOrigin])
     .execute();
 }
 

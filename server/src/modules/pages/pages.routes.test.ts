@@ -218,6 +218,31 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     expect(policies.body).toMatch(/[Rr]eturn/);
   });
 
+  it('renders the seller page and the privacy notice whole, naming the seller and the grievance officer', async () => {
+    const seller = (await shop.app.inject({ url: '/api/seller' })).json().data as {
+      legalName: string;
+      gstin: string;
+      grievanceOfficer: { name: string };
+    };
+    const sellerPage = await page('/seller');
+    expect(sellerPage.statusCode).toBe(200);
+    const { head, body } = split(sellerPage.body);
+    expect(head).toContain('<title>Seller details · KAPAS</title>');
+    expect(head).toContain(`<link rel="canonical" href="${origin}/seller" />`);
+    expect(metaContent(head, 'description')).toContain('grievance officer');
+    // The details are in the HTML itself, not left for the browser to fetch.
+    expect(body).toContain(seller.gstin);
+    expect(body).toContain(seller.grievanceOfficer.name);
+    expect(body).not.toContain('Loading the seller details');
+
+    const privacy = await page('/privacy');
+    expect(privacy.statusCode).toBe(200);
+    expect(split(privacy.body).head).toContain('<title>Privacy notice · KAPAS</title>');
+    expect(privacy.body).toContain('Tax invoices and credit notes');
+    expect(privacy.body).toContain(seller.grievanceOfficer.name);
+    expect(privacy.body).not.toContain('noindex');
+  });
+
   it('gives WhatsApp and Facebook the preview tags within the first 300 KB', async () => {
     const product = products[0]!;
     for (const agent of [
@@ -372,6 +397,8 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
         `/product/${products[0]!._id}`,
         '/collaboration',
         '/policies',
+        '/seller',
+        '/privacy',
         '/sitemap.xml',
       ]) {
         const res = await other.app.inject({ url });
@@ -406,6 +433,7 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     expect(ids).toHaveLength(total);
     expect(ids).toContain(products[0]!._id);
     expect((await page('/sitemaps/products-2.xml')).statusCode).toBe(404);
-    expect((await page('/sitemaps/pages.xml')).body).toContain(`<loc>${origin}/policies</loc>`);
+    const pages = (await page('/sitemaps/pages.xml')).body;
+    for (const path of ['/policies', '/seller', '/privacy']) expect(pages).toContain(`<loc>${origin}${path}</loc>`);
   });
 });

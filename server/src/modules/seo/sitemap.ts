@@ -67,7 +67,7 @@ export function productSitemap(origin: string, products: readonly SitemapProduct
   return urlset(slice.map((p) => ({ loc: `${origin}/product/${encodeURIComponent(p.id)}`, lastmod: p.updatedAt })));
 }
 
-/** The shop's own pages: home, the lists of every collection, collaboration and policies. */
+/** The shop's own pages: home, the lists of every collection, collaboration, policies, the seller and privacy. */
 export function pagesSitemap(origin: string, collections: readonly string[], changed: string | null): string {
   // The products page is listed once for each collection, right after itself.
   const paths = fixedServerRenderedPaths.flatMap((path) =>

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Courier, ShipmentStatus } from '@shop/core';
 import type { Database, ShipmentEventTable, ShipmentTable } from '../../db/schema.ts';
 
@@ -133,5 +133,44 @@ export function findProblemParcels(db: Db, statuses: readonly ShipmentStatus[]) 
     .orderBy('s.last_event_at')
     .orderBy('s.id')
     .limit(500)
+    .execute();
+}
+
+/**
+ * Takes the personal data out of an account's parcels: the phone the shopper asked the courier
+ * to call, and the couriers' and staff's free text on each event (a reason or a location may
+ * name the person, their phone or their street). The courier, AWB, PIN code, statuses and
+ * times stay: they are the shop's record of what was shipped, and the PIN code's
+ * return-to-origin count is no one's in particular.
+ */
+export async function eraseShipmentsOf(trx: Transaction<Database>, userId: string, at: string) {
+  const ids = (
+    await trx
+      .selectFrom('shipments as s')
+      .innerJoin('orders as o', 'o.id', 's.order_id')
+      .select('s.id')
+      .where('o.user_id', '=', userId)
+      .execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return;
+  await trx.updateTable('shipments').set({ reattempt_phone: null, updated_at: at }).where('id', 'in', ids).execute();
+  await trx
+    .updateTable('shipment_events')
+    .set({ reason: null, location: null })
+    .where('shipment_id', 'in', ids)
+    .execute();
+}
+
+/** Parcels shipped from `since` per PIN code, and how many of them went back or are going back. */
+export function shippedByPinSince(db: Db, since: string) {
+  return db
+    .selectFrom('shipments')
+    .select((eb) => [
+      'pin_code',
+      eb.fn.countAll<number>().as('shipped'),
+      eb.fn.sum<number>(sql`case when status in ('rto_in_transit', 'rto_delivered') then 1 else 0 end`).as('returned'),
+    ])
+    .where('shipped_at', '>=', since)
+    .groupBy('pin_code')
     .execute();
 }

@@ -367,6 +367,30 @@ describe.each(testDialects)('shipments on %s', (dialect) => {
       expect((await staff('POST', '/api/admin/shipments/nope/events', { kind: 'delivered' })).statusCode).toBe(404);
     });
 
+    it('the spec\'s PATCH status "delivered" delivers the parcel too, and is refused while it comes back', async () => {
+      const { me, order } = await shippedOrder();
+      const res = await staff('PATCH', `/api/order/${order._id}/status`, { status: 'delivered' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('delivered');
+      const parcel = await myShipment(me, order._id);
+      expect(parcel.status).toBe('delivered');
+      expect(parcel.events).toMatchObject([{ kind: 'delivered', source: 'staff' }]);
+      // One delivery, one email, one history line.
+      expect(await messagesTo(shop.handle.db, me.email, 'order-delivered')).toHaveLength(1);
+      expect((await orderOf(me, order._id)).history.filter((h) => h.status === 'delivered')).toHaveLength(1);
+
+      const returning = await shippedOrder();
+      expect(
+        (await staff('PUT', '/api/admin/shipment-settings', { ...DEFAULT_SETTINGS, maxDeliveryAttempts: 1 }))
+          .statusCode,
+      ).toBe(200);
+      expect((await hook(event(returning.awb, 'delivery_failed'))).json().data.status).toBe('rto_in_transit');
+      const refused = await staff('PATCH', `/api/order/${returning.order._id}/status`, { status: 'delivered' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('SHIPMENT_RETURNING');
+      expect((await orderOf(returning.me, returning.order._id)).status).toBe('shipped');
+    });
+
     it(`restocks exactly once when the parcel's return is reported many times at once (${ROUNDS} rounds)`, async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         const { me, order, size, awb, shipment } = await shippedOrder('cod', 2);

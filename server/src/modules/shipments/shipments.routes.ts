@@ -11,6 +11,7 @@ import {
   orderShipmentParams,
   pinReturnsListResponse,
   reattemptBody,
+  rtoRatesResponse,
   shipmentCsvBody,
   shipmentIdParams,
   shipmentImportResponse,
@@ -329,6 +330,18 @@ const adminShipmentRoutesPlugin: FastifyPluginAsyncZod<ShipmentRoutesOptions> = 
       },
     },
     async () => ({ success: true as const, data: { pins: await service.returnsByPin(db) } }),
+  );
+
+  app.get(
+    '/rto-by-pin',
+    {
+      schema: {
+        ...apiDoc('listRtoRatesByPin', 'Parcels shipped and returned to origin per PIN code, last 30 days (staff)'),
+        tags,
+        response: { 200: rtoRatesResponse },
+      },
+    },
+    async () => ({ success: true as const, data: await service.rtoRatesSince(db) }),
   );
 };
 

@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  addDays,
+  rtoRatesByPin,
+  shopDay,
+  shopDayStart,
+  statsPeriodDays,
+  type RtoRates,
   courierNames,
   couriers,
   deliveryProblemStatuses,
@@ -112,6 +118,11 @@ export async function shipmentOfOrder(db: Kysely<Database>, orderId: string): Pr
   return row ? (await withEvents(db, [row]))[0]! : null;
 }
 
+/** Inside an account's erasure (the data-rights module's transaction): its parcels lose what names the person. */
+export async function eraseShipmentsOfAccount(trx: Trx, userId: string, now: Date): Promise<void> {
+  await repo.eraseShipmentsOf(trx, userId, now.toISOString());
+}
+
 // ---------------------------------------------------------------- mark shipped
 
 function pinOf(order: OrderRow): string {
@@ -216,70 +227,119 @@ export async function applyParcelEvent(
   event: ParcelEvent,
   now = new Date(),
 ): Promise<EventResult> {
-  const at = now.toISOString();
-  let returned = false;
-  const result = await db.transaction().execute(async (trx): Promise<EventResult> => {
+  const { result, returned } = await db.transaction().execute(async (trx) => {
     const order = await findOrderRow(trx, shipment.order_id, { lock: true });
-    const row = await repo.findShipment(trx, shipment.id, { lock: true });
-    if (!order || !row) throw shipmentNotFound();
-    const base = { status: row.status, shipmentId: row.id };
-    if (await repo.hasEvent(trx, event.key)) return { outcome: 'duplicate', ...base };
-    const settings = await repo.findSettings(trx);
-    const move = nextShipmentState(
-      { status: row.status, failedAttempts: row.failed_attempts },
-      event.kind,
-      settings.max_delivery_attempts,
-    );
-    if (!move.ok) return { outcome: 'ignored', reason: move.reason, ...base };
-
-    const record = (key: string, kind: ShipmentEventKind, reason: string | null) =>
-      repo.insertEvent(trx, {
-        id: newId(),
-        shipment_id: row.id,
-        event_key: key,
-        kind,
-        reason,
-        location: event.location,
-        occurred_at: event.at,
-        source: event.source,
-        actor_id: event.actorId,
-        created_at: at,
-      });
-    await record(event.key, event.kind, event.reason);
-    // The last attempt allowed sends the parcel back: the timeline says so.
-    if (event.kind === 'delivery_failed' && move.returning) {
-      await record(`${event.key}:return`, 'rto_initiated', `No delivery after ${move.failedAttempts} attempts`);
-    }
-    await repo.moveShipment(trx, row.id, {
-      status: move.status,
-      failedAttempts: move.failedAttempts,
-      at,
-      // A request for another attempt is answered by the courier's next move.
-      clearReattempt: event.kind !== 'in_transit',
-    });
-
-    const parcel = parcelOf(row, await repo.courierTemplate(trx, row.courier));
-    if (event.kind === 'delivery_failed') {
-      const attempt = {
-        parcel,
-        reason: event.reason,
-        attempt: move.failedAttempts,
-        maxAttempts: settings.max_delivery_attempts,
-        returning: move.returning,
-      };
-      await queueDeliveryFailed(trx, order, attempt, now);
-    }
-    if (move.finished === 'delivered' && order.status === 'shipped') {
-      await advanceLockedOrder(trx, order, 'delivered', event.actorId, now);
-    }
-    if (move.finished === 'returned' && order.status === 'shipped') {
-      await cancelLockedOrder(trx, payments, order, event.actorId, 'Returned to origin', at);
-      returned = true;
-    }
-    return { outcome: 'applied', status: move.status, shipmentId: row.id };
+    if (!order) throw shipmentNotFound();
+    return applyLockedParcelEvent(trx, payments, order, shipment.id, event, now);
   });
   if (returned) await payments.refundIfPaid(db, shipment.order_id, now, event.actorId);
   return result;
+}
+
+/**
+ * The event applied inside a transaction that already holds the order's lock: the parcel's
+ * lock is taken second, as everywhere. `returned` asks the caller to refund once committed.
+ */
+async function applyLockedParcelEvent(
+  trx: Trx,
+  payments: OrderPayments,
+  order: OrderRow,
+  shipmentId: string,
+  event: ParcelEvent,
+  now: Date,
+): Promise<{ result: EventResult; returned: boolean }> {
+  const at = now.toISOString();
+  const row = await repo.findShipment(trx, shipmentId, { lock: true });
+  if (!row) throw shipmentNotFound();
+  const base = { status: row.status, shipmentId: row.id };
+  const unchanged = (result: EventResult) => ({ result, returned: false });
+  if (await repo.hasEvent(trx, event.key)) return unchanged({ outcome: 'duplicate', ...base });
+  const settings = await repo.findSettings(trx);
+  const move = nextShipmentState(
+    { status: row.status, failedAttempts: row.failed_attempts },
+    event.kind,
+    settings.max_delivery_attempts,
+  );
+  if (!move.ok) return unchanged({ outcome: 'ignored', reason: move.reason, ...base });
+
+  const record = (key: string, kind: ShipmentEventKind, reason: string | null) =>
+    repo.insertEvent(trx, {
+      id: newId(),
+      shipment_id: row.id,
+      event_key: key,
+      kind,
+      reason,
+      location: event.location,
+      occurred_at: event.at,
+      source: event.source,
+      actor_id: event.actorId,
+      created_at: at,
+    });
+  await record(event.key, event.kind, event.reason);
+  // The last attempt allowed sends the parcel back: the timeline says so.
+  if (event.kind === 'delivery_failed' && move.returning) {
+    await record(`${event.key}:return`, 'rto_initiated', `No delivery after ${move.failedAttempts} attempts`);
+  }
+  await repo.moveShipment(trx, row.id, {
+    status: move.status,
+    failedAttempts: move.failedAttempts,
+    at,
+    // A request for another attempt is answered by the courier's next move.
+    clearReattempt: event.kind !== 'in_transit',
+  });
+
+  const parcel = parcelOf(row, await repo.courierTemplate(trx, row.courier));
+  if (event.kind === 'delivery_failed') {
+    const attempt = {
+      parcel,
+      reason: event.reason,
+      attempt: move.failedAttempts,
+      maxAttempts: settings.max_delivery_attempts,
+      returning: move.returning,
+    };
+    await queueDeliveryFailed(trx, order, attempt, now);
+  }
+  if (move.finished === 'delivered' && order.status === 'shipped') {
+    await advanceLockedOrder(trx, order, 'delivered', event.actorId, now);
+  }
+  let returned = false;
+  if (move.finished === 'returned' && order.status === 'shipped') {
+    await cancelLockedOrder(trx, payments, order, event.actorId, 'Returned to origin', at);
+    returned = true;
+  }
+  return { result: { outcome: 'applied', status: move.status, shipmentId: row.id }, returned };
+}
+
+/**
+ * Staff mark an order delivered (the spec's status change) inside the transaction holding its
+ * lock: an order with a parcel is delivered through its parcel, so the parcel, its timeline
+ * and the order never disagree whichever client asked. False when the order has no parcel (it
+ * shipped without one) and moves on its own; a parcel that cannot be delivered (on its way
+ * back) refuses with 409.
+ */
+export async function deliverLockedOrderParcel(
+  trx: Trx,
+  payments: OrderPayments,
+  order: OrderRow,
+  actorId: string,
+  now: Date,
+): Promise<boolean> {
+  const shipment = await repo.findShipmentOfOrder(trx, order.id);
+  if (!shipment) return false;
+  const event = {
+    key: `staff:${newId()}`,
+    kind: 'delivered' as const,
+    reason: null,
+    at: now.toISOString(),
+    location: null,
+    source: 'staff' as const,
+    actorId,
+  };
+  const { result } = await applyLockedParcelEvent(trx, payments, order, shipment.id, event, now);
+  if (result.outcome === 'ignored') {
+    throw conflict(`SHIPMENT_${result.reason}`, shipmentRefusalMessages[result.reason]);
+  }
+  return true;
 }
 
 /** An event for an AWB (webhook, CSV); null when no parcel has it. */
@@ -508,3 +568,13 @@ export async function updateShipmentSettings(
 
 /** Returns to origin per PIN code (the delivery module counts them: they decide cash on delivery there). */
 export const returnsByPin = pinReturns;
+
+/** The dashboard's returns to origin by PIN code: parcels shipped in the last 30 shop days (today's included). */
+export async function rtoRatesSince(db: Kysely<Database>, now = new Date()): Promise<RtoRates> {
+  const since = addDays(shopDay(now), 1 - statsPeriodDays.last30Days);
+  const rows = await repo.shippedByPinSince(db, shopDayStart(since).toISOString());
+  const pins = rtoRatesByPin(
+    rows.map((row) => ({ pinCode: row.pin_code, shipped: Number(row.shipped), returned: Number(row.returned ?? 0) })),
+  );
+  return { since, pins };
+}

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '../../test/accounts.ts';
+import { declared } from '../../test/catalogue.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 
 const SETTINGS = { freeShippingThreshold: null, codMaxOrderValue: 50_000, codMaxOpenOrders: 3, codConfirmHours: null };
@@ -56,6 +57,7 @@ describe.each(testDialects)('urgency the storefront states only when true, on %s
       const category = await shop.handle.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
       const res = await staff('POST', '/api/product/create', {
         name: `Sale Shirt ${Math.random().toString(36).slice(2, 8)}`,
+        ...declared,
         categoryId: category.id,
         price: 799,
         originalPrice: 999,

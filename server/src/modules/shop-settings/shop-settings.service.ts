@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { categoryRatesInUse } from '../category-taxes/category-taxes.service.ts';
+import { sellerPage } from '../invoices/seller-page.ts';
 import * as repo from './shop-settings.repository.ts';
 
 /**
@@ -127,7 +128,7 @@ export async function updateShopSettings(
 
 /** The storefront's facts and texts about shipping, tax and cash on delivery. */
 export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
-  const [shop, gstRates] = await Promise.all([getShopSettings(db), categoryRatesInUse(db)]);
+  const [shop, gstRates, seller] = await Promise.all([getShopSettings(db), categoryRatesInUse(db), sellerPage(db)]);
   const settings = { ...defaultStoreSettings, ...shop, gstRates };
   return {
     shippingFee: settings.shippingFee,
@@ -138,6 +139,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     lowStockThreshold: shop.lowStockThreshold,
     returnWindowDays: shop.returnWindowDays,
     allowSizeExchanges: shop.allowSizeExchanges,
+    consumerCare: { name: seller.legalName, ...seller.contact },
     texts: { ...storeTexts(settings), returnPolicy: returnPolicyText(shop) },
   };
 }

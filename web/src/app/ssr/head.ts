@@ -4,6 +4,8 @@
  * renderer builds the description from the data it rendered the page with.
  */
 import {
+  makerRoleLabel,
+  missingDeclarations,
   colorGallery,
   colorName,
   STORE_NAME,
@@ -176,6 +178,7 @@ export function productHead(origin: string, product: Product, available: boolean
     image: [preview.url, ...pictures],
     category: product.category,
     brand: { '@type': 'Brand', name: STORE_NAME },
+    ...declarationsJsonLd(product.declarations),
   };
   return {
     title: pageTitle(product.name),
@@ -209,6 +212,28 @@ export function productHead(origin: string, product: Product, available: boolean
  * an offer with its own price and availability), varying by colour (when it has named colours)
  * and size.
  */
+/**
+ * The listing's declarations as structured data: its country of origin, and who answers for
+ * it (schema.org names a manufacturer; a packer or importer, and the net quantity, are
+ * properties of the product). Nothing for a product not yet declared.
+ */
+function declarationsJsonLd(d: Product['declarations'] | undefined): object {
+  if (!d || missingDeclarations(d).length > 0) return {};
+  const maker = { '@type': 'Organization', name: d.makerName, address: d.makerAddress };
+  const property = (name: string, value: string) => ({ '@type': 'PropertyValue', name, value });
+  return {
+    countryOfOrigin: { '@type': 'Country', name: d.countryOfOrigin },
+    ...(d.makerRole === 'manufacturer' && { manufacturer: maker }),
+    additionalProperty: [
+      property('Generic name', d.genericName),
+      property('Net quantity', d.netQuantity),
+      ...(d.makerRole === 'manufacturer'
+        ? []
+        : [property(makerRoleLabel(d.makerRole), `${d.makerName}, ${d.makerAddress}`)]),
+    ],
+  };
+}
+
 function productGroup(
   product: Product,
   about: object,

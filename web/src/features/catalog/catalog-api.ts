@@ -75,6 +75,16 @@ export const catalogApi = api.injectEndpoints({
           }),
         ),
     }),
+    /** The product page's heartbeat: how many visitors have the product open (null below two). */
+    beatProductViewers: build.mutation<{ viewers: number | null }, { id: string; visitor: string }>({
+      query: ({ id, visitor }) => ({
+        method: 'POST',
+        path: `/product/${encodeURIComponent(id)}/viewers`,
+        body: { visitor },
+        auth: false,
+        fallback: 'Could not count viewers',
+      }),
+    }),
     /** What the search box suggests for the text typed. */
     getSuggestions: build.query<ProductSuggestions, string>({
       query: (q) => ({
@@ -88,6 +98,11 @@ export const catalogApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetProductSizesQuery, useLazyGetSuggestionsQuery } =
-  catalogApi;
+export const {
+  useGetProductsQuery,
+  useGetProductQuery,
+  useGetProductSizesQuery,
+  useLazyGetSuggestionsQuery,
+  useBeatProductViewersMutation,
+} = catalogApi;
 export { PRODUCT_FRESH_SECONDS };

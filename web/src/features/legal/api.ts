@@ -6,7 +6,8 @@
 import type { ComplaintBody, ComplaintCreated, ComplaintTicket, SellerPage } from '@shop/core';
 import { api } from '../../lib/api/api.ts';
 
-const legalApi = api.injectEndpoints({
+/** Exported for the server renderer, which asks the seller page's query before rendering it. */
+export const legalApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSellerPage: build.query<SellerPage, void>({
       query: () => ({ method: 'GET', path: '/seller', auth: false, fallback: 'Could not load the seller details' }),

@@ -5,12 +5,32 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { makeAdminOrderPage, makeAdminOrderRow } from '../test-fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
+/** A stats row as the API sends it (rupees); `revenue` is what the server kept, which the page recomputes. */
+const statsRow = (date: string, status: string, orders: number, taken: number, extra: object = {}) => ({
+  date,
+  status,
+  returnedToOrigin: false,
+  orders,
+  taken,
+  refunded: 0,
+  revenue: status === 'cancelled' ? 0 : taken,
+  ...extra,
+});
+
 const stats = [
-  { date: '2026-11-21', status: 'pending', orders: 2, revenue: 2000 },
-  { date: '2026-11-21', status: 'cancelled', orders: 1, revenue: 500 },
-  { date: '2026-11-18', status: 'delivered', orders: 3, revenue: 4500.5 },
-  { date: '2026-11-01', status: 'shipped', orders: 4, revenue: 10000 },
+  statsRow('2026-11-21', 'pending', 2, 2000),
+  statsRow('2026-11-21', 'cancelled', 1, 500, { refunded: 500 }),
+  statsRow('2026-11-18', 'delivered', 3, 4500.5),
+  statsRow('2026-11-01', 'shipped', 4, 10000),
 ];
+
+const rtoRates = {
+  since: '2026-10-23',
+  pins: [
+    { pinCode: '560100', shipped: 4, returned: 3, ratePercent: 75 },
+    { pinCode: '560001', shipped: 10, returned: 1, ratePercent: 10 },
+  ],
+};
 
 function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
@@ -24,6 +44,7 @@ function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
         { reason: 'incorrect_item', returns: 0, ratePercent: 0 },
       ],
     }),
+    'GET /admin/rto-by-pin': () => rtoRates,
     'GET /admin/low-stock': () => [
       {
         productId: 'oxford',
@@ -72,15 +93,50 @@ describe('dashboard', () => {
     expect(within(month).getByText('10')).toBeInTheDocument();
     expect(within(month).getByText('₹16,500.50')).toBeInTheDocument();
 
-    expect(screen.getByText(/Revenue is money taken less refunds/)).toBeInTheDocument();
+    expect(screen.getByText(/Revenue is money kept/)).toBeInTheDocument();
+  });
+
+  it('nets refunds and parcels returned to origin out of the revenue, and shows both', async () => {
+    renderDashboard({
+      'GET /order/stats': () => [
+        statsRow('2026-11-21', 'delivered', 2, 3000, { refunded: 400 }),
+        statsRow('2026-11-21', 'shipped', 1, 900, { returnedToOrigin: true }),
+        statsRow('2026-11-20', 'cancelled', 2, 1200, { refunded: 1200, returnedToOrigin: true }),
+      ],
+    });
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByText('₹2,600.00')).toBeInTheDocument();
+    expect(within(today).getByText('₹400.00')).toBeInTheDocument();
+    expect(within(today).getByText('1 parcel')).toBeInTheDocument();
+    const week = screen.getByRole('region', { name: 'Last 7 days' });
+    expect(within(week).getByText('₹2,600.00')).toBeInTheDocument();
+    expect(within(week).getByText('₹1,600.00')).toBeInTheDocument();
+    expect(within(week).getByText('3 parcels')).toBeInTheDocument();
+  });
+
+  it('rates returns to origin by PIN code, the highest first, and says when nothing shipped', async () => {
+    const { unmount } = renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Returns to origin by PIN code' });
+    const table = await within(section).findByRole('table', { name: /highest rate first/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [within(row).getByRole('rowheader').textContent, ...cellTexts(row)])).toEqual([
+      ['560100', '4', '3', '75%'],
+      ['560001', '10', '1', '10%'],
+    ]);
+    expect(within(section).getByText(/shipped since 23 Oct \(IST\)/)).toBeInTheDocument();
+    unmount();
+
+    renderDashboard({ 'GET /admin/rto-by-pin': () => ({ since: '2026-10-23', pins: [] }) });
+    expect(await screen.findByText('No parcels shipped in the last 30 days.')).toBeInTheDocument();
   });
 
   it("starts a new day at midnight in India, 18:30 UTC: the 21st's orders are yesterday's at 20:00 UTC", async () => {
     vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
     renderDashboard();
     const today = await screen.findByRole('region', { name: 'Today' });
-    expect(within(today).getByText('0')).toBeInTheDocument();
-    expect(within(today).getByText('₹0.00')).toBeInTheDocument();
+    expect(within(today).getAllByText('0')).not.toHaveLength(0);
+    // Revenue and refunds alike.
+    expect(within(today).getAllByText('₹0.00')).toHaveLength(2);
     expect(within(screen.getByRole('region', { name: 'Last 7 days' })).getByText('6')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Orders per day/ })).toHaveAccessibleName(
       'Orders per day over the last 30 days: 10 in all, the busiest day 1 Nov with 4.',

@@ -7,7 +7,8 @@ import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shar
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge } from '../shared/status-badge.tsx';
 import { asResource } from '../shared/use-resource.ts';
-import { useGetLowStockQuery, useGetOrderStatsSummaryQuery } from './api.ts';
+import { useGetLowStockQuery, useGetOrderStatsSummaryQuery, useGetRtoRatesQuery } from './api.ts';
+import { RtoRatesTable } from './rto-rates.tsx';
 import { StatsOverview } from './stats-overview.tsx';
 
 /** How many of the variants running low the dashboard lists, the emptiest first. */
@@ -16,7 +17,7 @@ const LATEST_ORDERS = 5;
 
 /**
  * The shop at a glance: orders and revenue for today, 7 and 30 days, a chart of the month,
- * orders by status, variants at or below their low-stock threshold (the product's, else the
+ * orders by status, returns to origin by PIN code, variants at or below their low-stock threshold (the product's, else the
  * shop's), the latest orders and the return rate by reason. Each part loads on its own, so
  * one failing leaves the others readable.
  */
@@ -24,16 +25,22 @@ export function DashboardPage() {
   const stats = asResource(useGetOrderStatsSummaryQuery());
   const lowStock = asResource(useGetLowStockQuery({ limit: LOW_STOCK_ROWS }));
   const latest = asResource(useGetAdminOrdersQuery({ limit: LATEST_ORDERS }));
+  const rtoRates = asResource(useGetRtoRatesQuery());
 
   return (
     <>
       <AdminPageHeader
         title="Dashboard"
-        description="Revenue is money taken less refunds: cash once delivered, online payments once captured. Days are counted in Indian time (IST)."
+        description="Revenue is money kept: cash once delivered, online payments once captured, less refunds, cancelled orders and parcels returned to origin. Days are counted in Indian time (IST)."
       />
       <ResourceView resource={stats} label="Loading the stats…">
         {(summary) => <StatsOverview summary={summary} />}
       </ResourceView>
+      <AdminSection title="Returns to origin by PIN code" className="mt-4">
+        <ResourceView resource={rtoRates} label="Loading returns to origin…">
+          {(rates) => <RtoRatesTable rates={rates} />}
+        </ResourceView>
+      </AdminSection>
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         <AdminSection title="Low stock">
           <ResourceView resource={lowStock} label="Loading low stock…">

@@ -18,7 +18,7 @@ const dayColumns: Column[] = [
 const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** "21 Nov" from "2026-11-21". */
-function shortDay(date: string): string {
+export function shortDay(date: string): string {
   return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 

@@ -24,6 +24,16 @@ function PeriodCard({ label, period }: { label: string; period: StatsPeriod }) {
             {formatRupees(period.revenue)}
           </dd>
         </div>
+        <div>
+          <dt className="text-xs text-muted">Refunded</dt>
+          <dd className="mt-0.5 text-sm whitespace-nowrap tabular-nums">{formatRupees(period.refunds)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Returned to origin</dt>
+          <dd className="mt-0.5 text-sm tabular-nums">
+            {period.returnedToOrigin} {period.returnedToOrigin === 1 ? 'parcel' : 'parcels'}
+          </dd>
+        </div>
       </dl>
     </section>
   );

@@ -20,6 +20,8 @@ const orders = { type: 'Order', path: '/admin/orders' } as const;
 /** What a move or a refund of one order changes: the order, the lists, the revenue and (a cancel restocks) stock. */
 const orderChanged = ({ id }: { id: string }) => [
   { type: 'Order' as const, id },
+  // Delivering an order delivers its parcel too.
+  { type: 'Order' as const, id: `SHIPMENT-${id}` },
   { type: 'Order' as const, id: 'LIST' },
   'OrderStats' as const,
   'LowStock' as const,

@@ -6,7 +6,7 @@ import { BoxIcon } from '../../../components/icons/box.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { usePatchOrderStatusMutation, usePostRefundMutation } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';
-import { ShipDialog, useParcelDelivered } from '../shipments/index.ts';
+import { ShipDialog } from '../shipments/index.ts';
 
 /**
  * The button for each move the server allows from here, and what it says once done: the
@@ -36,8 +36,6 @@ interface OrderActionsProps {
  */
 export function OrderActions({ detail }: OrderActionsProps) {
   const [patchOrderStatus] = usePatchOrderStatusMutation();
-  // An order with a parcel is delivered through its parcel, so the timeline says so too.
-  const deliverParcel = useParcelDelivered(detail.order);
   const [postRefund] = usePostRefundMutation();
   const { order, payment, nextStatuses, refundable } = detail;
   const [busy, setBusy] = useState<Busy>(null);
@@ -50,8 +48,8 @@ export function OrderActions({ detail }: OrderActionsProps) {
   async function move(status: OrderStatus) {
     setBusy(status);
     try {
-      if (status === 'delivered' && deliverParcel) await deliverParcel();
-      else await patchOrderStatus({ id: order._id, status }).unwrap();
+      // The server delivers an order with a parcel through its parcel: one rule for every client.
+      await patchOrderStatus({ id: order._id, status }).unwrap();
       notifySuccess(moves[status].done);
       setConfirmingCancel(false);
     } catch (error) {

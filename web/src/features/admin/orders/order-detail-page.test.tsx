@@ -159,7 +159,7 @@ describe('staff order page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('"Mark delivered" on an order with a parcel records the delivery on the parcel', async () => {
+  it('"Mark delivered" on an order with a parcel asks the server, which delivers the parcel, and shows it again', async () => {
     const shipped = makeAdminOrderDetail(
       {
         ...pendingOrder.order,
@@ -187,16 +187,18 @@ describe('staff order page', () => {
     const { user, api } = renderDetail({
       'GET /admin/orders/:id': () => shipped,
       'GET /admin/orders/:id/shipment': () => parcel,
-      'POST /admin/shipments/:id/events': () => ({ ...parcel, status: 'delivered' }),
+      'PATCH /order/:id/status': () => ({ ...shipped.order, status: 'delivered' }),
     });
     const section = await screen.findByRole('region', { name: 'Parcel' });
     expect(section).toHaveTextContent('DTDC · AWB DT123456');
     await user.click(screen.getByRole('button', { name: 'Mark delivered' }));
     expect(await screen.findByText('Order status updated')).toBeInTheDocument();
-    expect(api.callsTo('POST /admin/shipments/:id/events')).toMatchObject([
-      { path: '/admin/shipments/s1/events', body: { kind: 'delivered', reason: null } },
+    expect(api.callsTo('PATCH /order/:id/status')).toMatchObject([
+      { path: '/order/o1/status', body: { status: 'delivered' } },
     ]);
-    expect(api.callsTo('PATCH /order/:id/status')).toHaveLength(0);
+    expect(api.callsTo('POST /admin/shipments/:id/events')).toHaveLength(0);
+    // The parcel is read again, to show its delivery.
+    await waitFor(() => expect(api.callsTo('GET /admin/orders/:id/shipment').length).toBeGreaterThan(1));
   });
 
   it('keeps every button waiting while a change runs', async () => {

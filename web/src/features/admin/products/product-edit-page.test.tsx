@@ -130,6 +130,12 @@ describe('new product form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sky blue' }));
     await user.type(field('Price (₹)'), '1499.50');
     await user.type(field(/^Original price/), '1999');
+    await user.type(field(/^Generic name/), 'Kurta');
+    await user.type(field(/^Net quantity/), '1 N');
+    await user.type(field(/^Country of origin/), 'India');
+    await user.selectOptions(field('Who answers for the goods'), 'Manufacturer');
+    await user.type(field("Manufacturer's, packer's or importer's name"), 'Kapas Apparel');
+    await user.type(field('Their address'), 'Lower Parel, Mumbai');
 
     await user.type(field('Size of row 1'), 'm');
     await user.type(field('Stock of row 1'), '4');
@@ -166,6 +172,7 @@ describe('new product form', () => {
         categoryId: 'mens-shirts',
         price: 1499.5,
         originalPrice: 1999,
+        saleEndsAt: null,
         colors: ['white', 'sky blue'],
         tags: ['Kurta', 'Linen'],
         images: ['/images/products/kurta--white--back.svg', '/uploads/kurta.png'],
@@ -173,6 +180,12 @@ describe('new product form', () => {
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
         ],
+        genericName: 'Kurta',
+        netQuantity: '1 N',
+        countryOfOrigin: 'India',
+        makerRole: 'manufacturer',
+        makerName: 'Kapas Apparel',
+        makerAddress: 'Lower Parel, Mumbai',
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/new-kurta'));
@@ -339,6 +352,26 @@ describe('edit product page', () => {
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(api.callsTo('PATCH /product/update/:id').map((c) => [c.params.id, c.body])).toEqual([
       ['oxford', { price: 999 }],
+    ]);
+  });
+
+  it('sets the sale end in India time, shows it back, and clears it', async () => {
+    const { user, api } = renderEdit();
+    await screen.findByRole('heading', { name: 'Oxford Shirt', level: 1 });
+    await waitFor(() => expect(field('Category')).toHaveValue('mens-shirts'));
+    const saleEnds = field(/^Sale ends \(India time, IST\)/);
+    expect(saleEnds).toHaveValue('');
+    await user.type(saleEnds, '2026-12-01T18:30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    await waitFor(() => expect(field(/^Sale ends \(India time, IST\)/)).toHaveValue('2026-12-01T18:30'));
+
+    await user.clear(field(/^Sale ends \(India time, IST\)/));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH /product/update/:id')).toHaveLength(2));
+    expect(api.callsTo('PATCH /product/update/:id').map((c) => c.body)).toEqual([
+      { saleEndsAt: '2026-12-01T13:00:00.000Z' },
+      { saleEndsAt: null },
     ]);
   });
 

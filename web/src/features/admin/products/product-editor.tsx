@@ -4,7 +4,7 @@
  * sends only the fields that changed. An existing product's colours, sizes, stock and photos
  * are edited in its variant grid and photos by colour (product-edit-page.tsx), not here.
  */
-import { colorSwatches, type Product } from '@shop/core';
+import { colorSwatches, makerRoles, type Product } from '@shop/core';
 import { useMemo } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
@@ -19,10 +19,32 @@ import { SizesEditor } from './sizes-editor.tsx';
 import type { UploadImage } from '../../../lib/upload-image.ts';
 import { useRecordForm } from '../shared/use-record-form.ts';
 
+/** The declarations typed as text: field, longest text, hint. */
+const declarationTexts = [
+  ['genericName', 80, 'The common name of the goods, e.g. Shirt'],
+  ['netQuantity', 40, 'e.g. 1 N (one piece)'],
+  ['countryOfOrigin', 56, 'Where the goods were made, e.g. India'],
+  ['makerName', 120, undefined],
+  ['makerAddress', 300, undefined],
+] as const;
+
 /** Where each issue is shown; one about any other field goes in the summary. */
 const issueOptions = {
   labels: productFieldLabels,
-  fields: ['name', 'description', 'categoryId', 'tags', 'colors', 'price', 'originalPrice', 'sizes', 'images'],
+  fields: [
+    'name',
+    'description',
+    'categoryId',
+    'tags',
+    'colors',
+    'price',
+    'originalPrice',
+    'saleEndsAt',
+    'sizes',
+    'images',
+    ...declarationTexts.map(([key]) => key),
+    'makerRole',
+  ],
   entryFields: ['sizes', 'images'],
 };
 
@@ -137,6 +159,22 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
         >
           {rupeesInput('originalPrice', 0)}
         </Field>
+        <Field
+          label="Sale ends (India time, IST)"
+          optional
+          hint="The product page counts down to it; blank for no countdown."
+          error={errorFor('saleEndsAt')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="datetime-local"
+              value={form.saleEndsAt}
+              onChange={(e) => set('saleEndsAt', e.target.value)}
+              className={controlClass}
+            />
+          )}
+        </Field>
         {!product && (
           <ColourChoices chosen={form.colors} error={errorFor('colors')} onChange={(colors) => set('colors', colors)} />
         )}
@@ -157,6 +195,65 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
           </div>
         </>
       )}
+
+      <fieldset className="grid gap-5 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:grid-cols-2">
+        <legend className="float-left mb-1 text-base font-medium lg:col-span-2">
+          Listing declarations
+          <span className="block text-sm font-normal text-muted">
+            Required by the Legal Metrology rules before the product can be on sale.
+          </span>
+        </legend>
+        {declarationTexts.slice(0, 3).map(([key, max, hint]) => (
+          <Field key={key} label={productFieldLabels[key]!} hint={hint} error={errorFor(key)}>
+            {(control) => (
+              <input
+                {...control}
+                value={form[key]}
+                maxLength={max}
+                autoComplete="off"
+                onChange={(e) => set(key, e.target.value)}
+                className={controlClass}
+              />
+            )}
+          </Field>
+        ))}
+        <Field label={productFieldLabels.makerRole!} error={errorFor('makerRole')}>
+          {(control) => (
+            <select
+              {...control}
+              value={form.makerRole}
+              onChange={(e) => set('makerRole', e.target.value as typeof form.makerRole)}
+              className={controlClass}
+            >
+              <option value="">Choose manufacturer, packer or importer</option>
+              {makerRoles.map((role) => (
+                <option key={role} value={role}>
+                  {capitalize(role)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {declarationTexts.slice(3).map(([key, max]) => (
+          <Field
+            key={key}
+            label={productFieldLabels[key]!}
+            error={errorFor(key)}
+            className={key === 'makerAddress' ? 'lg:col-span-2' : undefined}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={form[key]}
+                maxLength={max}
+                autoComplete="off"
+                onChange={(e) => set(key, e.target.value)}
+                className={controlClass}
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
 
       <FormAlert message={summary} />
       <button type="submit" className={buttonClass('primary', 'md', 'w-full sm:w-auto')} disabled={saving}>

@@ -1,3 +1,4 @@
+import { emptyDeclarations } from '@shop/core';
 import { makeProduct } from '../../../test/fixtures.ts';
 import {
   emptyProductForm,
@@ -34,6 +35,7 @@ describe('productBodyFrom', () => {
         categoryId: 'mens-shirts',
         price: 1499.5,
         originalPrice: null,
+        saleEndsAt: null,
         colors: ['white', 'sky blue'],
         tags: ['Shirt', 'Linen'],
         images: ['/uploads/kurta.webp', '/uploads/kurta-2.jpg'],
@@ -41,8 +43,24 @@ describe('productBodyFrom', () => {
           { size: 'M', stock: 4 },
           { size: 'L', stock: 0 },
         ],
+        // Left empty here; the server refuses a product on sale without them.
+        ...emptyDeclarations,
       },
     });
+  });
+
+  it('sends the declarations trimmed, and reads them back from a product', () => {
+    const declared = productBodyFrom(
+      filled({ genericName: ' Kurta ', countryOfOrigin: 'India ', makerRole: 'packer', makerName: 'Kapas' }),
+    );
+    expect(declared.ok && declared.body).toMatchObject({
+      genericName: 'Kurta',
+      countryOfOrigin: 'India',
+      makerRole: 'packer',
+      makerName: 'Kapas',
+    });
+    const product = makeProduct();
+    expect(productFormFor(product)).toMatchObject(product.declarations);
   });
 
   it.each([
@@ -53,6 +71,7 @@ describe('productBodyFrom', () => {
     ['a price under ₹1', { price: '0.5' }, 'price', 'must be at least 1'],
     ['three decimals', { price: '10.005' }, 'price', 'must have at most two decimals'],
     ['a negative original price', { originalPrice: '-1' }, 'originalPrice', 'must not be negative'],
+    ['a sale end the calendar has not', { saleEndsAt: '2026-02-30T10:00' }, 'saleEndsAt', 'must be a date and time'],
     ['a colour the shop does not have', { colors: ['purple'] }, 'colors.0', "is not one of the shop's colours"],
     ['a blank stock', { sizes: [sizeRow('M', '')] }, 'sizes.0.stock', 'is required'],
     ['stock with a fraction', { sizes: [sizeRow('M', '1.5')] }, 'sizes.0.stock', 'must be a whole number'],
@@ -97,6 +116,24 @@ describe('productFormFor', () => {
       ok: true,
       body: { price: 1199, originalPrice: 1499, sizes: [{ size: 'M', stock: 3 }], tags: ['Shirt', 'Cotton'] },
     });
+  });
+});
+
+describe('the sale end, typed in India time', () => {
+  it('is sent as the instant it names, whatever zone the browser is in', () => {
+    const result = productBodyFrom(filled({ saleEndsAt: '2026-12-01T18:30' }));
+    expect(result).toMatchObject({ ok: true, body: { saleEndsAt: '2026-12-01T13:00:00.000Z' } });
+  });
+
+  it('blank clears it', () => {
+    expect(productBodyFrom(filled({ saleEndsAt: ' ' }))).toMatchObject({ ok: true, body: { saleEndsAt: null } });
+  });
+
+  it('a stored sale end reads back in India time, and round-trips unchanged', () => {
+    const form = productFormFor(makeProduct({ saleEndsAt: '2026-11-30T16:15:00.000Z' }));
+    expect(form.saleEndsAt).toBe('2026-11-30T21:45');
+    expect(productBodyFrom(form)).toMatchObject({ ok: true, body: { saleEndsAt: '2026-11-30T16:15:00.000Z' } });
+    expect(productFormFor(makeProduct({ saleEndsAt: null })).saleEndsAt).toBe('');
   });
 });
 

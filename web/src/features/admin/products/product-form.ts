@@ -3,7 +3,16 @@
  * checked with the server's own schema, so staff read the same rules before sending that the
  * server would apply after.
  */
-import { productCreateBody, requestJson, type Product, type ProductCreateBody } from '@shop/core';
+import {
+  emptyDeclarations,
+  fromShopLocalDateTime,
+  productCreateBody,
+  requestJson,
+  shopLocalDateTime,
+  type ListingDeclarations,
+  type Product,
+  type ProductCreateBody,
+} from '@shop/core';
 import { issuesFromSchema, readNumber, type FieldIssue } from '../shared/form-support.ts';
 
 export interface SizeRow {
@@ -13,7 +22,8 @@ export interface SizeRow {
   stock: string;
 }
 
-export interface ProductForm {
+/** The Legal Metrology declarations are fields of the form as they are of the body. */
+export interface ProductForm extends ListingDeclarations {
   name: string;
   description: string;
   categoryId: string;
@@ -23,6 +33,8 @@ export interface ProductForm {
   price: string;
   /** Blank for none. */
   originalPrice: string;
+  /** When the sale ends, in India, as a `datetime-local` value ("2026-12-01T18:30"); blank for none. */
+  saleEndsAt: string;
   sizes: SizeRow[];
   /** Site paths or https URLs; the first is the main image. */
   images: string[];
@@ -39,11 +51,18 @@ export const productFieldLabels: Readonly<Record<string, string>> = {
   'colors.*': 'Colour',
   price: 'Price',
   originalPrice: 'Original price',
+  saleEndsAt: 'Sale ends',
   sizes: 'Sizes',
   'sizes.*.size': 'Size',
   'sizes.*.stock': 'Stock',
   images: 'Images',
   'images.*': 'Image',
+  genericName: 'Generic name',
+  netQuantity: 'Net quantity',
+  countryOfOrigin: 'Country of origin',
+  makerRole: 'Who answers for the goods',
+  makerName: "Manufacturer's, packer's or importer's name",
+  makerAddress: 'Their address',
 };
 
 let rowCount = 0;
@@ -61,8 +80,10 @@ export function emptyProductForm(): ProductForm {
     colors: [],
     price: '',
     originalPrice: '',
+    saleEndsAt: '',
     sizes: [sizeRow()],
     images: [],
+    ...emptyDeclarations,
   };
 }
 
@@ -75,8 +96,10 @@ export function productFormFor(product: Product): ProductForm {
     colors: [...product.colors],
     price: String(product.price),
     originalPrice: product.originalPrice === null ? '' : String(product.originalPrice),
+    saleEndsAt: product.saleEndsAt ? shopLocalDateTime(new Date(product.saleEndsAt)) : '',
     sizes: product.sizes.map((s) => sizeRow(s.size, String(s.stock))),
     images: product.images.length > 0 ? [...product.images] : product.image ? [product.image] : [],
+    ...product.declarations,
   };
 }
 
@@ -104,6 +127,10 @@ export function productBodyFrom(form: ProductForm): ProductBodyResult {
   if (form.categoryId === '') issues.push({ path: 'categoryId', message: 'Choose a category.' });
   const price = readRequiredNumber(form.price, 'price', issues);
   const originalPrice = readNumber(form.originalPrice, 'originalPrice', issues);
+  const saleEndsAt = form.saleEndsAt.trim() === '' ? null : fromShopLocalDateTime(form.saleEndsAt);
+  if (saleEndsAt === null && form.saleEndsAt.trim() !== '') {
+    issues.push({ path: 'saleEndsAt', message: 'must be a date and time' });
+  }
   // Every row is sent, blank or not, so an issue's index (ours or the server's) is the row's.
   const sizes = form.sizes.map((row, index) => ({
     size: row.size,
@@ -116,10 +143,17 @@ export function productBodyFrom(form: ProductForm): ProductBodyResult {
     categoryId: form.categoryId,
     price: price ?? 0,
     originalPrice,
+    saleEndsAt,
     colors: form.colors,
     tags: splitTags(form.tags),
     images: form.images,
     sizes,
+    genericName: form.genericName,
+    netQuantity: form.netQuantity,
+    countryOfOrigin: form.countryOfOrigin,
+    makerRole: form.makerRole,
+    makerName: form.makerName,
+    makerAddress: form.makerAddress,
   });
   if (!parsed.success) issues.push(...issuesFromSchema(parsed.error.issues));
   // A field may be named twice (blank price, then "at least 1"); the form shows the first.

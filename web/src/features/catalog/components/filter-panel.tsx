@@ -11,7 +11,7 @@ import { useId, type ReactNode } from 'react';
 import { capitalize, formatPrice } from '../../../lib/format.ts';
 import { swatchFor } from './color-dots.tsx';
 
-type FilterKey = 'collection' | 'color' | 'size' | 'price' | 'tag';
+type FilterKey = 'collection' | 'color' | 'size' | 'price' | 'tag' | 'origin';
 
 interface FilterPanelProps {
   state: ProductsPageState;
@@ -39,8 +39,15 @@ export function priceBandLabel(band: string): string {
 }
 
 export function activeFilterCount(state: ProductsPageState): number {
-  return [state.collection !== 'all', state.color, state.size, state.price, state.tag, state.inStock].filter(Boolean)
-    .length;
+  return [
+    state.collection !== 'all',
+    state.color,
+    state.size,
+    state.price,
+    state.tag,
+    state.origin,
+    state.inStock,
+  ].filter(Boolean).length;
 }
 
 /**
@@ -51,6 +58,14 @@ export function sizeOptions(state: ProductsPageState, facets: ProductFacets | un
   const sizes = (facets?.sizes ?? []).map((f) => f.value);
   if (state.size && !sizes.includes(state.size)) return [...sizes, state.size].sort(compareSizes);
   return sizes;
+}
+
+/** The countries offered: those of the list's products, A to Z, and the chosen one even when none is left. */
+export function originOptions(state: ProductsPageState, facets: ProductFacets | undefined): string[] {
+  const origins = (facets?.origins ?? []).map((f) => f.value);
+  const chosen = state.origin;
+  if (chosen && !origins.some((o) => o.toLowerCase() === chosen.toLowerCase())) return [...origins, chosen];
+  return origins;
 }
 
 /**
@@ -148,6 +163,21 @@ export function FilterPanel({
           </OptionButton>
         ))}
       </FilterGroup>
+
+      {(facets?.origins?.length || state.origin) && (
+        <FilterGroup title="Country of origin">
+          {originOptions(state, facets).map((origin) => (
+            <OptionButton
+              key={origin}
+              pressed={state.origin?.toLowerCase() === origin.toLowerCase()}
+              count={countIn(facets?.origins, origin)}
+              onClick={() => toggle('origin', origin)}
+            >
+              {origin}
+            </OptionButton>
+          ))}
+        </FilterGroup>
+      )}
 
       <FilterGroup title="Tags">
         {settings.filterTags.map((tag) => (

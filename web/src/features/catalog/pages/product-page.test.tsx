@@ -20,15 +20,20 @@ const someSizes: ProductSize[] = [
   { size: 'L', stock: 2 },
 ];
 
+/** The heartbeat's answer with one visitor: nothing to show. */
+const noViewers = { 'POST /product/:id/viewers': () => ({ viewers: null }) };
+
 function renderProductPage({
   sizes = someSizes,
   product = () => shirt as unknown,
   state,
-}: { sizes?: ProductSize[]; product?: () => unknown; state?: unknown } = {}) {
+  viewers = () => ({ viewers: null }),
+}: { sizes?: ProductSize[]; product?: () => unknown; state?: unknown; viewers?: () => unknown } = {}) {
   const api = createFakeApi({
     'GET /store': () => makeStoreInfo(),
     'GET /product/:id': product,
     'GET /product/:id/sizes': () => sizes,
+    'POST /product/:id/viewers': viewers,
   });
   const view = renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id', state });
   return { ...view, api };
@@ -58,6 +63,42 @@ describe('product page', () => {
     expect(api.callsTo('GET /product/:id/sizes')).toHaveLength(1);
   });
 
+  it('declares under "Product details" what the listing must (Legal Metrology), the MRP with GST', async () => {
+    const api = createFakeApi({
+      'GET /store': () => ({
+        ...makeStoreInfo(),
+        consumerCare: { name: 'Kapas Apparel', email: 'care@kapas.in', phone: '+918047182200' },
+      }),
+      'GET /product/:id': () =>
+        makeProduct({
+          ...shirt,
+          declarations: { ...shirt.declarations, countryOfOrigin: 'Sri Lanka', makerRole: 'importer' },
+        }),
+      'GET /product/:id/sizes': () => someSizes,
+      ...noViewers,
+    });
+    renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
+    const details = await screen.findByRole('region', { name: 'Product details' });
+    const value = (term: string) => within(details).getByText(term).nextElementSibling?.textContent;
+    expect(value('Generic name')).toBe('Shirt');
+    expect(value('Net quantity')).toBe('1 N');
+    // The most asked (the original ₹1,799) with 18% GST (₹323.82, rounded to ₹324 as the cart does).
+    expect(value('MRP')).toBe('₹2,123.00 (incl. of all taxes)');
+    expect(value('Country of origin')).toBe('Sri Lanka');
+    expect(value('Imported by')).toBe('Kapas Apparel Private Limited, 14 Residency Road, Bengaluru, Karnataka 560025');
+    // The store's facts arrive on their own request.
+    await within(details).findByText('Consumer care');
+    expect(value('Consumer care')).toBe('Kapas Apparel, care@kapas.in, +918047182200');
+  });
+
+  it('shows no "Product details" for a product not yet declared', async () => {
+    renderProductPage({
+      product: () => makeProduct({ ...shirt, declarations: { ...shirt.declarations, netQuantity: '' } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Product details' })).not.toBeInTheDocument();
+  });
+
   it('shows the product from navigation state at once, before the fetch answers', async () => {
     const held = deferred<unknown>();
     const { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut } = shirt;
@@ -72,6 +113,42 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt (new season)' })).toBeInTheDocument();
     expect(screen.getByText('Crisp cotton Oxford with a button-down collar.')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Show image/ })).toHaveLength(2);
+  });
+
+  describe('the viewer count', () => {
+    const setVisibility = (state: DocumentVisibilityState) =>
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    afterEach(() => setVisibility('visible'));
+
+    it("shows the number the server counts from two upwards, for this tab's anonymous visitor", async () => {
+      const { api } = renderProductPage({ viewers: () => ({ viewers: 3 }) });
+      expect(await screen.findByText('3 people are viewing this right now')).toBeInTheDocument();
+      const [beat] = api.callsTo('POST /product/:id/viewers');
+      expect(beat).toMatchObject({
+        path: '/product/oxford/viewers',
+        body: { visitor: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      });
+      // The same visitor for the whole tab: kept in sessionStorage.
+      expect(window.sessionStorage.getItem('product-viewer')).toBe((beat!.body as { visitor: string }).visitor);
+    });
+
+    it('shows nothing when the server shows nothing (one visitor), or cannot count', async () => {
+      renderProductPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+      await act(async () => {});
+      expect(screen.queryByText(/people are viewing/)).not.toBeInTheDocument();
+    });
+
+    it('a hidden page does not count as viewing: it beats once it is shown', async () => {
+      setVisibility('hidden');
+      const { api } = renderProductPage({ viewers: () => ({ viewers: 2 }) });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oxford Shirt' })).toBeInTheDocument();
+      expect(api.callsTo('POST /product/:id/viewers')).toHaveLength(0);
+      setVisibility('visible');
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(await screen.findByText('2 people are viewing this right now')).toBeInTheDocument();
+      expect(api.callsTo('POST /product/:id/viewers')).toHaveLength(1);
+    });
   });
 
   describe('when nothing can be bought', () => {
@@ -201,6 +278,7 @@ describe('product page', () => {
         'GET /store': () => makeStoreInfo(),
         'GET /product/:id': () => shirt,
         'GET /product/:id/sizes': () => someSizes,
+        ...noViewers,
         'GET /cart/details': () => makeCart([]),
         'POST /cart': cartAnswer,
       });
@@ -328,6 +406,7 @@ describe('product page', () => {
         'GET /store': () => ({ ...makeStoreInfo(), lowStockThreshold: 3 }),
         'GET /product/:id': () => shirt,
         'GET /product/:id/sizes': () => someSizes,
+        ...noViewers,
       });
       const { user } = renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
       const sizes = await screen.findByRole('list', { name: 'Sizes' });
@@ -375,7 +454,8 @@ describe('product page', () => {
       act(() => vi.advanceTimersByTime(298_000));
       expect(again).toHaveTextContent('00:00');
       expect(screen.getByText('This offer has ended')).toBeInTheDocument();
-      expect(vi.getTimerCount()).toBe(0);
+      // The countdown has stopped; the one timer left is the viewers' heartbeat.
+      expect(vi.getTimerCount()).toBe(1);
     });
 
     it('shows days and hours for a longer sale', async () => {
@@ -424,6 +504,7 @@ describe('product page', () => {
       const api = createFakeApi({
         'GET /store': () => makeStoreInfo(),
         'GET /product/:id': () => product,
+        ...noViewers,
         'GET /product/:id/sizes': () => [
           { size: 'S', stock: 4 },
           { size: 'M', stock: 3 },
@@ -519,6 +600,7 @@ describe('product page', () => {
         'GET /store': () => makeStoreInfo(),
         'GET /product/:id': () => held.promise,
         'GET /product/:id/sizes': () => [{ size: 'M', stock: 3 }],
+        ...noViewers,
         'GET /cart/details': () => makeCart([]),
       });
       const { user } = renderWithProviders(<ProductPage />, {

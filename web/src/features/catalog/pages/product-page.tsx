@@ -16,6 +16,7 @@ import { toast, toastDurations } from '../../../lib/toasts.tsx';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { BagIcon } from '../../../components/icons/bag.tsx';
+import { EyeIcon } from '../../../components/icons/eye.tsx';
 import { ReturnIcon } from '../../../components/icons/return.tsx';
 import { ShieldIcon } from '../../../components/icons/shield.tsx';
 import { TruckIcon } from '../../../components/icons/truck.tsx';
@@ -27,11 +28,13 @@ import { ColorSwatches } from '../components/color-swatches.tsx';
 import { DeliveryCheck } from '../components/delivery-check.tsx';
 import { OfferCountdown } from '../components/offer-countdown.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
+import { ProductDeclarations } from '../components/product-declarations.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
 import { SizePicker } from '../components/size-picker.tsx';
+import { useViewerCount } from '../viewer-count.ts';
 import {
   PRODUCT_FRESH_SECONDS,
   useGetProductQuery,
@@ -54,7 +57,9 @@ import {
  * products page handed over (no gallery or description yet).
  */
 type ShownProduct = ProductSummary &
-  Partial<Pick<Product, 'description' | 'images' | 'variants' | 'photos' | 'saleEndsAt'>>;
+  Partial<
+    Pick<Product, 'description' | 'images' | 'variants' | 'photos' | 'saleEndsAt' | 'declarations' | 'gstPercent'>
+  >;
 
 /** The product handed over by the products page through navigation state, if it is this one. */
 function productFromNavigation(state: unknown, id: string): ShownProduct | null {
@@ -147,6 +152,7 @@ function ProductDetails({
   sizesError,
   askedColor,
 }: ProductDetailsProps) {
+  const viewers = useViewerCount(product._id);
   const signedIn = useIsSignedIn();
   const info = useStoreInfo();
   const { addSelectionToCart, adding, miniCartOpen, closeMiniCart } = useAddSelectionToCart();
@@ -262,6 +268,7 @@ function ProductDetails({
 
           {!nothingToBuy && (
             <UrgencyNotes
+              viewers={viewers}
               saleEndsAt={product.saleEndsAt}
               stock={stockInView}
               threshold={info?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD}
@@ -361,6 +368,15 @@ function ProductDetails({
               <p className="mt-3 text-sm leading-7 whitespace-pre-line text-ink-soft">{product.description}</p>
             </section>
           )}
+          {product.declarations && product.gstPercent !== undefined && (
+            <ProductDeclarations
+              declarations={product.declarations}
+              price={price.price}
+              originalPrice={price.originalPrice ?? null}
+              gstPercent={product.gstPercent}
+              consumerCare={info?.consumerCare}
+            />
+          )}
         </div>
       </div>
 
@@ -371,15 +387,19 @@ function ProductDetails({
 }
 
 /**
- * The urgency the specification shows, only where true (issue 26): the countdown to the sale
+ * The urgency the specification shows, only where true (issue 26): the visitors with the
+ * product open (counted by the server from the pages' heartbeats), the countdown to the sale
  * end staff set, and "Only N item(s) left" at or below the owner's threshold. Shown only while
  * something can be bought.
  */
 function UrgencyNotes({
+  viewers,
   saleEndsAt,
   stock,
   threshold,
 }: {
+  /** From two upwards (the server's rule), else null and nothing is shown. */
+  viewers: number | null;
   saleEndsAt: string | null | undefined;
   stock: number | null;
   threshold: number;
@@ -387,6 +407,17 @@ function UrgencyNotes({
   const left = stock === null ? null : itemsLeftNote(stock, threshold);
   return (
     <>
+      {/* The line's place is kept while the count is unknown or under two: a count arriving
+          after the page has drawn must not push the buttons down under the shopper's finger. */}
+      <p className="mt-5 flex min-h-[18px] items-center gap-2 text-sm text-ink-soft">
+        {viewers !== null && (
+          <>
+            <EyeIcon size={18} className="text-accent" />
+            {viewers} people are viewing this right now
+          </>
+        )}
+      </p>
+
       {saleEndsAt && (
         <div className="mt-4">
           <OfferCountdown endsAt={saleEndsAt} />

@@ -373,6 +373,29 @@ describe('products page', () => {
     );
   });
 
+  it('filters by country of origin with counts, and sorts by it from the address', async () => {
+    const { user, router, api } = renderProductsPage('/products?sort=origin', () => ({
+      ...makeProductPage([oxford], { total: 5 }),
+      facets: {
+        colors: [],
+        sizes: [],
+        priceBands: [],
+        tags: [],
+        collections: [],
+        origins: [
+          { value: 'India', count: 4 },
+          { value: 'Sri Lanka', count: 1 },
+        ],
+      },
+    }));
+    const group = await screen.findByRole('group', { name: 'Country of origin' });
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'origin' }));
+    await user.click(within(group).getByRole('button', { name: 'Sri Lanka (1)' }));
+    expect(router.state.location.search).toBe('?origin=Sri+Lanka&sort=origin');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ origin: 'Sri Lanka', sort: 'origin' }));
+    expect(within(group).getByRole('button', { name: 'Sri Lanka (1)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('keeps a chosen size no product has left offered, so it can be cleared', async () => {
     const { user, router } = renderProductsPage('/products?size=XXL', () => ({
       ...makeProductPage([], { total: 0 }),

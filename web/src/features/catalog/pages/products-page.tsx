@@ -29,7 +29,7 @@ const settings = defaultStoreSettings;
 
 /** The query the products page sends for a URL state: core's query, by price, or by relevance for a search. */
 export function listQueryFor(state: ProductsPageState): Partial<ProductListQuery> {
-  return { ...productListQueryFor(state, settings), sort: state.q.trim() ? 'relevance' : 'price' };
+  return { ...productListQueryFor(state, settings), sort: state.sort ?? (state.q.trim() ? 'relevance' : 'price') };
 }
 
 /** The list query a /products address asks: the page and the server renderer read it alike. */

@@ -1,0 +1,71 @@
+import { discountByLine, shippingGstPercent, subtotalOf, type PricedLine } from './cart-totals.ts';
+import type { Paise } from './money.ts';
+
+/**
+ * Prices that include GST (an owner setting, issue 26): what the shopper pays is the price, and
+ * the tax is what that amount contains. One rounding rule, here: each line's taxable value is
+ * its amount after discount × 100 / (100 + rate), rounded to the paisa (halves up), and its tax
+ * is the rest, so every line, and so the invoice, adds up to what was paid exactly.
+ */
+
+/** The taxable value an amount inclusive of GST at `percent` contains, to the paisa (halves up). */
+export function taxableOfInclusive(amount: Paise, percent: number): Paise {
+  const divisor = 100 + percent;
+  // Integer arithmetic: amount × 100 / divisor, rounded half up, without binary fractions.
+  return Math.floor((amount * 200 + divisor) / (2 * divisor));
+}
+
+export interface InclusiveLine {
+  /** The line's amount after its discount: what the shopper pays for it. */
+  amount: Paise;
+  taxable: Paise;
+  tax: Paise;
+  percent: number;
+}
+
+export interface InclusiveTotals {
+  subtotal: Paise;
+  discountAmount: Paise;
+  shipping: Paise;
+  /** The GST the total contains (lines and shipping). */
+  gst: Paise;
+  /** subtotal − discount + shipping: GST is inside, never added. */
+  total: Paise;
+  lines: InclusiveLine[];
+  shippingLine: InclusiveLine;
+}
+
+/**
+ * The totals of a cart whose prices include GST: the discount shared over the lines by the one
+ * rule for it (`discountByLine`), each line's tax taken out of its amount, shipping's at the
+ * rate of the principal supply. The total is what the cart showed; GST never grows it.
+ */
+export function inclusiveTotals(
+  lines: readonly PricedLine[],
+  discount: Paise | readonly Paise[],
+  shipping: Paise,
+  storePercent: number,
+): InclusiveTotals {
+  const subtotal = subtotalOf(lines);
+  const shares = discountByLine(lines, discount).map((share, i) =>
+    Math.min(Math.max(0, share), lines[i]!.price * lines[i]!.quantity),
+  );
+  const split = (amount: Paise, percent: number): InclusiveLine => {
+    const taxable = taxableOfInclusive(amount, percent);
+    return { amount, taxable, tax: amount - taxable, percent };
+  };
+  const splitLines = lines.map((line, i) =>
+    split(line.price * line.quantity - shares[i]!, line.gstPercent ?? storePercent),
+  );
+  const shippingLine = split(shipping, shippingGstPercent(lines, storePercent));
+  const discountAmount = shares.reduce((a, b) => a + b, 0);
+  return {
+    subtotal,
+    discountAmount,
+    shipping,
+    gst: splitLines.reduce((sum, l) => sum + l.tax, shippingLine.tax),
+    total: subtotal - discountAmount + shipping,
+    lines: splitLines,
+    shippingLine,
+  };
+}

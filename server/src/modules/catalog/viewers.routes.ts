@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { productIdParams, productViewersBody, productViewersResponse, viewersNote } from '@shop/core';
+import { apiDoc } from '../../lib/api-doc.ts';
+import { isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
+import type { ViewerCounter } from '../../lib/viewer-counter.ts';
+
+/**
+ * Who a heartbeat counts as. The id is the tab's own and anyone can send many: a visitor is their
+ * network address (an IPv6 address by its /64), so one person's tabs, or a script inventing ids,
+ * count once and the count never says more people than there are; several people behind one
+ * address count as one, fewer than there are. Only behind this machine's own address (a proxy
+ * not declared with TRUST_PROXY, where every shopper shares it) is the tab's id all there is.
+ */
+function visitorOf(ip: string, tabId: string): string {
+  return isLoopback(ip) ? `tab:${tabId}` : `net:${limitedAddress(ip)}`;
+}
+
+/**
+ * "N people are viewing this right now", counted from real visits: the product page beats
+ * while it is visible, and the answer is the visitors with it open (the threshold in core's
+ * `viewersNote`, so no client can show one viewer, or none, as a crowd). Public, no database:
+ * the product is not looked up (an id nobody sells is counted for nobody to see, and forgotten
+ * with the window).
+ */
+const viewerRoutesPlugin: FastifyPluginAsyncZod<{ viewers: ViewerCounter }> = async (app, { viewers }) => {
+  app.post(
+    '/product/:id/viewers',
+    {
+      schema: {
+        ...apiDoc('productViewers', 'Say this visitor has the product open; how many have'),
+        tags: ['catalogue'],
+        params: productIdParams,
+        body: productViewersBody,
+        response: { 200: productViewersResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        viewers: viewersNote(await viewers.seen(request.params.id, visitorOf(request.ip, request.body.visitor))),
+      },
+    }),
+  );
+};
+
+export const viewerRoutes = fp(viewerRoutesPlugin, { name: 'viewer-routes', encapsulate: true });
