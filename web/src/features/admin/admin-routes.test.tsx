@@ -30,6 +30,7 @@ function renderApp(route: string) {
     }),
     'GET /admin/orders': () => makeAdminOrderPage([]),
     'GET /admin/low-stock': () => [],
+    'GET /admin/rto-by-pin': () => [],
   });
 }
 
