@@ -51,6 +51,7 @@ import { productArtRoutes } from './modules/catalog/product-art.routes.ts';
 import type { StorefrontRenderer } from './modules/pages/page-renderer.ts';
 import serverRenderedPages from './modules/pages/pages.routes.ts';
 import { adminShipmentRoutes, shipmentRoutes } from './modules/shipments/shipments.routes.ts';
+import { adminReturnRoutes, returnRoutes } from './modules/returns/returns.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import apiDocs from './plugins/api-docs.ts';
 import authenticate from './plugins/authenticate.ts';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         payments: orderPayments,
         webhookSecret: deps.shipmentWebhookSecret ?? null,
       });
+      await api.register(returnRoutes, { uploadsDir: deps.uploadsDir ?? null });
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await admin.register(adminShopSettingsRoutes);
           await admin.register(adminDeliveryRoutes);
           await admin.register(adminShipmentRoutes, { payments: orderPayments });
+          await admin.register(adminReturnRoutes, { gateway });
           await admin.register(adminGrievanceRoutes);
           await admin.register(adminHomeRoutes, homeOptions);
         },

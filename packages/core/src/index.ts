@@ -14,6 +14,8 @@ export * from './cart-limits.ts';
 export * from './coupon-rules.ts';
 export * from './order-status.ts';
 export * from './refund-rules.ts';
+export * from './return-rules.ts';
+export * from './contract/returns.ts';
 export * from './message-delivery.ts';
 export * from './contract/envelope.ts';
 export * from './contract/primitives.ts';

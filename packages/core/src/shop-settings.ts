@@ -1,6 +1,7 @@
 import { formatRupees, type Paise } from './money.ts';
 import type { StoreSettings } from './store-settings.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './low-stock.ts';
+import { DEFAULT_RETURN_WINDOW_DAYS } from './return-rules.ts';
 
 /**
  * The settings an owner changes from the staff area (kept in the database, one row), beside
@@ -20,6 +21,10 @@ export interface ShopSettings {
    * before it is cancelled; until then it is held from shipping. Null: off.
    */
   codConfirmHours: number | null;
+  /** Days after delivery a shopper may ask for a return. */
+  returnWindowDays: number;
+  /** Whether a return may ask for another size of the same colour instead of a refund. */
+  allowSizeExchanges: boolean;
 }
 
 export const defaultShopSettings: ShopSettings = {
@@ -28,6 +33,8 @@ export const defaultShopSettings: ShopSettings = {
   codMaxOpenOrders: 3,
   lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   codConfirmHours: null,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  allowSizeExchanges: false,
 };
 
 /** The most an owner may set: a cap above any order the database can hold is no cap. */

@@ -113,6 +113,30 @@ export const messageData = {
     /** The refund's reference (the provider's id, or what staff typed), if any. */
     reference: z.string().max(100).nullable(),
   }),
+  'return-update': z.object({
+    ...orderFacts,
+    returnNumber: z.string().min(1).max(60),
+    step: z.enum(['requested', 'approved', 'rejected', 'pickup', 'refunded', 'exchanged']),
+    /** Staff's reason to reject. */
+    reason: z.string().max(500).nullable().optional(),
+    /** The reverse pickup. */
+    pickup: z
+      .object({ courierName: name, awb: z.string().min(1).max(40) })
+      .nullable()
+      .optional(),
+    /** What was refunded, where to, and its reference and credit note. */
+    refund: z
+      .object({
+        amount: paise,
+        destination: z.string().max(120),
+        reference: z.string().max(100),
+        creditNote: z.string().max(40),
+      })
+      .nullable()
+      .optional(),
+    /** The size sent instead, for an exchange. */
+    exchangeSizes: z.array(z.string().max(20)).optional(),
+  }),
   'staff-new-order': z.object({
     orderNumber: orderFacts.orderNumber,
     /** The order's id: the staff area's page for it. */

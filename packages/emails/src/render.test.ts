@@ -143,6 +143,17 @@ const examples: { [T in MessageTemplate]: { data: MessageData<T>; subject: RegEx
     subject: /^Refund for order KP-2611-ABCD$/,
     facts: ['₹599.00', 'rfnd_9Xq', 'https://shop.example.in/profile?view=orders'],
   },
+  'return-update': {
+    data: {
+      firstName: 'Asha',
+      orderNumber: 'KP-2611-ABCD',
+      returnNumber: 'KP-2611-ABCD-R1',
+      step: 'refunded',
+      refund: { amount: 52_500, destination: 'asha@okicici', reference: 'UTR123456', creditNote: 'KPCN/26-27/000002' },
+    },
+    subject: /^Your return is refunded \(return KP-2611-ABCD-R1\)$/,
+    facts: ['₹525.00', 'asha@okicici', 'UTR123456', 'KPCN/26-27/000002'],
+  },
   'staff-new-order': {
     data: {
       orderNumber: 'KP-2611-ABCD',

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Courier, ShipmentEventKind, ShipmentStatus } from '@shop/core';
+import type { Courier, ReturnReason, ReturnStatus, ShipmentEventKind, ShipmentStatus } from '@shop/core';
 
 /**
  * The typed shape of every table, as Kysely sees it. Portable column types only:
@@ -402,6 +402,10 @@ export interface ShopSettingsTable {
   low_stock_threshold: ColumnType<number, number | undefined, number>;
   /** Hours a cash order has to be confirmed before it is cancelled (and held from shipping till then); null: off. */
   cod_confirm_hours: number | null;
+  /** Days after delivery a return may be asked for. */
+  return_window_days: ColumnType<number, number | undefined, number>;
+  /** 1: a return may ask for another size of the same colour instead of a refund. */
+  allow_size_exchanges: ColumnType<number, number | undefined, number>;
   /** 0/1: prices are entered and shown inclusive of GST (migration 027); 0 is the specification's. */
   prices_include_gst: Generated<number>;
   updated_at: string;
@@ -535,6 +539,10 @@ export interface Database {
   shipment_events: ShipmentEventTable;
   complaints: ComplaintTable;
   complaint_messages: ComplaintMessageTable;
+  returns: ReturnTable;
+  return_lines: ReturnLineTable;
+  return_events: ReturnEventTable;
+  return_credit_notes: ReturnCreditNoteTable;
   home_deals: HomeDealTable;
   home_testimonials: HomeTestimonialTable;
   home_feature: HomeFeatureTable;
@@ -572,4 +580,63 @@ export interface HomeFeatureTable {
   id: number;
   product_id: string | null;
   updated_at: string;
+}
+
+export interface ReturnTable {
+  id: string;
+  /** "<order number>-R1": the shopper's and staff's name for it. */
+  number: string;
+  order_id: string;
+  user_id: string;
+  status: ReturnStatus;
+  reason: ReturnReason;
+  details: string;
+  /** JSON array of uploaded photo paths. */
+  photos: string;
+  /** 1: another size instead of a refund. */
+  exchange: number;
+  refund_method: 'source' | 'upi' | 'bank';
+  upi_id: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  ifsc: string | null;
+  decision_reason: string | null;
+  pickup_courier: Courier | null;
+  pickup_awb: string | null;
+  /** What the refund pays (paise), fixed when it is first claimed. */
+  refund_amount: number | null;
+  /** JSON of core's `ReturnedUnits`: what the refund and its credit note cover, fixed with the amount. */
+  refund_units: string | null;
+  /** The idempotency key the provider knows this refund by; the same on every retry. */
+  refund_key: string | null;
+  /** While a refund is under way (a claim older than a provider call is stale). */
+  refund_claimed_at: string | null;
+  refund_reference: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnLineTable {
+  id: string;
+  return_id: string;
+  /** The order line's position. */
+  position: number;
+  quantity: number;
+  exchange_size: string | null;
+  inspection: 'restock' | 'write_off' | null;
+}
+
+export interface ReturnEventTable {
+  id: string;
+  return_id: string;
+  status: ReturnStatus;
+  note: string | null;
+  actor_id: string | null;
+  created_at: string;
+}
+
+/** A return's credit note: numbered in the credit note series, against the order's invoice. */
+export interface ReturnCreditNoteTable extends Omit<TaxDocumentTable, 'kind'> {
+  return_id: string;
 }

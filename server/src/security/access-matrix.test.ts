@@ -15,6 +15,7 @@ import {
   createStockedProduct,
   createWholeShop,
   deliveredMessage,
+  deliveredOrder,
   freshAddress,
   freshAwb,
   freshPin,
@@ -23,6 +24,8 @@ import {
   newCouponBody,
   pngUpload,
   profileAddress,
+  returnOf,
+  returnRequest,
   shippedOrder,
   shopperActions,
   signedShipmentEvent,
@@ -508,6 +511,54 @@ const table: Row[] = [
   row('GET', '/api/admin/returns-by-pin', staffOnly),
   row('GET', '/api/admin/rto-by-pin', staffOnly),
   row('GET', '/api/order/shipments', signedIn),
+  // Returns: A's delivered cash orders and their returns.
+  row('GET', '/api/order/returns', signedIn),
+  row('GET', '/api/order/:id/return-options', ownerOnly, async ({ a, fx }) => ({
+    url: `/api/order/${await deliveredOrder(fx.callers.admin, await a.placeOrder())}/return-options`,
+  })),
+  row('POST', '/api/order/:id/returns', [401, 201, 404, 404], async ({ a, fx }) => ({
+    url: `/api/order/${await deliveredOrder(fx.callers.admin, await a.placeOrder())}/returns`,
+    payload: returnRequest,
+  })),
+  row('POST', '/api/order/return-photos', [401, 201, 201, 201], () => ({
+    url: '/api/order/return-photos',
+    payload: pngUpload(),
+  })),
+  row('GET', '/api/order/returns/:id/credit-note', ownerOnly, async ({ a, fx }) => ({
+    url: `/api/order/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'refunded')}/credit-note`,
+  })),
+  row('GET', '/api/admin/returns', staffOnly),
+  row('GET', '/api/admin/returns/:id', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder())}`,
+  })),
+  row('POST', '/api/admin/returns/:id/decision', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder())}/decision`,
+    payload: { decision: 'approve' },
+  })),
+  row('POST', '/api/admin/returns/:id/pickup', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'approved')}/pickup`,
+    payload: { courier: 'delhivery', awb: freshAwb() },
+  })),
+  row('POST', '/api/admin/returns/:id/received', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'approved')}/received`,
+  })),
+  row('POST', '/api/admin/returns/:id/inspection', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'received')}/inspection`,
+    payload: { lines: [{ position: 0, outcome: 'write_off' }] },
+  })),
+  row('POST', '/api/admin/returns/:id/refund', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'inspected')}/refund`,
+    payload: { reference: 'UTR0002' },
+  })),
+  // A return asking for money, not another size: staff are let in and refused the step.
+  row('POST', '/api/admin/returns/:id/exchange', [401, 403, 403, 409], async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'inspected')}/exchange`,
+  })),
+  row('GET', '/api/admin/returns/:id/credit-note', staffOnly, async ({ a, fx }) => ({
+    url: `/api/admin/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'refunded')}/credit-note`,
+    check: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  })),
+  row('GET', '/api/admin/return-stats', staffOnly),
   row('POST', '/api/order/:id/shipment/reattempt', ownerOnly, async ({ a, fx }) => {
     const { shipmentId, orderId } = await shippedOrder(fx.callers.admin, await a.placeOrder());
     await fx.callers.admin.call({

@@ -365,6 +365,50 @@ export async function shippedOrder(admin: Caller, placed: Order) {
   return { orderId: placed._id, shipmentId: shipment.data._id as string, awb };
 }
 
+/** A cash order moved by staff to delivered: its id. */
+export async function deliveredOrder(admin: Caller, placed: Order): Promise<string> {
+  for (const status of ['confirmed', 'shipped', 'delivered']) {
+    await ok(admin.call({ method: 'PATCH', url: `/api/order/${placed._id}/status`, payload: { status } }));
+  }
+  return placed._id;
+}
+
+/** The body of a return of a delivered cash order's one item. */
+export const returnRequest = {
+  lines: [{ position: 0, quantity: 1 }],
+  reason: 'defective',
+  refundTo: { method: 'upi', upiId: 'asha.rao@okicici' },
+};
+
+/**
+ * A return of the shopper's delivered cash order, taken by staff as far as `until`: its id.
+ * "refunded" is recorded with a transfer reference.
+ */
+export async function returnOf(
+  shopper: Caller,
+  admin: Caller,
+  placed: Order,
+  until: 'requested' | 'approved' | 'received' | 'inspected' | 'refunded' = 'requested',
+): Promise<string> {
+  const orderId = await deliveredOrder(admin, placed);
+  const created = await ok(
+    shopper.call({ method: 'POST', url: `/api/order/${orderId}/returns`, payload: returnRequest }),
+    201,
+  );
+  const id = created.data._id as string;
+  const steps: [string, object | undefined][] = [
+    ['decision', { decision: 'approve' }],
+    ['received', undefined],
+    ['inspection', { lines: [{ position: 0, outcome: 'restock' }] }],
+    ['refund', { reference: 'UTR0001' }],
+  ];
+  const last = ['requested', 'approved', 'received', 'inspected', 'refunded'].indexOf(until);
+  for (const [step, payload] of steps.slice(0, last)) {
+    await ok(admin.call({ method: 'POST', url: `/api/admin/returns/${id}/${step}`, ...(payload && { payload }) }));
+  }
+  return id;
+}
+
 /** Everything of one shopper's the API shows them: profile, cart and orders. */
 export async function accountSnapshot(who: Caller) {
   const [profile, cart, orders] = await Promise.all([

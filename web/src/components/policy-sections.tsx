@@ -6,6 +6,7 @@ import {
   defaultShopSettings,
   defaultStoreSettings,
   formatPromiseAmount,
+  returnPolicyText,
   storeTexts,
   toPaise,
   type StoreInfo,
@@ -70,8 +71,9 @@ function policiesFor(info?: StoreInfo | null): Policy[] {
       id: 'return-and-refund-policy',
       title: 'Return and Refund Policy',
       points: [
-        'Returns are accepted within 3 days of delivery, only for damaged, defective or incorrect items.',
-        'We do not offer exchanges.',
+        // The owner's window and exchanges; the defaults until the shop's settings arrive.
+        info?.texts.returnPolicy ?? returnPolicyText(defaultShopSettings),
+        'Ask from My Orders: choose the items and the reason, and add a photo of any damage.',
         'Approved refunds reach your original payment method within 7-10 business days.',
         'Our support team replies within 24-48 hours.',
       ],

@@ -4,6 +4,7 @@ import {
   defaultShopSettings,
   defaultStoreSettings,
   storeTexts,
+  returnPolicyText,
   toPaise,
   toRupees,
   type Address,
@@ -264,7 +265,9 @@ export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
     codMaxOrderValue: toRupees(settings.codMaxOrderValue),
     codMaxOpenOrders: settings.codMaxOpenOrders,
     lowStockThreshold: settings.lowStockThreshold,
-    texts: storeTexts(settings),
+    returnWindowDays: settings.returnWindowDays,
+    allowSizeExchanges: settings.allowSizeExchanges,
+    texts: { ...storeTexts(settings), returnPolicy: returnPolicyText(settings) },
   };
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { COD_CONFIRM_HOURS_LIMITS } from '../cod-confirmation.ts';
 import { isPinCodeShape, isSixDigitPin } from '../indian-states.ts';
 import { toPaise } from '../money.ts';
+import { RETURN_WINDOW_LIMITS } from '../return-rules.ts';
 import { SHOP_SETTING_LIMITS } from '../shop-settings.ts';
 import { auditEntry } from './admin.ts';
 import { lowStockThresholdInput } from './admin-variants.ts';
@@ -23,6 +24,8 @@ export const storeInfo = z.object({
   codMaxOpenOrders: z.number().int(),
   /** "Only N item(s) left" shows at or below this stock. */
   lowStockThreshold: z.number().int(),
+  returnWindowDays: z.number().int(),
+  allowSizeExchanges: z.boolean(),
   /** Whom shoppers contact about a product (the seller details): what each listing declares. */
   consumerCare: z.object({ name: z.string(), email: z.string(), phone: z.string() }).optional(),
   texts: z.object({
@@ -32,6 +35,8 @@ export const storeInfo = z.object({
     taxPolicy: z.string(),
     gstLabel: z.string(),
     codPromise: z.string().nullable(),
+    /** The Return and Refund Policy's window and exchanges, as the owner set them. */
+    returnPolicy: z.string(),
   }),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;
@@ -75,6 +80,8 @@ export const shopSettingsData = z.object({
   lowStockThreshold: z.number().int(),
   /** Hours a cash order has to be confirmed before it is cancelled (held from shipping till then); null: off. */
   codConfirmHours: z.number().int().nullable(),
+  returnWindowDays: z.number().int(),
+  allowSizeExchanges: z.boolean(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;
 export const shopSettingsResponse = successEnvelope(shopSettingsData);
@@ -107,6 +114,14 @@ export const shopSettingsBody = z.object({
     )
     .nullable()
     .optional(),
+  /** Days after delivery a return may be asked for; left out, it stays as it is. */
+  returnWindowDays: z
+    .number({ error: 'The return window must be a whole number of days.' })
+    .int('The return window must be a whole number of days.')
+    .min(RETURN_WINDOW_LIMITS.min, `The return window must be at least ${RETURN_WINDOW_LIMITS.min} day.`)
+    .max(RETURN_WINDOW_LIMITS.max, `The return window must be ${RETURN_WINDOW_LIMITS.max} days or less.`)
+    .optional(),
+  allowSizeExchanges: z.boolean({ error: 'Size exchanges must be on or off.' }).optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 

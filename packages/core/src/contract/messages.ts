@@ -20,6 +20,7 @@ export const messageTemplates = [
   'order-delivered',
   'delivery-failed',
   'refund-recorded',
+  'return-update',
   'staff-new-order',
   'complaint-received',
   'complaint-updated',

@@ -18,6 +18,43 @@ import {
   SectionLabel,
 } from './order-parts.tsx';
 
+const returnSteps: Record<MessageData<'return-update'>['step'], string> = {
+  requested: 'We have your return request',
+  approved: 'Your return is approved',
+  rejected: 'Your return was not approved',
+  pickup: 'Your return pickup is booked',
+  refunded: 'Your return is refunded',
+  exchanged: 'Your exchange is on its way',
+};
+
+/** What a return's email says at each step. */
+function returnLines(data: MessageData<'return-update'>): string[] {
+  const about = `return ${data.returnNumber} of order ${data.orderNumber}`;
+  switch (data.step) {
+    case 'requested':
+      return [`We have received ${about}. We look at it within 2 business days and write to you with our answer.`];
+    case 'approved':
+      return [`We have approved ${about}. We will book a pickup and send you the courier and AWB number.`];
+    case 'rejected':
+      return [`We could not approve ${about}${data.reason ? `: ${data.reason}` : '.'}`];
+    case 'pickup':
+      return [
+        `${data.pickup?.courierName ?? 'The courier'} will pick up ${about}${data.pickup ? ` (AWB ${data.pickup.awb})` : ''}. Please keep the items packed, with their tags.`,
+      ];
+    case 'refunded':
+      return data.refund
+        ? [
+            `We have refunded ${formatRupees(data.refund.amount)} for ${about} to ${data.refund.destination} (reference ${data.refund.reference}; credit note ${data.refund.creditNote}).`,
+            'Banks usually take 5-7 business days to show it.',
+          ]
+        : [`We have refunded ${about}.`];
+    case 'exchanged':
+      return [
+        `We are sending you ${data.exchangeSizes?.length ? `size ${data.exchangeSizes.join(', ')}` : 'your new size'} for ${about}.`,
+      ];
+  }
+}
+
 /** A message's subject line and its body, written from the template's data. */
 export interface MessageDefinition<T extends MessageTemplate> {
   subject(data: MessageData<T>): string;
@@ -273,6 +310,10 @@ export const definitions: { [T in MessageTemplate]: MessageDefinition<T> } = {
         `We have refunded ${formatRupees(data.amount)} for order ${data.orderNumber}${data.reference ? ` (reference ${data.reference})` : ''}.`,
         'Banks usually take 5-7 business days to show it.',
       ]),
+  },
+  'return-update': {
+    subject: (data) => `${returnSteps[data.step]} (return ${data.returnNumber})`,
+    body: (data, context) => orderNotice(data, context, returnSteps[data.step], returnLines(data)),
   },
   'staff-new-order': {
     subject: (data) => `New order ${data.orderNumber}: ${formatRupees(data.total)}`,

@@ -20,6 +20,7 @@ import * as grievancesDataRights from './2026-11-28-019-grievances-data-rights.t
 import * as stockChanges from './2026-11-28-020-stock-changes.ts';
 import * as lowStock from './2026-11-28-021-low-stock.ts';
 import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
+import * as returns from './2026-11-28-024-returns.ts';
 import * as home from './2026-11-28-026-home.ts';
 import * as declarations from './2026-11-28-027-declarations.ts';
 
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-020-stock-changes': stockChanges,
   '2026-11-28-021-low-stock': lowStock,
   '2026-11-28-022-honest-urgency': honestUrgency,
+  '2026-11-28-024-returns': returns,
   '2026-11-28-026-home': home,
   '2026-11-28-027-declarations': declarations,
 };

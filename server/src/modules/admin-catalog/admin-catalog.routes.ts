@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
 import fs from 'node:fs/promises';
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,18 +17,18 @@ import {
   productVisibilityBody,
   stockChangesBody,
   stockChangesResponse,
-  UPLOAD_MAX_BYTES,
   uploadedImageResponse,
   variantGridBody,
 } from '@shop/core';
-import { AppError, badRequest, notFound, serviceBusy } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
 import * as staff from './admin-catalog.service.ts';
 import * as products from './product-writes.ts';
 import * as grid from './variant-grid.ts';
 import type { StaffMail } from './variant-grid.ts';
-import { imageTooLarge, makeMissingVariant, storedImage, storeImage, takeUploadPlace } from './image-store.ts';
+import { makeMissingVariant, storedImage } from './image-store.ts';
+import { acceptImageUploads, receiveImage } from './image-upload.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 
 const tags = ['staff'];
@@ -41,11 +39,7 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
   { uploadsDir, mail = { staffOrderEmail: null } },
 ) => {
   guardRoutes(app, app.authenticate, app.requireAdmin);
-  // Multipart bodies are parsed here only: no other route accepts them. One file, a few
-  // small fields at most, so a request can never hold more than the image limit.
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  });
+  await acceptImageUploads(app);
   const { db } = app;
 
   app.get(
@@ -169,53 +163,11 @@ const adminCatalogRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nul
       },
     },
     async (request, reply) => {
-      if (!uploadsDir) {
-        throw new AppError(503, 'UPLOADS_DISABLED', 'Image uploads are not set up on this server.');
-      }
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'NOT_MULTIPART', 'Send the image as multipart/form-data, in the field "image".');
-      }
-      // A place in the queue first: when it is full the answer is 503 at once, the body unread.
-      const givePlaceBack = takeUploadPlace();
-      // A request given up (the connection closed before the answer) leaves the queue unworked.
-      const givenUp = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableFinished) givenUp.abort(serviceBusy());
-      };
-      reply.raw.once('close', onClose);
-      let url: string;
-      try {
-        url = await storeImage(uploadsDir, await uploadedBytes(request), givenUp.signal);
-      } finally {
-        reply.raw.off('close', onClose);
-        givePlaceBack();
-      }
+      const url = await receiveImage(request, reply, uploadsDir);
       return reply.status(201).send({ success: true as const, message: 'Image uploaded', data: { url } });
     },
   );
 };
-
-/**
- * The bytes of the one file in the field `image`. Whatever goes wrong while reading the
- * multipart body (a missing boundary, a cut-off part, too many parts) is the client's
- * doing: a 400, or a 413 for a file over the limit, never a 500.
- */
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== 'image') {
-      throw badRequest('IMAGE_REQUIRED', 'Send one image file in the field "image".');
-    }
-    return await part.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    throw badRequest(
-      'MALFORMED_UPLOAD',
-      'The upload could not be read: send one image as multipart/form-data in the field "image".',
-    );
-  }
-}
 
 /**
  * Uploaded product images, served from the uploads folder. A stored file never changes (a new

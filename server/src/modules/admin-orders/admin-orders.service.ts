@@ -1,3 +1,4 @@
+import { hasReturnRefunds } from '../returns/returns.service.ts';
 import type { Kysely } from 'kysely';
 import {
   refundEligibility,
@@ -158,6 +159,13 @@ export async function refundOrder(
   if (!order) throw orderNotFound();
   const decision = refundDecision(order.payment_status, payment, now);
   if (!decision.ok) throw refused(decision.reason);
+  // Items refunded by a return would be paid back twice by a refund of the whole payment.
+  if (await hasReturnRefunds(db, orderId)) {
+    throw conflict(
+      'RETURNS_REFUNDED',
+      'Items of this order were refunded by a return: refund the rest as a return too.',
+    );
+  }
   const done = payment !== undefined && (await refundPayment(db, gateway, payment, { reference, staffId, now }));
   if (!done) throw await refusalNow(db, orderId, now);
   return orderDetail(db, orderId, now);

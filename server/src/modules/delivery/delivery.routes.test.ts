@@ -14,6 +14,8 @@ const DEFAULT_SETTINGS = {
   codMaxOpenOrders: 3,
   lowStockThreshold: 10,
   codConfirmHours: null,
+  returnWindowDays: 3,
+  allowSizeExchanges: false,
 };
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
@@ -62,6 +64,8 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
         codMaxOrderValue: 50_000,
         codMaxOpenOrders: 3,
         lowStockThreshold: 10,
+        returnWindowDays: 3,
+        allowSizeExchanges: false,
         // The seller details' contact: consumer care, as each listing declares it.
         consumerCare: { name: 'Kapas Apparel Private Limited', email: expect.any(String), phone: expect.any(String) },
         texts: {
@@ -72,6 +76,8 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
             'Prices are in Indian rupees before GST: 18% GST is added at checkout, on the items after discounts plus shipping.',
           gstLabel: 'GST (18%)',
           codPromise: 'Cash on delivery in most PIN codes',
+          returnPolicy:
+            'Returns are accepted within 3 days of delivery, only for damaged, defective or incorrect items. We do not offer exchanges.',
         },
       });
     });

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database, SellerDetailsTable, TaxDocumentTable } from '../../db/schema.ts';
+import type { Database, ReturnCreditNoteTable, SellerDetailsTable, TaxDocumentTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SellerRow = Selectable<SellerDetailsTable>;
@@ -80,4 +80,24 @@ export async function seriesUsedFor(db: Db, prefix: string, kind: TaxDocumentRow
     .where('kind', '=', kind)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export type ReturnCreditNoteRow = Selectable<ReturnCreditNoteTable>;
+
+export async function insertReturnCreditNote(trx: Transaction<Database>, note: ReturnCreditNoteRow) {
+  await trx.insertInto('return_credit_notes').values(note).execute();
+}
+
+export function findReturnCreditNote(db: Db, returnId: string) {
+  return db.selectFrom('return_credit_notes').selectAll().where('return_id', '=', returnId).executeTakeFirst();
+}
+
+/** The numbers of many returns' credit notes, without their snapshots. */
+export async function findReturnCreditNoteNumbers(db: Db, returnIds: readonly string[]) {
+  if (returnIds.length === 0) return [];
+  return db
+    .selectFrom('return_credit_notes')
+    .select(['return_id', 'number'])
+    .where('return_id', 'in', [...returnIds])
+    .execute();
 }

@@ -32,7 +32,7 @@ const docs = {
   },
 } satisfies Record<string, Record<TaxDocumentKind, ReturnType<typeof apiDoc>>>;
 
-function sendPdf(reply: FastifyReply, file: invoices.DocumentFile) {
+export function sendPdf(reply: FastifyReply, file: invoices.DocumentFile) {
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -17,6 +17,8 @@ import {
   type TaxDocumentKind,
   type TaxDocumentSnapshot,
   type TaxSettings,
+  returnCreditNoteSnapshot,
+  type ReturnedUnits,
 } from '@shop/core';
 import type { z } from 'zod';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
@@ -65,23 +67,27 @@ async function nextNumber(trx: Trx, prefix: string, issuedAt: Date) {
   }
 }
 
-async function store(
-  trx: Trx,
-  orderId: string,
-  snapshot: TaxDocumentSnapshot,
-  numbered: Awaited<ReturnType<typeof nextNumber>>,
-) {
-  await repo.insertDocument(trx, {
+/** A numbered document's row, as invoices, credit notes and returns' credit notes keep it. */
+function documentRow(orderId: string, snapshot: TaxDocumentSnapshot, numbered: Awaited<ReturnType<typeof nextNumber>>) {
+  return {
     id: newId(),
     order_id: orderId,
-    kind: snapshot.kind,
     number: numbered.number,
     series: numbered.series,
     financial_year: numbered.financialYear,
     sequence: numbered.sequence,
     issued_at: snapshot.issuedAt,
     snapshot: JSON.stringify(snapshot),
-  });
+  };
+}
+
+async function store(
+  trx: Trx,
+  orderId: string,
+  snapshot: TaxDocumentSnapshot,
+  numbered: Awaited<ReturnType<typeof nextNumber>>,
+) {
+  await repo.insertDocument(trx, { ...documentRow(orderId, snapshot, numbered), kind: snapshot.kind });
 }
 
 export interface InvoiceableOrder {
@@ -169,6 +175,51 @@ export async function issueCreditNote(trx: Trx, orderId: string, now: Date) {
   const numbered = await nextNumber(trx, seller.credit_note_prefix, now);
   const snapshot = JSON.parse(invoice.snapshot) as TaxDocumentSnapshot;
   await store(trx, orderId, creditNoteSnapshot(snapshot, numbered.number, now.toISOString()), numbered);
+}
+
+/** The invoice an order was given, as it prints; null for an order never invoiced. */
+export async function invoiceOf(db: Kysely<Database> | Trx, orderId: string): Promise<TaxDocumentSnapshot | null> {
+  const invoice = await repo.findDocument(db, orderId, 'invoice');
+  return invoice ? (JSON.parse(invoice.snapshot) as TaxDocumentSnapshot) : null;
+}
+
+/**
+ * Gives a return's refund its credit note, in the transaction that records the refund:
+ * numbered in the credit note series, against the order's invoice, for exactly the units
+ * returned (core's `returnCreditNoteSnapshot`, the computation the refund's amount came
+ * from). Once per return. Answers its number and total.
+ */
+export async function issueReturnCreditNote(
+  trx: Trx,
+  { orderId, returnId, units }: { orderId: string; returnId: string; units: readonly ReturnedUnits[] },
+  now: Date,
+): Promise<{ number: string; total: number }> {
+  const issued = await repo.findReturnCreditNote(trx, returnId);
+  if (issued) {
+    const snapshot = JSON.parse(issued.snapshot) as TaxDocumentSnapshot;
+    return { number: issued.number, total: snapshot.totals.total };
+  }
+  const invoice = await invoiceOf(trx, orderId);
+  if (!invoice) throw documentNotFound('invoice');
+  const seller = await repo.findSeller(trx);
+  const numbered = await nextNumber(trx, seller.credit_note_prefix, now);
+  const snapshot = returnCreditNoteSnapshot(invoice, units, numbered.number, now.toISOString());
+  await repo.insertReturnCreditNote(trx, { ...documentRow(orderId, snapshot, numbered), return_id: returnId });
+  return { number: numbered.number, total: snapshot.totals.total };
+}
+
+/** The credit note numbers of many returns, by return id. */
+export async function returnCreditNoteNumbers(
+  db: Kysely<Database>,
+  returnIds: readonly string[],
+): Promise<Map<string, string>> {
+  return new Map((await repo.findReturnCreditNoteNumbers(db, returnIds)).map((row) => [row.return_id, row.number]));
+}
+
+/** A return's credit note as PDF; 404 before it is refunded. */
+export async function returnCreditNotePdf(db: Kysely<Database>, returnId: string) {
+  const row = await repo.findReturnCreditNote(db, returnId);
+  return toFile(row && { ...row, kind: 'credit_note' as const }, 'credit_note');
 }
 
 /** The documents of many orders, for their payloads: one query. */

@@ -22,7 +22,12 @@ export interface PaymentGateway {
   isValidPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** A webhook's X-Razorpay-Signature: HMAC-SHA256(raw body, webhook secret). */
   isValidWebhookSignature(rawBody: string, signature: string): boolean;
-  refund(input: { paymentId: string; amount: number }): Promise<{ id: string }>;
+  /**
+   * Refunds `amount` of a captured payment. With an idempotency key (10+ letters, digits, `-`
+   * or `_`), the same request sent again after a timeout answers the refund already made
+   * instead of making another.
+   */
+  refund(input: { paymentId: string; amount: number; idempotencyKey?: string }): Promise<{ id: string }>;
 }
 
 export function hmacHex(secret: string, message: string): string {
@@ -67,12 +72,12 @@ export interface RazorpaySettings {
 /** Razorpay's Orders and Refunds APIs over HTTPS with basic auth (key id and secret). */
 export function createRazorpayGateway(settings: RazorpaySettings): PaymentGateway {
   const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
-  async function call<T>(path: string, body: object): Promise<T> {
+  async function call<T>(path: string, body: object, headers: Record<string, string> = {}): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${settings.baseUrl}${path}`, {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
+        headers: { authorization, 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
       });
@@ -97,8 +102,13 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
       });
       return { id: order.id, amount: order.amount, currency: 'INR' };
     },
-    refund: ({ paymentId, amount }) =>
-      call<{ id: string }>(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount }),
+    refund: ({ paymentId, amount, idempotencyKey }) =>
+      call<{ id: string }>(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount },
+        // Razorpay's idempotent refunds: a retry with the same key and body makes no second refund.
+        idempotencyKey ? { 'x-refund-idempotency': idempotencyKey } : {},
+      ),
     ...signatureChecks(settings.keySecret, settings.webhookSecret),
   };
 }
@@ -114,12 +124,19 @@ export interface SandboxGateway extends PaymentGateway {
  */
 export function createSandboxGateway(keySecret: string, webhookSecret: string): SandboxGateway {
   const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('base64url')}`;
+  // As Razorpay does, a refund asked again with its idempotency key answers the first one.
+  const refunds = new Map<string, string>();
   return {
     name: 'sandbox',
     available: true,
     keyId: 'rzp_test_sandbox',
     createOrder: async ({ amount }) => ({ id: id('order'), amount, currency: 'INR' }),
-    refund: async () => ({ id: id('rfnd') }),
+    refund: async ({ idempotencyKey }) => {
+      if (!idempotencyKey) return { id: id('rfnd') };
+      const made = refunds.get(idempotencyKey) ?? id('rfnd');
+      refunds.set(idempotencyKey, made);
+      return { id: made };
+    },
     pay(orderId) {
       const paymentId = id('pay');
       return {

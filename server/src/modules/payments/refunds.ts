@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatRupees } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { queueRefundRecorded } from '../orders/order-messages.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
@@ -244,4 +244,29 @@ export function paymentsForOrders(gateway: PaymentGateway): OrderPayments {
     capturedAmount,
     refundIfPaid: (db, orderId, now, staffId = null) => refundIfPaid(db, gateway, orderId, now, staffId),
   };
+}
+
+const nothingToRefund = () =>
+  conflict('NOTHING_TO_REFUND', 'This order has no captured online payment left to refund.');
+
+/**
+ * Refunds part of an order's captured online payment through the provider (a return's
+ * items), under the caller's idempotency key: a retry after a timeout, or after a process
+ * died mid-call, answers the refund already made rather than making another. Throws 502
+ * `REFUND_FAILED` when the provider refuses or cannot be reached; the caller's record of the
+ * refund is its own (nothing is written here).
+ */
+export async function refundPartOfPayment(
+  db: Kysely<Database>,
+  gateway: PaymentGateway,
+  { orderId, amount, idempotencyKey }: { orderId: string; amount: number; idempotencyKey: string },
+): Promise<string> {
+  const payment = await findPaidPayment(db, orderId);
+  // A payment refunded in full, or being, has nothing left to give back in part.
+  if (!payment?.provider_payment_id || payment.refund_id !== null || amount > payment.amount) throw nothingToRefund();
+  try {
+    return (await gateway.refund({ paymentId: payment.provider_payment_id, amount, idempotencyKey })).id;
+  } catch {
+    throw refundFailed();
+  }
 }

@@ -21,6 +21,8 @@ export async function saveSettings(
     codMaxOpenOrders: number;
     lowStockThreshold: number;
     codConfirmHours: number | null;
+    returnWindowDays: number;
+    allowSizeExchanges: boolean;
   },
   now: string,
 ) {
@@ -30,6 +32,8 @@ export async function saveSettings(
     cod_max_open_orders: settings.codMaxOpenOrders,
     low_stock_threshold: settings.lowStockThreshold,
     cod_confirm_hours: settings.codConfirmHours,
+    return_window_days: settings.returnWindowDays,
+    allow_size_exchanges: settings.allowSizeExchanges ? 1 : 0,
     updated_at: now,
   };
   await db

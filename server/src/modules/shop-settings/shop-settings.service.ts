@@ -3,6 +3,7 @@ import {
   defaultShopSettings,
   defaultStoreSettings,
   formatPromiseAmount,
+  returnPolicyText,
   storeTexts,
   type ShopSettings,
   type ShopSettingsData,
@@ -44,6 +45,8 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     codMaxOpenOrders: row.cod_max_open_orders,
     lowStockThreshold: row.low_stock_threshold,
     codConfirmHours: row.cod_confirm_hours ?? null,
+    returnWindowDays: row.return_window_days ?? defaultShopSettings.returnWindowDays,
+    allowSizeExchanges: Boolean(row.allow_size_exchanges),
   };
 }
 
@@ -53,6 +56,8 @@ const settingsData = (s: ShopSettings): ShopSettingsData => ({
   codMaxOpenOrders: s.codMaxOpenOrders,
   lowStockThreshold: s.lowStockThreshold,
   codConfirmHours: s.codConfirmHours,
+  returnWindowDays: s.returnWindowDays,
+  allowSizeExchanges: s.allowSizeExchanges,
 });
 
 export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
@@ -85,6 +90,12 @@ function settingsChangeSummary(before: ShopSettings, after: ShopSettings): strin
       `Unconfirmed COD orders cancelled after: ${hours(before.codConfirmHours)} → ${hours(after.codConfirmHours)}`,
     );
   }
+  if (before.returnWindowDays !== after.returnWindowDays) {
+    parts.push(`Return window: ${before.returnWindowDays} → ${after.returnWindowDays} days`);
+  }
+  if (before.allowSizeExchanges !== after.allowSizeExchanges) {
+    parts.push(`Size exchanges: ${after.allowSizeExchanges ? 'off → on' : 'on → off'}`);
+  }
   return parts.join('; ');
 }
 
@@ -104,6 +115,8 @@ export async function updateShopSettings(
       codMaxOpenOrders: body.codMaxOpenOrders,
       lowStockThreshold: body.lowStockThreshold ?? before.lowStockThreshold,
       codConfirmHours: body.codConfirmHours === undefined ? before.codConfirmHours : body.codConfirmHours,
+      returnWindowDays: body.returnWindowDays ?? before.returnWindowDays,
+      allowSizeExchanges: body.allowSizeExchanges ?? before.allowSizeExchanges,
     };
     const summary = settingsChangeSummary(before, after);
     await repo.saveSettings(trx, after, now.toISOString());
@@ -124,7 +137,9 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     codMaxOrderValue: shop.codMaxOrderValue,
     codMaxOpenOrders: shop.codMaxOpenOrders,
     lowStockThreshold: shop.lowStockThreshold,
+    returnWindowDays: shop.returnWindowDays,
+    allowSizeExchanges: shop.allowSizeExchanges,
     consumerCare: { name: seller.legalName, ...seller.contact },
-    texts: storeTexts(settings),
+    texts: { ...storeTexts(settings), returnPolicy: returnPolicyText(shop) },
   };
 }

@@ -1,3 +1,4 @@
+import { defaultShopSettings } from '@shop/core';
 import { useLocation } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { MailIcon } from '../../components/icons/mail.tsx';
@@ -21,6 +22,7 @@ export function PoliciesPage() {
   const { hash } = useLocation();
   const open = policyFromHash(hash);
   const info = useStoreInfo();
+  const returnDays = info?.returnWindowDays ?? defaultShopSettings.returnWindowDays;
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 pb-4 sm:px-6 lg:px-8">
@@ -33,7 +35,7 @@ export function PoliciesPage() {
           <h1 className="mt-3 font-display text-4xl leading-tight sm:text-5xl">Shipping, terms and returns</h1>
           <p className="mt-5 max-w-xl text-base leading-7 text-muted">
             The short version: we ship across India only, dispatch within 2-5 business days, and take back damaged,
-            defective or incorrect items within 3 days of delivery.
+            defective or incorrect items within {returnDays} {returnDays === 1 ? 'day' : 'days'} of delivery.
           </p>
           <div className="mt-8">
             <h2 className="sr-only">Our policies</h2>

@@ -20,10 +20,20 @@ vi.mock('./messages/message-detail-page.tsx', async () => {
 function renderApp(route: string) {
   return renderAppAsAdmin(route, {
     'GET /order/stats': () => [],
+    'GET /admin/return-stats': () => ({
+      days: 30,
+      delivered: 20,
+      reasons: [
+        { reason: 'damaged', returns: 2, ratePercent: 10 },
+        { reason: 'defective', returns: 1, ratePercent: 5 },
+        { reason: 'incorrect_item', returns: 0, ratePercent: 0 },
+      ],
+    }),
     'GET /admin/orders': () => makeAdminOrderPage([]),
     'GET /admin/low-stock': () => [],
     // The shop's home page, behind the staff area.
     'GET /home': () => makeHomePage(),
+    'GET /admin/rto-by-pin': () => ({ since: '2026-10-29', pins: [] }),
   });
 }
 
@@ -39,6 +49,7 @@ describe('the staff area for an admin', () => {
       ['Dashboard', '/admin'],
       ['Orders', '/admin/orders'],
       ['Shipments', '/admin/shipments'],
+      ['Returns', '/admin/returns'],
       ['Products', '/admin/products'],
       ['Coupons', '/admin/coupons'],
       ['Home page', '/admin/home'],

@@ -13,6 +13,7 @@ import { AdminLayout } from './layout/index.ts';
 import { AdminMessageDetailPage, AdminMessagesPage } from './messages/index.ts';
 import { AdminOrderDetailPage, AdminOrdersPage } from './orders/index.ts';
 import { AdminProductEditPage, AdminProductsPage, ProductCsvPage } from './products/index.ts';
+import { AdminReturnsPage } from './returns/index.ts';
 import { AdminShipmentsPage } from './shipments/index.ts';
 import { AdminPageHeader } from './shared/admin-page.tsx';
 import { TaxSettingsPage } from './tax/index.ts';
@@ -32,6 +33,7 @@ export function AdminRoutes() {
         <Route path="messages" element={<AdminMessagesPage />} />
         <Route path="messages/:id" element={<AdminMessageDetailPage />} />
         <Route path="shipments" element={<AdminShipmentsPage />} />
+        <Route path="returns" element={<AdminReturnsPage />} />
         <Route path="delivery" element={<AdminDeliveryPage />} />
         <Route path="tax" element={<TaxSettingsPage />} />
         <Route path="complaints" element={<AdminComplaintsPage />} />

@@ -35,6 +35,15 @@ const rtoRates = {
 function renderDashboard(handlers: Record<string, FakeHandler> = {}) {
   const api = createFakeApi({
     'GET /order/stats': () => stats,
+    'GET /admin/return-stats': () => ({
+      days: 30,
+      delivered: 20,
+      reasons: [
+        { reason: 'damaged', returns: 2, ratePercent: 10 },
+        { reason: 'defective', returns: 1, ratePercent: 5 },
+        { reason: 'incorrect_item', returns: 0, ratePercent: 0 },
+      ],
+    }),
     'GET /admin/rto-by-pin': () => rtoRates,
     'GET /admin/low-stock': () => [
       {

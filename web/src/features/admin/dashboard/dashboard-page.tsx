@@ -2,6 +2,7 @@ import { variantLabel, type AdminOrderRow, type LowStockRow } from '@shop/core';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format.ts';
 import { useGetAdminOrdersQuery } from '../orders/index.ts';
+import { ReturnRateByReason } from '../returns/index.ts';
 import { AdminPageHeader, AdminSection, EmptyState, ResourceView } from '../shared/admin-page.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { OrderStatusBadge } from '../shared/status-badge.tsx';
@@ -17,7 +18,7 @@ const LATEST_ORDERS = 5;
 /**
  * The shop at a glance: orders and revenue for today, 7 and 30 days, a chart of the month,
  * orders by status, returns to origin by PIN code, variants at or below their low-stock threshold (the product's, else the
- * shop's) and the latest orders. Each part loads on its own, so
+ * shop's), the latest orders and the return rate by reason. Each part loads on its own, so
  * one failing leaves the others readable.
  */
 export function DashboardPage() {
@@ -57,6 +58,18 @@ export function DashboardPage() {
           <ResourceView resource={latest} label="Loading the latest orders…">
             {(page) => <LatestOrders orders={page.orders} />}
           </ResourceView>
+        </AdminSection>
+      </div>
+      <div className="mt-4">
+        <AdminSection
+          title="Return rate by reason (last 30 days)"
+          actions={
+            <Link to="/admin/returns" className="rounded-md text-sm font-medium text-accent hover:underline">
+              Returns
+            </Link>
+          }
+        >
+          <ReturnRateByReason />
         </AdminSection>
       </div>
     </>

@@ -19,6 +19,8 @@ function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
     codMaxOpenOrders: 3,
     lowStockThreshold: 5,
     codConfirmHours: null as number | null,
+    returnWindowDays: 3,
+    allowSizeExchanges: false,
   };
   const api = createFakeApi({
     'GET /admin/settings': () => settings,
@@ -46,6 +48,9 @@ describe('staff Delivery page', () => {
     await user.clear(screen.getByLabelText('Low stock at (pieces)'));
     await user.type(screen.getByLabelText('Low stock at (pieces)'), '3');
     await user.type(screen.getByLabelText(/Cancel unconfirmed COD orders after/), '24');
+    await user.clear(screen.getByLabelText(/Returns within/));
+    await user.type(screen.getByLabelText(/Returns within/), '7');
+    await user.click(screen.getByRole('checkbox', { name: /Allow size exchanges/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /admin/settings')[0]!.body).toEqual({
@@ -54,6 +59,8 @@ describe('staff Delivery page', () => {
       codMaxOpenOrders: 5,
       lowStockThreshold: 3,
       codConfirmHours: 24,
+      returnWindowDays: 7,
+      allowSizeExchanges: true,
     } satisfies ShopSettingsBody);
     // The shop's details every page shows are asked again, so they say what the totals now do.
     await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));

@@ -68,7 +68,8 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
-type SettingName = keyof ShopSettingsData;
+/** The settings typed as numbers; size exchanges are a checkbox of their own. */
+type SettingName = Exclude<keyof ShopSettingsData, 'allowSizeExchanges'>;
 
 /** The settings' inputs; "free shipping from" may be left empty (no threshold: a flat fee). */
 const settingFields: {
@@ -110,6 +111,12 @@ const settingFields: {
     hint: 'Until confirmed (the email’s link, or you after a call) they do not ship. Leave empty: off.',
     optional: true,
   },
+  {
+    name: 'returnWindowDays',
+    label: 'Returns within (days of delivery)',
+    inputMode: 'numeric',
+    hint: 'The Return and Refund Policy says this window; My Orders offers “Return items” until it ends.',
+  },
 ];
 
 const settingText = (value: number | null) => (value === null ? '' : String(value));
@@ -122,7 +129,9 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     codMaxOpenOrders: settingText(settings.codMaxOpenOrders),
     lowStockThreshold: settingText(settings.lowStockThreshold),
     codConfirmHours: settingText(settings.codConfirmHours),
+    returnWindowDays: settingText(settings.returnWindowDays),
   }));
+  const [allowSizeExchanges, setAllowSizeExchanges] = useState(settings.allowSizeExchanges);
   const { saving, error, send } = useFormChange();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -134,6 +143,8 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         codMaxOpenOrders: Number(form.codMaxOpenOrders),
         lowStockThreshold: Number(form.lowStockThreshold),
         codConfirmHours: form.codConfirmHours.trim() === '' ? null : Number(form.codConfirmHours),
+        returnWindowDays: Number(form.returnWindowDays),
+        allowSizeExchanges,
       }).unwrap(),
     );
     if (!saved) return;
@@ -153,6 +164,20 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
           />
         ))}
       </div>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-ink"
+          checked={allowSizeExchanges}
+          onChange={(event) => setAllowSizeExchanges(event.target.checked)}
+        />
+        <span>
+          <span className="font-medium text-ink">Allow size exchanges</span>
+          <span className="block text-muted">
+            A return may ask for another size of the same colour instead of a refund; the policy then says so.
+          </span>
+        </span>
+      </label>
       <FormError message={error} />
       <button type="submit" className={buttonClass('primary', 'md')} disabled={saving}>
         {saving ? 'Saving…' : 'Save settings'}

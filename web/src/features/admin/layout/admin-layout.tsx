@@ -11,6 +11,7 @@ export const adminNavItems: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Shipments', to: '/admin/shipments' },
+  { label: 'Returns', to: '/admin/returns' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Coupons', to: '/admin/coupons' },
   { label: 'Home page', to: '/admin/home' },

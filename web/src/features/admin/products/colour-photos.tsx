@@ -13,7 +13,7 @@ import { smallControlClass } from '../shared/form-controls.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { useSaveProductPhotosMutation } from './api.ts';
 import { PictureListButtons } from './picture-list-buttons.tsx';
-import { imageFileProblem, type UploadImage } from './upload-image.ts';
+import { imageFileProblem, type UploadImage } from '../../../lib/upload-image.ts';
 
 type StaffProduct = AdminProductDetail['product'];
 

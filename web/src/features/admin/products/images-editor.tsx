@@ -11,7 +11,7 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { failureText } from '../shared/notify.ts';
 import { FieldMessage, smallControlClass } from '../shared/form-controls.tsx';
 import { PictureListButtons } from './picture-list-buttons.tsx';
-import { imageFileProblem, type UploadImage } from './upload-image.ts';
+import { imageFileProblem, type UploadImage } from '../../../lib/upload-image.ts';
 
 /** The server's limit (`productCreateBody.images`). */
 const MAX_IMAGES = 8;

@@ -5,7 +5,7 @@ import { createFakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../../test/render.tsx';
 import { AdminProductEditPage } from './product-edit-page.tsx';
-import type { UploadImage } from './upload-image.ts';
+import type { UploadImage } from '../../../lib/upload-image.ts';
 import { refusedFields, renderStaffPage } from '../test-fixtures.ts';
 
 const categories = [

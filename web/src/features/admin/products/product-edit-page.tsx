@@ -16,7 +16,7 @@ import { useGetAdminProductQuery, useSetProductVisibilityMutation } from './api.
 import { ColourPhotos } from './colour-photos.tsx';
 import { ProductEditor } from './product-editor.tsx';
 import { VariantGrid } from './variant-grid.tsx';
-import { uploadProductImage, type UploadImage } from './upload-image.ts';
+import { uploadProductImage, type UploadImage } from '../../../lib/upload-image.ts';
 
 interface AdminProductEditPageProps {
   /** How files are uploaded; tests pass their own. */

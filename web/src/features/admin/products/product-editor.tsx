@@ -16,7 +16,7 @@ import { controlClass, Field, type ControlProps } from '../shared/form-controls.
 import { ImagesEditor } from './images-editor.tsx';
 import { emptyProductForm, productBodyFrom, productFieldLabels, productFormFor } from './product-form.ts';
 import { SizesEditor } from './sizes-editor.tsx';
-import type { UploadImage } from './upload-image.ts';
+import type { UploadImage } from '../../../lib/upload-image.ts';
 import { useRecordForm } from '../shared/use-record-form.ts';
 
 /** The declarations typed as text: field, longest text, hint. */

@@ -1,4 +1,11 @@
-import { awaitsOnlinePayment, customerCancellation, variantLabel, type Order, type ShipmentData } from '@shop/core';
+import {
+  awaitsOnlinePayment,
+  customerCancellation,
+  variantLabel,
+  type Order,
+  type ReturnData,
+  type ShipmentData,
+} from '@shop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
@@ -11,9 +18,11 @@ import { ItemImage } from '../../../components/item-image.tsx';
 import { LoadingShapes } from '../../../components/loading-shapes.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { isRequestFailure, isServerMessage } from '../../../lib/api/failure.ts';
+import { useGetMyReturnsQuery } from '../returns-api.ts';
 import { useGetMyShipmentsQuery } from '../shipments-api.ts';
 import { cancelOrder, fetchOrders, selectOrderState, useMyOrders } from '../slice.ts';
 import { ParcelPanel } from './parcel-panel.tsx';
+import { OrderReturns } from './return-panel.tsx';
 
 const placedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -49,6 +58,9 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
   // Parcels exist only for orders that have shipped (their history says so, whatever came after).
   const anyShipped = orders.some((order) => order.history.some((event) => event.status === 'shipped'));
   const { data: shipments } = useGetMyShipmentsQuery(undefined, { skip: !anyShipped, refetchOnMountOrArgChange: true });
+  // Returns exist only for orders that were delivered.
+  const anyDelivered = orders.some((order) => order.history.some((event) => event.status === 'delivered'));
+  const { data: returns } = useGetMyReturnsQuery(undefined, { skip: !anyDelivered, refetchOnMountOrArgChange: true });
 
   async function handleCancel(order: Order) {
     setConfirming(null);
@@ -117,6 +129,7 @@ export function OrderList({ onCancelled, onPay, payingId = null }: OrderListProp
               order={order}
               cancelling={cancellingId === order._id}
               shipment={shipments?.find((shipment) => shipment.orderId === order._id) ?? null}
+              returns={returns?.filter((ret) => ret.orderId === order._id) ?? []}
               onCancel={() => setConfirming(order)}
               payment={
                 onPay && awaitsOnlinePayment(order)
@@ -162,12 +175,14 @@ interface OrderCardProps {
   cancelling: boolean;
   /** The order's parcel once it has shipped. */
   shipment: ShipmentData | null;
+  /** The order's returns, the newest first. */
+  returns: ReturnData[];
   onCancel: () => void;
   /** Set for an online order waiting for its payment: its "Pay now". */
   payment: { paying: boolean; busy: boolean; onPay: () => void } | null;
 }
 
-function OrderCard({ order, cancelling, shipment, onCancel, payment }: OrderCardProps) {
+function OrderCard({ order, cancelling, shipment, returns, onCancel, payment }: OrderCardProps) {
   const shown = order.items.slice(0, 4);
   const more = order.items.length - shown.length;
   return (
@@ -223,6 +238,7 @@ function OrderCard({ order, cancelling, shipment, onCancel, payment }: OrderCard
         className="mt-3"
       />
       {shipment && <ParcelPanel shipment={shipment} orderNumber={order.orderNumber} />}
+      {(order.status === 'delivered' || returns.length > 0) && <OrderReturns order={order} returns={returns} />}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="text-xs text-muted">{paymentNotes[order.paymentStatus]}</p>

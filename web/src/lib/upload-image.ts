@@ -1,11 +1,11 @@
 /**
- * Product image uploads. The API client speaks JSON only, so the upload borrows it with a
+ * Image uploads (staff's product images, shoppers' return photos). The API client speaks JSON only, so the upload borrows it with a
  * fetch that sends the file as multipart form data instead: the token, the base URL and the
  * envelope handling (success, `ApiError` with the server's message, network failures) stay
  * the client's own.
  */
 import { UPLOAD_MAX_BYTES, uploadImageTypes } from '@shop/core';
-import { createApiClient } from '../../../lib/http.ts';
+import { createApiClient } from './http.ts';
 
 export type UploadImage = (file: File) => Promise<{ url: string }>;
 
@@ -20,7 +20,8 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
   return null;
 }
 
-export function createImageUploader(fetchImpl?: typeof globalThis.fetch): UploadImage {
+/** Posts the file to `path`: staff's product images, or a shopper's return photos (one pipeline on the server). */
+export function createImageUploader(fetchImpl?: typeof globalThis.fetch, path = '/admin/uploads'): UploadImage {
   return (file) => {
     const form = new FormData();
     form.append('image', file);
@@ -29,9 +30,12 @@ export function createImageUploader(fetchImpl?: typeof globalThis.fetch): Upload
       // multipart boundary itself.
       fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, { ...init, body: form }),
     });
-    return client.post<{ url: string }>('/admin/uploads');
+    return client.post<{ url: string }>(path);
   };
 }
 
 /** Posts `image` to /api/admin/uploads with the signed-in staff member's token. */
 export const uploadProductImage: UploadImage = createImageUploader();
+
+/** Posts a return's photo to /api/order/return-photos with the signed-in shopper's token. */
+export const uploadReturnPhoto: UploadImage = createImageUploader(undefined, '/order/return-photos');

@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR } from '../../../lib/http.ts';
+import { ApiError, NETWORK_ERROR } from './http.ts';
 import { createImageUploader, imageFileProblem } from './upload-image.ts';
 
 const MB = 1024 * 1024;
