@@ -18,7 +18,7 @@ import { findOrderRow } from '../orders/status-changes.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import { refundPartOfPayment } from '../payments/refunds.ts';
 import * as repo from './returns.repository.ts';
-import { returnNotFound, staffReturn, tellShopper } from './returns.service.ts';
+import { orderRefunded, returnNotFound, staffReturn, tellShopper } from './returns.service.ts';
 
 type Db = Kysely<Database>;
 
@@ -97,10 +97,12 @@ export async function refundReturn(
   const claimedAt = now.toISOString();
   const staleBefore = new Date(now.getTime() - REFUND_CLAIM_TTL_MS).toISOString();
   const claim = await db.transaction().execute(async (trx) => {
-    await findOrderRow(trx, found.order_id, { lock: true });
+    const locked = await findOrderRow(trx, found.order_id, { lock: true });
     const row = (await repo.findReturn(trx, id))!;
     const move = nextReturnStatus(row.status, 'refund', { exchange: row.exchange === 1 });
     if (!move.ok) throw row.status === 'refunded' ? refundUnderWay() : conflict('RETURN_STEP_REFUSED', move.message);
+    // Checked here too, not only by the provider: a refund recorded by other means never asks it.
+    if (locked?.payment_status === 'refunded') throw orderRefunded();
     const refund = await refundOf(trx, row);
     const key = `return-refund-${row.id}`;
     if (

@@ -509,6 +509,28 @@ describe.each(testDialects)('returns on %s', (dialect) => {
         expect(provider.refundedOf(payment.provider_payment_id!)).toBe(row.refund_amount);
       }
     });
+
+    it('refuses to return, or refund again, items of an order refunded in full', async () => {
+      const placed = await deliveredOrder('razorpay', 2);
+      const ret = await requested(placed);
+      await inspected(ret);
+      const whole = await staff('POST', `/api/admin/orders/${placed.order._id}/refund`, {});
+      expect(whole.statusCode, whole.body).toBe(200);
+      // Recorded as made by other means, the return's refund would pay the item a second time.
+      const again = await staff('POST', `/api/admin/returns/${ret._id}/refund`, { reference: 'UTR20261128001' });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().code).toBe('ORDER_REFUNDED');
+      expect((await returnRow(ret._id)).status).toBe('inspected');
+      expect(await creditNotes(ret._id)).toHaveLength(0);
+      const other = await placed.me.call('POST', `/api/order/${placed.order._id}/returns`, {
+        lines: [{ position: 0, quantity: 1 }],
+        reason: 'defective',
+      });
+      expect(other.statusCode, other.body).toBe(409);
+      expect(other.json().code).toBe('ORDER_REFUNDED');
+      const options = await placed.me.call('GET', `/api/order/${placed.order._id}/return-options`);
+      expect(options.json().data.open).toBe(false);
+    });
   });
 });
 

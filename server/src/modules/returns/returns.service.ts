@@ -39,6 +39,10 @@ type Db = Kysely<Database>;
 
 export const returnNotFound = () => notFound('RETURN_NOT_FOUND', 'Return not found');
 
+/** An order refunded in full has paid nothing left for a return to give back. */
+export const orderRefunded = () =>
+  conflict('ORDER_REFUNDED', 'This order has been refunded in full: there is nothing left to return for a refund.');
+
 const HOUR_MS = 3_600_000;
 
 // ---------------------------------------------------------------- reading
@@ -190,7 +194,7 @@ export async function returnOptions(
       )
     : [];
   return {
-    open: returnWindowOpen(delivered ?? null, settings.returnWindowDays, now),
+    open: order.payment_status !== 'refunded' && returnWindowOpen(delivered ?? null, settings.returnWindowDays, now),
     deadline: delivered ? returnDeadline(delivered, settings.returnWindowDays).toISOString() : null,
     windowDays: settings.returnWindowDays,
     allowExchanges: settings.allowSizeExchanges,
@@ -339,6 +343,7 @@ export async function requestReturn(
     if (order.status !== 'delivered') {
       throw conflict('NOT_DELIVERED', 'Items can be returned once the order has been delivered.');
     }
+    if (order.payment_status === 'refunded') throw orderRefunded();
     const delivered = await repo.deliveredAt(trx, orderId);
     if (!returnWindowOpen(delivered ?? null, settings.returnWindowDays, now)) {
       throw returnWindowClosed(settings.returnWindowDays);
