@@ -159,14 +159,18 @@ export async function refundOrder(
   if (!order) throw orderNotFound();
   const decision = refundDecision(order.payment_status, payment, now);
   if (!decision.ok) throw refused(decision.reason);
-  // Items refunded by a return would be paid back twice by a refund of the whole payment.
-  if (await hasReturnRefunds(db, orderId)) {
-    throw conflict(
-      'RETURNS_REFUNDED',
-      'Items of this order were refunded by a return: refund the rest as a return too.',
-    );
-  }
-  const done = payment !== undefined && (await refundPayment(db, gateway, payment, { reference, staffId, now }));
+  // Items refunded by a return would be paid back twice by a refund of the whole payment:
+  // checked under the order's lock, where a return's refund is claimed.
+  const mayRefund = async (trx: Kysely<Database>) => {
+    if (await hasReturnRefunds(trx, orderId)) {
+      throw conflict(
+        'RETURNS_REFUNDED',
+        'Items of this order were refunded by a return: refund the rest as a return too.',
+      );
+    }
+  };
+  const done =
+    payment !== undefined && (await refundPayment(db, gateway, payment, { reference, staffId, now, mayRefund }));
   if (!done) throw await refusalNow(db, orderId, now);
   return orderDetail(db, orderId, now);
 }

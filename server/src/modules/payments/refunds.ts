@@ -45,6 +45,24 @@ export interface RefundRequest {
   /** The staff member refunding, whose refunds are audited; null when the shop refunds on its own. */
   staffId: string | null;
   now: Date;
+  /**
+   * Run under the order's lock just before the payment is claimed; throws to refuse. What
+   * else may pay the order back (a return's refund) claims under that lock too, so the two
+   * never both go ahead.
+   */
+  mayRefund?: (trx: Transaction<Database>) => Promise<void>;
+}
+
+/** Claims the payment for a refund under the order's lock, after the caller's check. */
+async function claimUnderOrderLock(
+  trx: Transaction<Database>,
+  payment: PaymentRow,
+  now: Date,
+  mayRefund: RefundRequest['mayRefund'],
+): Promise<boolean> {
+  await findOrderRow(trx, payment.order_id, { lock: true });
+  await mayRefund?.(trx);
+  return claimForRefund(trx, payment.id, now.toISOString(), staleBefore(now));
 }
 
 /** Recorded just after `now`, so the note follows the cancellation that may have caused it. */
@@ -106,12 +124,12 @@ export async function refundPayment(
   db: Kysely<Database>,
   gateway: PaymentGateway,
   payment: PaymentRow,
-  { reference, staffId, now }: RefundRequest,
+  { reference, staffId, now, mayRefund }: RefundRequest,
 ): Promise<boolean> {
   const amount = formatRupees(payment.amount);
   if (reference !== undefined) {
     return db.transaction().execute(async (trx) => {
-      if (!(await claimForRefund(trx, payment.id, now.toISOString(), staleBefore(now)))) return false;
+      if (!(await claimUnderOrderLock(trx, payment, now, mayRefund))) return false;
       const refund = {
         id: reference,
         note: `Refunded by other means (${reference})`,
@@ -122,7 +140,7 @@ export async function refundPayment(
   }
 
   if (!payment.provider_payment_id) return false;
-  if (!(await claimForRefund(db, payment.id, now.toISOString(), staleBefore(now)))) return false;
+  if (!(await db.transaction().execute((trx) => claimUnderOrderLock(trx, payment, now, mayRefund)))) return false;
   let refundId: string;
   try {
     refundId = (await gateway.refund({ paymentId: payment.provider_payment_id, amount: payment.amount })).id;
@@ -244,6 +262,15 @@ export function paymentsForOrders(gateway: PaymentGateway): OrderPayments {
     capturedAmount,
     refundIfPaid: (db, orderId, now, staffId = null) => refundIfPaid(db, gateway, orderId, now, staffId),
   };
+}
+
+/**
+ * Whether the order's online payment is refunded in full or a refund of it is under way (a
+ * claim, stale or not): read under the order's lock, a part of it may then not be refunded.
+ */
+export async function wholeRefundStarted(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const payment = await findPaidPayment(db, orderId);
+  return payment !== undefined && payment.refund_id !== null;
 }
 
 const nothingToRefund = () =>

@@ -16,7 +16,7 @@ import { noteInHistory } from '../orders/order-payment-state.ts';
 import { orderNotFound } from '../orders/order-view.ts';
 import { findOrderRow } from '../orders/status-changes.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
-import { refundPartOfPayment } from '../payments/refunds.ts';
+import { refundPartOfPayment, wholeRefundStarted } from '../payments/refunds.ts';
 import * as repo from './returns.repository.ts';
 import { orderRefunded, returnNotFound, staffReturn, tellShopper } from './returns.service.ts';
 
@@ -102,7 +102,9 @@ export async function refundReturn(
     const move = nextReturnStatus(row.status, 'refund', { exchange: row.exchange === 1 });
     if (!move.ok) throw row.status === 'refunded' ? refundUnderWay() : conflict('RETURN_STEP_REFUSED', move.message);
     // Checked here too, not only by the provider: a refund recorded by other means never asks it.
-    if (locked?.payment_status === 'refunded') throw orderRefunded();
+    if (locked?.payment_status === 'refunded' || (await wholeRefundStarted(trx, found.order_id))) {
+      throw orderRefunded();
+    }
     const refund = await refundOf(trx, row);
     const key = `return-refund-${row.id}`;
     if (

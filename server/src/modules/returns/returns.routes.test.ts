@@ -531,6 +531,33 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       const options = await placed.me.call('GET', `/api/order/${placed.order._id}/return-options`);
       expect(options.json().data.open).toBe(false);
     });
+
+    it(`refunds once when staff refund a return and the whole order at once (${ROUNDS} rounds)`, async () => {
+      const me = await apiShopper(shop.app);
+      for (let round = 0; round < ROUNDS; round++) {
+        const placed = await deliveredOrder('razorpay', 1, me);
+        const ret = await requested(placed);
+        await inspected(ret);
+        const unkeyedBefore = provider.unkeyed.length;
+        // Through the provider, or recorded as made by other means: each pair once or more.
+        const ways = [{}, { reference: `UTR${round}RETURN` }];
+        const answers = await Promise.all([
+          staff('POST', `/api/admin/returns/${ret._id}/refund`, ways[round % 2]),
+          staff('POST', `/api/admin/orders/${placed.order._id}/refund`, ways[Math.floor(round / 2) % 2]),
+        ]);
+        const bodies = `round ${round}: ${answers.map((a) => a.body).join()}`;
+        expect(answers.map((a) => a.statusCode).sort(), bodies).toEqual([200, 409]);
+        const payment = await db()
+          .selectFrom('payments')
+          .selectAll()
+          .where('order_id', '=', placed.order._id)
+          .executeTakeFirstOrThrow();
+        const keyed = [...provider.made.values()].filter((r) => r.paymentId === payment.provider_payment_id);
+        const recorded = (await returnRow(ret._id)).status === 'refunded' ? 1 : 0;
+        expect(recorded + (payment.status === 'refunded' ? 1 : 0), bodies).toBe(1);
+        expect(keyed.length + provider.unkeyed.length - unkeyedBefore, bodies).toBeLessThanOrEqual(1);
+      }
+    });
   });
 });
 
