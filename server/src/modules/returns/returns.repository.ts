@@ -173,11 +173,15 @@ export function findOrderLines(db: Db, orderId: string) {
     .execute();
 }
 
-/** When the order was delivered (its latest move to delivered); undefined if never. */
+/**
+ * When the order was delivered; undefined if never. Delivered is final, so its first line in
+ * the history is the move: later lines under that status are notes (a return's steps) that
+ * must not move the window.
+ */
 export async function deliveredAt(db: Db, orderId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('order_events')
-    .select((eb) => eb.fn.max('created_at').as('at'))
+    .select((eb) => eb.fn.min('created_at').as('at'))
     .where('order_id', '=', orderId)
     .where('status', '=', 'delivered')
     .executeTakeFirst();
@@ -229,15 +233,16 @@ export async function ordersOf(db: Db, orderIds: readonly string[]) {
 
 /**
  * Orders delivered in the period, and returns asked of them by reason: the dashboard's return
- * rate. An order delivered twice (a status corrected) counts once.
+ * rate, each order once.
  */
 export async function returnCountsSince(db: Db, since: string) {
+  // Counted by the move to delivered, not by later notes under that status (a return's steps).
   const delivered = db
     .selectFrom('order_events')
     .select('order_id')
-    .distinct()
     .where('status', '=', 'delivered')
-    .where('created_at', '>=', since);
+    .groupBy('order_id')
+    .having((eb) => eb.fn.min('created_at'), '>=', since);
   const [count, reasons] = await Promise.all([
     db
       .selectFrom(delivered.as('d'))

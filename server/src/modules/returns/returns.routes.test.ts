@@ -298,6 +298,42 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       expect(res.statusCode).toBe(404);
     });
 
+    it("counts the window from the delivery, not from the latest step of a return in the order's history", async () => {
+      const placed = await deliveredOrder('cod', 2);
+      const ret = await requested(placed);
+      const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+      const history = () =>
+        db().updateTable('order_events').where('order_id', '=', placed.order._id).where('status', '=', 'delivered');
+      // Delivered four days ago; the first return asked for two days ago, within the window.
+      await history()
+        .set({ created_at: at(4) })
+        .where('note', 'is', null)
+        .execute();
+      await history()
+        .set({ created_at: at(2) })
+        .where('note', 'is not', null)
+        .execute();
+      expect((await placed.me.call('GET', `/api/order/${placed.order._id}/return-options`)).json().data.open).toBe(
+        false,
+      );
+      const late = await placed.me.call('POST', `/api/order/${placed.order._id}/returns`, {
+        lines: [{ position: 0, quantity: 1 }],
+        reason: 'defective',
+        refundTo: upi,
+      });
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().code).toBe('RETURN_WINDOW_CLOSED');
+      // A step staff take today does not open it again either.
+      const rejected = await staff('POST', `/api/admin/returns/${ret._id}/decision`, {
+        decision: 'reject',
+        reason: 'The photo shows no damage.',
+      });
+      expect(rejected.statusCode).toBe(200);
+      expect((await placed.me.call('GET', `/api/order/${placed.order._id}/return-options`)).json().data.open).toBe(
+        false,
+      );
+    });
+
     it('asks each unit back once, also when two requests race, in every round', async () => {
       for (let round = 0; round < 5; round++) {
         const placed = await deliveredOrder('cod', 2);
