@@ -116,7 +116,7 @@ export const messageData = {
   'return-update': z.object({
     ...orderFacts,
     returnNumber: z.string().min(1).max(60),
-    step: z.enum(['requested', 'approved', 'rejected', 'pickup', 'refunded', 'exchanged']),
+    step: z.enum(['requested', 'approved', 'rejected', 'pickup', 'received', 'inspected', 'refunded', 'exchanged']),
     /** Staff's reason to reject. */
     reason: z.string().max(500).nullable().optional(),
     /** The reverse pickup. */

@@ -23,6 +23,8 @@ const returnSteps: Record<MessageData<'return-update'>['step'], string> = {
   approved: 'Your return is approved',
   rejected: 'Your return was not approved',
   pickup: 'Your return pickup is booked',
+  received: 'We have your returned items',
+  inspected: 'We have checked your returned items',
   refunded: 'Your return is refunded',
   exchanged: 'Your exchange is on its way',
 };
@@ -40,6 +42,12 @@ function returnLines(data: MessageData<'return-update'>): string[] {
     case 'pickup':
       return [
         `${data.pickup?.courierName ?? 'The courier'} will pick up ${about}${data.pickup ? ` (AWB ${data.pickup.awb})` : ''}. Please keep the items packed, with their tags.`,
+      ];
+    case 'received':
+      return [`The items of ${about} have reached us. We check them within 2 business days.`];
+    case 'inspected':
+      return [
+        `We have checked the items of ${about}. ${data.exchangeSizes?.length ? 'We send your new size next.' : 'Your refund follows within 7-10 business days.'}`,
       ];
     case 'refunded':
       return data.refund

@@ -201,7 +201,7 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       const steps = (await messagesTo(db(), placed.me.email, 'return-update')).map(
         (m) => (m.data as { step: string }).step,
       );
-      expect(steps).toEqual(['requested', 'approved', 'pickup', 'refunded']);
+      expect(steps).toEqual(['requested', 'approved', 'pickup', 'received', 'inspected', 'refunded']);
 
       const pdf = await placed.me.call('GET', `/api/order/returns/${ret._id}/credit-note`);
       expect(pdf.statusCode).toBe(200);

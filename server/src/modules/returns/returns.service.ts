@@ -546,7 +546,14 @@ export async function schedulePickup(
 }
 
 export async function markReceived(db: Db, staffId: string, id: string, now = new Date()): Promise<StaffReturnData> {
-  return step(db, staffId, id, 'receive', async () => ({ note: null, summary: 'items received' }), now);
+  return step(
+    db,
+    staffId,
+    id,
+    'receive',
+    async () => ({ note: null, summary: 'items received', email: { step: 'received' } }),
+    now,
+  );
 }
 
 /**
@@ -592,7 +599,12 @@ export async function inspectReturn(
       for (const line of lines) await repo.setInspection(trx, row.id, line.position, given.get(line.position)!);
       const restocked = restock.reduce((n, l) => n + l.quantity, 0);
       const units = lines.reduce((n, l) => n + l.quantity, 0);
-      return { note: null, summary: `inspected: ${restocked} of ${units} back to stock` };
+      const exchangeSizes = lines.flatMap((l) => (l.exchange_size ? [l.exchange_size] : []));
+      return {
+        note: null,
+        summary: `inspected: ${restocked} of ${units} back to stock`,
+        email: { step: 'inspected', extra: exchangeSizes.length > 0 ? { exchangeSizes } : {} },
+      };
     },
     now,
   );
