@@ -265,12 +265,15 @@ const moneyTaken = sql<number>`case
 end`;
 
 /**
- * Every refund recorded on an order (paise): today a refund gives a whole payment back and
- * marks it `refunded` (a cancellation, a parcel returned to origin, staff's refund). A refund
- * of another kind (part of an order) must be added here for the dashboard to net it out.
+ * Every refund recorded on an order (paise): a whole payment given back and marked `refunded`
+ * (a cancellation, a parcel returned to origin, staff's refund), and the refunds of returned
+ * items, which leave the payment `paid` (read only: the returns module writes them). A refund
+ * of another kind must be added here for the dashboard to net it out.
  */
 const moneyRefunded = sql<number>`coalesce((select sum(payments.amount) from payments
-  where payments.order_id = orders.id and payments.status = 'refunded'), 0)`;
+  where payments.order_id = orders.id and payments.status = 'refunded'), 0)
+  + coalesce((select sum(returns.refund_amount) from returns
+  where returns.order_id = orders.id and returns.refunded_at is not null), 0)`;
 
 /** The order's parcel went back to the shop, or is on its way back (read only: the shipments module writes it). */
 const returnedToOrigin = sql<number>`case when exists (select 1 from shipments

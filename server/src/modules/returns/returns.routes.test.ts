@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, ReturnData, StaffReturnData, TaxDocumentSnapshot } from '@shop/core';
+import { toPaise, type Order, type ReturnData, type StaffReturnData, type TaxDocumentSnapshot } from '@shop/core';
 import { AppError } from '../../lib/errors.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
@@ -381,6 +381,26 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       expect(await stockOf(db(), placed.size)).toBe(before);
       const noReference = await staff('POST', `/api/admin/returns/${ret._id}/refund`, {});
       expect(noReference.json().code).toBe('REFERENCE_REQUIRED');
+    });
+
+    it("takes a return's refund off the dashboard's revenue and counts it with the refunds", async () => {
+      const placed = await deliveredOrder('cod', 2);
+      const ret = await inspected(await requested(placed));
+      const totals = async () => {
+        const res = await staff('GET', '/api/order/stats');
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().data as { revenue: number; refunded: number }[];
+        return {
+          revenue: rows.reduce((sum, row) => sum + toPaise(row.revenue), 0),
+          refunded: rows.reduce((sum, row) => sum + toPaise(row.refunded), 0),
+        };
+      };
+      const before = await totals();
+      const refund = await staff('POST', `/api/admin/returns/${ret._id}/refund`, { reference: 'UTR0099887766' });
+      expect(refund.statusCode, refund.body).toBe(200);
+      const amount = (await returnRow(ret._id)).refund_amount!;
+      expect(amount).toBeGreaterThan(0);
+      expect(await totals()).toEqual({ revenue: before.revenue - amount, refunded: before.refunded + amount });
     });
 
     it('lists the open returns oldest first with their age, and counts the return rate by reason', async () => {
