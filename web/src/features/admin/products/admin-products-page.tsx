@@ -165,7 +165,7 @@ export function AdminProductsPage() {
           </select>
         </div>
         {/* The height of the search box and status beside them. */}
-        <div className="flex h-12 flex-wrap items-center gap-x-5">
+        <div className="flex min-h-12 flex-wrap items-center gap-x-5">
           <CheckboxLabel
             label="Colours without stock"
             checked={state.needsColorStock}
