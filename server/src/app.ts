@@ -31,6 +31,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { adminDeliveryRoutes, deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { adminShopSettingsRoutes, shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { catalogRoutes, createCatalogueCache } from './modules/catalog/catalog.routes.ts';
+import { CatalogueStamp } from './modules/catalog/catalogue-stamp.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { dataRightsRoutes } from './modules/data-rights/data-rights.routes.ts';
 import { adminGrievanceRoutes, grievanceRoutes } from './modules/grievances/grievances.routes.ts';
@@ -178,8 +179,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
-      const catalogueCache = createCatalogueCache(deps.catalogCacheMs ?? 1000);
-      await api.register(catalogRoutes, { cache: catalogueCache, database: deps.database, limits: limiter.limits });
+      const catalogCacheMs = deps.catalogCacheMs ?? 1000;
+      const catalogueStamp = catalogCacheMs > 0 ? new CatalogueStamp() : undefined;
+      const catalogueCache = createCatalogueCache(catalogCacheMs, catalogueStamp);
+      await api.register(catalogRoutes, {
+        cache: catalogueCache,
+        stamp: catalogueStamp,
+        database: deps.database,
+        limits: limiter.limits,
+      });
       await api.register(productWriteRoutes, { catalogueCache });
       await api.register(viewerRoutes, { viewers });
       await api.register(authRoutes, {

@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { createResponseCache } from './response-cache.ts';
 
 /** A tiny app whose one GET route counts how often it really runs. */
-async function appWithCache(ttlMs: number) {
+async function appWithCache(ttlMs: number, stamped?: { stamp: (url: string) => string | null; maxAgeMs: number }) {
   let clock = 1_000;
   let runs = 0;
   let answer = 'first';
   /** While set, /thing waits for it before answering (an answer still being worked out). */
   let pending: Promise<void> | null = null;
-  const cache = createResponseCache({ ttlMs, maxEntries: 2, cacheControl: 'public, max-age=30', now: () => clock });
+  const cache = createResponseCache({
+    ttlMs,
+    maxEntries: 2,
+    cacheControl: 'public, max-age=30',
+    now: () => clock,
+    ...(stamped && { stamp: stamped.stamp, stampedMaxAgeMs: stamped.maxAgeMs }),
+  });
   const app = Fastify();
   await app.register(async (scope) => {
     cache.register(scope);
@@ -59,6 +65,57 @@ describe('response micro-cache', () => {
     expect(t.runs()).toBe(2);
     expect(later.json()).toEqual({ answer: 'second' });
     expect(later.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('reuses an answer past its time to live while its stamp is the same, up to the longest age', async () => {
+    let stamp: string | null = 'v1';
+    const t = await appWithCache(1000, { stamp: (url) => (url === '/thing' ? stamp : null), maxAgeMs: 60_000 });
+    const first = await t.app.inject('/thing');
+    t.setAnswer('second');
+    t.advance(30_000);
+    expect((await t.app.inject('/thing')).body).toBe(first.body);
+    expect(t.runs()).toBe(1);
+
+    // Changed within the time to live: reused still, as without a stamp.
+    stamp = 'v2';
+    t.advance(31_000);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'second' });
+    expect(t.runs()).toBe(2);
+    t.setAnswer('third');
+    t.advance(500);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'second' });
+    // Past it, a stamp changed since means work it out again.
+    stamp = 'v3';
+    t.advance(600);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'third' });
+    expect(t.runs()).toBe(3);
+
+    // Past the longest age, even an unchanged stamp does not keep it.
+    t.setAnswer('fourth');
+    t.advance(60_000);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'fourth' });
+    // No stamp known (null): the time to live alone.
+    stamp = null;
+    t.setAnswer('fifth');
+    t.advance(1_000);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'fifth' });
+    expect(t.runs()).toBe(5);
+  });
+
+  it('keeps the stamp an answer began under, not the one it ends under', async () => {
+    let stamp = 'v1';
+    const t = await appWithCache(1000, { stamp: () => stamp, maxAgeMs: 60_000 });
+    const release = t.hold();
+    const pending = t.app.inject('/thing');
+    await settle();
+    // The catalogue changes while the answer is worked out from what it was.
+    stamp = 'v2';
+    release();
+    await pending;
+    t.setAnswer('second');
+    t.advance(1_500);
+    expect((await t.app.inject('/thing')).json()).toEqual({ answer: 'second' });
+    expect(t.runs()).toBe(2);
   });
 
   it('forgets everything on clear()', async () => {

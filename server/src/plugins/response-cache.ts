@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 interface Entry {
   body: string;
   etag: string;
-  expiresAt: number;
+  madeAt: number;
+  /** The URL's stamp when the answer began to be worked out (null: none). */
+  stamp: string | null;
 }
 
 export interface ResponseCache {
@@ -21,6 +23,13 @@ export interface ResponseCacheOptions {
   /** The Cache-Control sent with every 200. */
   cacheControl: string;
   now?: () => number;
+  /**
+   * What a URL's answer is made from, as a stamp that changes whenever that does; null for a URL
+   * whose answer it does not cover, or while it is not known. An answer older than `ttlMs` is
+   * still reused while its URL's stamp is the one it began under, up to `stampedMaxAgeMs`.
+   */
+  stamp?: (url: string) => string | null;
+  stampedMaxAgeMs?: number;
 }
 
 function etagOf(body: string): string {
@@ -56,6 +65,9 @@ interface Flight {
  * second skips the database and serialisation entirely. Each process keeps its own: a
  * write here clears this process's cache at once, and other processes see the change
  * within `ttlMs` — far less than the max-age clients are already allowed to cache for.
+ * Where a URL's answer has a stamp (`stamp`: what it is made from, say the catalogue's version),
+ * it lives on past `ttlMs` while the stamp stays the same: a shop's many list pages are then
+ * worked out once per change rather than once a second, and none is older than before.
  * Prices, stock and totals that matter are always re-read at cart and order time.
  * Every answer also gets a weak ETag so clients revalidate with a 304.
  *
@@ -70,7 +82,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const flights = new Map<string, Flight>();
   /** Moves on at each clear(): an answer begun before it is out of date. */
   let generation = 0;
-  const leaders = new WeakMap<FastifyRequest, { flight: Flight; generation: number }>();
+  const leaders = new WeakMap<FastifyRequest, { flight: Flight; generation: number; stamp: string | null }>();
+  const stampOf = (url: string) => options.stamp?.(url) ?? null;
+  const maxAgeMs = Math.max(options.ttlMs, options.stampedMaxAgeMs ?? 0);
+  const fresh = (entry: Entry, url: string) => {
+    const age = now() - entry.madeAt;
+    if (age < options.ttlMs) return true;
+    return entry.stamp !== null && age < maxAgeMs && stampOf(url) === entry.stamp;
+  };
 
   const land = (request: FastifyRequest, entry: Entry | null) => {
     const lead = leaders.get(request);
@@ -91,7 +110,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       app.addHook('onRequest', async (request, reply) => {
         if (request.method !== 'GET' || options.ttlMs <= 0) return;
         const entry = entries.get(request.url);
-        if (entry && entry.expiresAt > now()) return sendCached(reply, request, entry, options.cacheControl);
+        if (entry && fresh(entry, request.url)) return sendCached(reply, request, entry, options.cacheControl);
         if (entry) entries.delete(request.url);
         const flight = flights.get(request.url);
         if (flight) {
@@ -102,7 +121,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         const answer = new Promise<Entry | null>((resolve) => (landing = resolve));
         const started = { answer, land: landing };
         flights.set(request.url, started);
-        leaders.set(request, { flight: started, generation });
+        leaders.set(request, { flight: started, generation, stamp: stampOf(request.url) });
       });
 
       app.addHook('onSend', async (request, reply, payload) => {
@@ -116,7 +135,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         if (options.ttlMs > 0 && lead?.generation === generation) {
           // Oldest first out: a Map iterates in insertion order.
           if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
-          const entry = { body: payload, etag, expiresAt: now() + options.ttlMs };
+          const entry = { body: payload, etag, madeAt: now(), stamp: lead.stamp };
           entries.set(request.url, entry);
           land(request, entry);
         } else {

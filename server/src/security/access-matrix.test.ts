@@ -5,7 +5,7 @@ import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fasti
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CSV_COLUMNS, productCsvHeader, serialiseCsv } from '@shop/core';
 import { markEmailVerified, newShopper, signedInShopper } from '../test/accounts.ts';
-import { declared } from '../test/catalogue.ts';
+import { declared, declaredCsvCells } from '../test/catalogue.ts';
 import { testDialects, type TestShop } from '../test/databases.ts';
 import { linkTokenFor } from '../test/messages.ts';
 import {
@@ -194,6 +194,7 @@ function productCsv(): string {
     size: 'M',
     price: '499.00',
     stock: '3',
+    ...declaredCsvCells,
   };
   return serialiseCsv([[...PRODUCT_CSV_COLUMNS], PRODUCT_CSV_COLUMNS.map((c) => cells[c] ?? '')]);
 }

@@ -33,3 +33,13 @@ export const declared = {
   makerName: 'Kapas Apparel Private Limited',
   makerAddress: 'Unit 4, Kamala Mills Compound, Lower Parel, Mumbai 400013',
 } as const;
+
+/** The same declarations as the cells of a product CSV's row. */
+export const declaredCsvCells = {
+  generic_name: declared.genericName,
+  net_quantity: declared.netQuantity,
+  country_of_origin: declared.countryOfOrigin,
+  maker_role: declared.makerRole,
+  maker_name: declared.makerName,
+  maker_address: declared.makerAddress,
+} as const;

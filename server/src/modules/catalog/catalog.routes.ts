@@ -20,6 +20,7 @@ import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { AttemptLimits } from '../../lib/attempt-limits.ts';
 import { createResponseCache, type ResponseCache } from '../../plugins/response-cache.ts';
 import { CatalogueFeed } from './catalogue-feed.ts';
+import type { CatalogueStamp } from './catalogue-stamp.ts';
 import * as catalog from './catalog.service.ts';
 import { HeldCatalogue } from './held-catalogue.ts';
 import { reserveSearch } from './search-limits.ts';
@@ -146,23 +147,30 @@ const catalogReads: FastifyPluginAsyncZod<{
   );
 };
 
+/** How long a list may be reused while the catalogue's stamp says nothing changed. */
+const STAMPED_LIST_MAX_AGE_MS = 60_000;
+
 /**
  * The catalogue reads' micro-cache, shared with the staff's product writes (admin-catalog),
- * which clear it when they change what the reads answer.
+ * which clear it when they change what the reads answer. With a stamp (SQLite), lists live on
+ * while the catalogue stays as it was (`CatalogueStamp`).
  */
-export function createCatalogueCache(cacheMs: number): ResponseCache {
+export function createCatalogueCache(cacheMs: number, stamp?: CatalogueStamp): ResponseCache {
   return createResponseCache({
     ttlMs: cacheMs,
-    maxEntries: 500,
+    maxEntries: 3000,
     cacheControl: 'public, max-age=30, stale-while-revalidate=60',
+    ...(stamp && { stamp: stamp.forUrl, stampedMaxAgeMs: STAMPED_LIST_MAX_AGE_MS }),
   });
 }
 
 const catalogRoutesPlugin: FastifyPluginAsyncZod<{
   cache: ResponseCache;
+  /** The cache's stamp of the lists, read here on SQLite (none: the cache is off). */
+  stamp?: CatalogueStamp;
   database: DatabaseHandle;
   limits: AttemptLimits;
-}> = async (app, { cache, database, limits }) => {
+}> = async (app, { cache, stamp, database, limits }) => {
   // This app's hold of the catalogue; on PostgreSQL kept current by notifications from ready to close.
   const held = new HeldCatalogue(app.db);
   const feed = database.notifications
@@ -174,6 +182,9 @@ const catalogRoutesPlugin: FastifyPluginAsyncZod<{
   if (feed) {
     app.addHook('onReady', async () => feed.start());
     app.addHook('onClose', () => feed.close());
+  } else if (stamp) {
+    app.addHook('onReady', async () => stamp.start(() => catalog.catalogueState(app.db)));
+    app.addHook('onClose', async () => stamp.stop());
   }
   // Searches are counted in this process's memory: what they cost is this process's time, and
   // browsing must go on when Redis (where the other limits count) is away.

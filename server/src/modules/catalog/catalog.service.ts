@@ -136,6 +136,11 @@ async function pageOf(catalogue: CatalogueReader, query: IndexQuery, page: numbe
 
 const pageQuery = (page: number, limit: number) => ({ offset: (page - 1) * limit, limit });
 
+/** The catalogue's version and the last change of stock, as lists are made from them (the stamp of the lists' cache). */
+export function catalogueState(db: Kysely<Database>) {
+  return repo.catalogueState(db);
+}
+
 export async function listProducts(catalogue: CatalogueReader, query: ProductListQuery): Promise<ProductPage> {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
     throw badRequest('INVALID_PRICE_RANGE', 'minPrice must not be greater than maxPrice');

@@ -3,6 +3,7 @@ import type { Deal, HomeCard, HomePage, NewArrivalsPage, Testimonial } from '@sh
 import { signedInAdmin } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { homePage } from './home.service.ts';
+import { declared } from '../../test/catalogue.ts';
 
 const DAY = 86_400_000;
 
@@ -58,6 +59,7 @@ describe.each(testDialects)('the home page from the shop’s own data, on %s', (
       name: `Fresh Tee ${Math.random().toString(36).slice(2, 8)}`,
       categoryId: 'mens-t-shirts',
       price: 649,
+      ...declared,
       sizes: [
         { size: 'M', stock },
         { size: 'L', stock },
