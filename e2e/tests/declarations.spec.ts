@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { createStaff, declared, signInAsStaff, staffToken } from './admin-support.ts';
 
 // Listing declarations (Legal Metrology) as a shopper sees them: under "Product details" on the
 // product page, and as the catalogue's country-of-origin filter.
@@ -32,5 +33,46 @@ test.describe('listing declarations', () => {
     await expect(page).toHaveURL(/origin=Japan/);
     await expect(page.getByRole('link', { name: /Watch/ }).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('origin-filter-1280.png') });
+
+    // The list sorted by country, from its sort choice: A to Z, back on page 1.
+    await page.goto('/products?page=2');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Country of origin');
+    await expect(page).toHaveURL(/\/products\?sort=origin$/);
+    // Bangladesh comes first among the demo's countries: its hoodie leads the list.
+    const cards = page.getByRole('region', { name: 'Products' }).getByRole('heading', { level: 3 });
+    await expect(cards.first()).toHaveText('Fleece Pullover Hoodie');
+    await page.screenshot({ path: testInfo.outputPath('sort-by-origin-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('sort-by-origin-375.png') });
+  });
+
+  test('staff find the products still lacking declarations in their list', async ({ page, request }, testInfo) => {
+    test.slow();
+    const staff = await createStaff(request);
+    await signInAsStaff(page, staff);
+    const headers = { Authorization: `Bearer ${await staffToken(page)}` };
+    const name = `Undeclared Linen Kurta ${Date.now().toString(36)}`;
+    const created = await request.post('/api/product/create', {
+      headers,
+      data: { name, ...declared, categoryId: 'mens-shirts', price: 1299, sizes: [{ size: 'M', stock: 2 }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id: string = (await created.json()).data._id;
+    // Hidden, a product may be saved half-declared.
+    const hidden = await request.patch(`/api/admin/products/${id}/visibility`, { headers, data: { isActive: false } });
+    expect(hidden.status(), await hidden.text()).toBe(200);
+    const half = await request.patch(`/api/product/update/${id}`, { headers, data: { netQuantity: '' } });
+    expect(half.status(), await half.text()).toBe(200);
+
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('checkbox', { name: 'Declarations missing' }).check();
+    await expect(page).toHaveURL(/needs=declarations/);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByText('Declarations missing')).toBeVisible();
+    // The demo declares every product: none of it is listed.
+    await expect(page.getByRole('row').filter({ hasText: 'Oxford' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('declarations-missing-1280.png') });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('declarations-missing-375.png'), fullPage: true });
   });
 });

@@ -438,6 +438,10 @@ function stringFor(key: string, pools: Pools): fc.Arbitrary<J> {
       return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('KPCN', 'CN') }, text);
     case 'hsn':
       return fc.oneof(fc.constantFrom('6109', '62052000'), digits(4, 8), text);
+    // The staff list's switches, which a link carries as text.
+    case 'needsColorStock':
+    case 'needsDeclarations':
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom('true', 'false') }, { weight: 1, arbitrary: text });
     default:
       return text;
   }

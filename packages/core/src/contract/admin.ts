@@ -44,6 +44,8 @@ export const adminProductListQuery = z.object({
     .default('all'),
   /** Only products with several colours of which some has no stock in any size. */
   needsColorStock: z.stringbool({ error: 'needsColorStock must be true or false.' }).default(false),
+  /** Only products lacking some Legal Metrology declaration (on sale from before they were asked, or hidden). */
+  needsDeclarations: z.stringbool({ error: 'needsDeclarations must be true or false.' }).default(false),
   page: pageQuery,
   limit: limitQuery,
 });
@@ -61,6 +63,8 @@ export const adminProductRow = z.object({
   totalStock: z.number().int(),
   /** Colours with nothing in stock in any size, when the product has several: stock still to enter. */
   colorsWithoutStock: z.array(z.string()),
+  /** The declarations the product still lacks, as a refusal names them ("net quantity"); none: complete. */
+  missingDeclarations: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRow>;

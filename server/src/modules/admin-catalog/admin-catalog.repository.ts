@@ -1,3 +1,4 @@
+import { makerRoles } from '@shop/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/sql-text.ts';
@@ -8,7 +9,12 @@ export interface StaffProductFilter {
   status: 'all' | 'active' | 'hidden';
   /** Only products with several colours of which some has nothing in stock in any size. */
   needsColorStock?: boolean | undefined;
+  /** Only products lacking some declaration, as core's `missingDeclarations` reads them. */
+  needsDeclarations?: boolean | undefined;
 }
+
+/** The declarations' text columns: blank (spaces aside) is missing, like an unknown maker role. */
+const declarationTexts = ['generic_name', 'net_quantity', 'country_of_origin', 'maker_name', 'maker_address'] as const;
 
 function staffProducts(db: Kysely<Database>, filter: StaffProductFilter) {
   let query = db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id');
@@ -43,6 +49,14 @@ function staffProducts(db: Kysely<Database>, filter: StaffProductFilter) {
       ]),
     );
   }
+  if (filter.needsDeclarations) {
+    query = query.where((eb) =>
+      eb.or([
+        ...declarationTexts.map((column) => eb(eb.fn('trim', [eb.ref(`p.${column}`)]), '=', '')),
+        eb('p.maker_role', 'not in', makerRoles),
+      ]),
+    );
+  }
   return query;
 }
 
@@ -69,6 +83,12 @@ export async function findStaffProductPage(
       'p.is_active',
       'p.updated_at',
       'c.name as category_name',
+      'p.generic_name',
+      'p.net_quantity',
+      'p.country_of_origin',
+      'p.maker_role',
+      'p.maker_name',
+      'p.maker_address',
       eb
         .selectFrom('product_images as i')
         .select('i.url')

@@ -159,6 +159,7 @@ describe.each(testDialects)('staff products API on %s', (dialect) => {
         ],
         totalStock: 9,
         colorsWithoutStock: [],
+        missingDeclarations: [],
         updatedAt: expect.any(String),
       });
       const times = rows.map((r) => r.updatedAt);

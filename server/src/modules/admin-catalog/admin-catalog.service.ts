@@ -4,6 +4,7 @@ import {
   colorsWithoutStock,
   fellToThreshold,
   lowStockThreshold,
+  missingDeclarations,
   needsColorStock,
   totalPagesFor,
   variantKeyOf,
@@ -39,6 +40,7 @@ export async function listProducts(
     nameContains: query.q,
     status: query.status,
     needsColorStock: query.needsColorStock,
+    needsDeclarations: query.needsDeclarations,
   };
   const [total, rows] = await Promise.all([
     repo.countStaffProducts(db, filter),
@@ -65,6 +67,7 @@ export async function listProducts(
         sizes: productSizes,
         totalStock: productSizes.reduce((sum, s) => sum + s.stock, 0),
         colorsWithoutStock: needsColorStock(colors, productVariants) ? colorsWithoutStock(colors, productVariants) : [],
+        missingDeclarations: missingDeclarations(declarationsOf(row)),
         updatedAt: row.updated_at,
       };
     }),

@@ -1,3 +1,4 @@
+import { declarationFields } from '@shop/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { signedInAdmin } from '../../test/accounts.ts';
@@ -27,6 +28,21 @@ describe.each(testDialects)('listing declarations (Legal Metrology), on %s', (di
   });
   const stored = (id: string) =>
     shop.handle.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** As a product on sale from before migration 027 stands: nothing declared. */
+  const undeclared = (id: string) =>
+    shop.handle.db
+      .updateTable('products')
+      .set({
+        generic_name: '',
+        net_quantity: '',
+        country_of_origin: '',
+        maker_role: '',
+        maker_name: '',
+        maker_address: '',
+      })
+      .where('id', '=', id)
+      .execute();
 
   async function created(word: string, extra: object = {}): Promise<string> {
     const res = await staff('POST', '/api/product/create', { ...named(word), ...declared, ...extra });
@@ -102,18 +118,7 @@ describe.each(testDialects)('listing declarations (Legal Metrology), on %s', (di
 
   it('asks a product on sale from before the declarations for them at its next save', async () => {
     const id = await created(`legacy${newId().slice(0, 6)}`);
-    await shop.handle.db
-      .updateTable('products')
-      .set({
-        generic_name: '',
-        net_quantity: '',
-        country_of_origin: '',
-        maker_role: '',
-        maker_name: '',
-        maker_address: '',
-      })
-      .where('id', '=', id)
-      .execute();
+    await undeclared(id);
     const res = await staff('PATCH', `/api/product/update/${id}`, { description: 'Softer now.' });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().issues).toHaveLength(6);
@@ -124,6 +129,51 @@ describe.each(testDialects)('listing declarations (Legal Metrology), on %s', (di
   it('refuses a maker role that is none of the three (400, not 500)', async () => {
     const res = await staff('POST', '/api/product/create', { ...named('role'), ...declared, makerRole: 'designer' });
     expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('flags in the staff list the products still lacking declarations, and lists only those when asked', async () => {
+    const word = `lacking${newId().slice(0, 6)}`;
+    const complete = await created(`${word} Complete`);
+    const legacy = await created(`${word} Legacy`);
+    const blank = await created(`${word} Blank`);
+    const role = await created(`${word} Role`);
+    const hidden = await created(`${word} Hidden`);
+    // On sale from before the declarations: nothing declared.
+    await undeclared(legacy);
+    // Written before the checks: an address of spaces only, a role the shop does not know.
+    await shop.handle.db.updateTable('products').set({ maker_address: '   ' }).where('id', '=', blank).execute();
+    await shop.handle.db.updateTable('products').set({ maker_role: 'designer' }).where('id', '=', role).execute();
+    expect((await staff('PATCH', `/api/admin/products/${hidden}/visibility`, { isActive: false })).statusCode).toBe(
+      200,
+    );
+    expect((await staff('PATCH', `/api/product/update/${hidden}`, { netQuantity: '' })).statusCode).toBe(200);
+
+    const rows = async (query: string) => {
+      const res = await staff('GET', `/api/admin/products?q=${word}&limit=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data as { total: number; products: { _id: string; missingDeclarations: string[] }[] };
+      return { total: page.total, missing: new Map(page.products.map((r) => [r._id, r.missingDeclarations])) };
+    };
+    const all = await rows('');
+    expect(all.total).toBe(5);
+    expect(all.missing.get(complete)).toEqual([]);
+    expect(all.missing.get(legacy)).toEqual(declarationFields.map((f) => f.label));
+    expect(all.missing.get(blank)).toEqual(["maker's address"]);
+    expect(all.missing.get(role)).toEqual(['manufacturer, packer or importer']);
+    expect(all.missing.get(hidden)).toEqual(['net quantity']);
+
+    const lacking = await rows('&needsDeclarations=true');
+    expect(lacking.total).toBe(4);
+    expect([...lacking.missing.keys()].sort()).toEqual([legacy, blank, role, hidden].sort());
+    expect((await rows('&needsDeclarations=true&status=active')).total).toBe(3);
+    expect((await rows('&needsDeclarations=false')).total).toBe(5);
+
+    // Given what it lacked, a product leaves the filtered list.
+    expect((await staff('PATCH', `/api/product/update/${legacy}`, declared)).statusCode).toBe(200);
+    expect((await rows('&needsDeclarations=true')).missing.has(legacy)).toBe(false);
+
+    const wrong = await staff('GET', '/api/admin/products?needsDeclarations=perhaps');
+    expect(wrong.statusCode, wrong.body).toBe(400);
   });
 
   describe('the country-of-origin filter and sort', () => {

@@ -20,6 +20,7 @@ function row(overrides: Partial<AdminProductRow> = {}): AdminProductRow {
     ],
     totalStock: 4,
     colorsWithoutStock: [],
+    missingDeclarations: [],
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -255,5 +256,39 @@ describe('products whose colours still need stock', () => {
     );
     await waitFor(() => expect(screen.queryByText('Oxford Shirt')).not.toBeInTheDocument());
     expect(screen.getByText('Linen Shirt')).toBeInTheDocument();
+  });
+});
+
+describe('products still lacking declarations', () => {
+  it('flags them, and the filter asks the server for them only, kept in the URL', async () => {
+    const legacy = row({ _id: 'kurta', name: 'Linen Kurta', missingDeclarations: ['net quantity', "maker's address"] });
+    const { user, api, router } = renderStaffPage(<AdminProductsPage />, '/admin/products', {
+      'GET /admin/products': (call) =>
+        makeListPage('products', call.query?.needsDeclarations ? [legacy] : [oxford, legacy]),
+    });
+    const kurtaRow = (await screen.findByText('Linen Kurta')).closest('tr')!;
+    expect(within(kurtaRow).getByText('Declarations missing')).toBeInTheDocument();
+    const oxfordRow = screen.getByText('Oxford Shirt').closest('tr')!;
+    expect(within(oxfordRow).queryByText('Declarations missing')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Declarations missing' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /admin/products').at(-1)!.query).toMatchObject({ needsDeclarations: 'true' }),
+    );
+    expect(router.state.location.search).toBe('?needs=declarations');
+    await waitFor(() => expect(screen.queryByText('Oxford Shirt')).not.toBeInTheDocument());
+    expect(screen.getByText('Linen Kurta')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Declarations missing' })).toBeChecked();
+  });
+
+  it('says every product is declared when the filter finds none', async () => {
+    renderStaffPage(
+      <AdminProductsPage />,
+      '/admin/products',
+      { 'GET /admin/products': () => makeListPage('products', []) },
+      '/admin/products?needs=declarations',
+    );
+    expect(await screen.findByText('No products match.')).toBeInTheDocument();
+    expect(screen.getByText('Every product carries all its declarations.')).toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import {
 } from './api.ts';
 import { readListState, writeListState, type ProductListState } from './list-state.ts';
 import { issuesOf } from '../shared/form-support.ts';
+import { CheckboxLabel } from '../shared/form-controls.tsx';
 import { ProductTable } from './product-table.tsx';
 import {
   stockChangesFrom,
@@ -50,6 +51,7 @@ export function AdminProductsPage() {
     q: state.q || undefined,
     status: state.status,
     ...(state.needsColorStock && { needsColorStock: true }),
+    ...(state.needsDeclarations && { needsDeclarations: true }),
     page: state.page,
     limit: PRODUCTS_PER_PAGE,
   };
@@ -119,6 +121,7 @@ export function AdminProductsPage() {
     (invalidCount > 0 ? `Fix the ${invalidCount === 1 ? 'marked stock value' : 'marked stock values'} to save.` : null);
 
   const page = list.data;
+  const filtered = state.q || state.status !== 'all' || state.needsColorStock || state.needsDeclarations;
   return (
     <div className={editCount > 0 ? 'pb-28' : undefined}>
       <AdminPageHeader
@@ -161,15 +164,19 @@ export function AdminProductsPage() {
             ))}
           </select>
         </div>
-        <label className="flex h-12 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-ink"
+        {/* The height of the search box and status beside them. */}
+        <div className="flex min-h-12 flex-wrap items-center gap-x-5">
+          <CheckboxLabel
+            label="Colours without stock"
             checked={state.needsColorStock}
-            onChange={(event) => navigate({ needsColorStock: event.target.checked, page: 1 })}
+            onChange={(needsColorStock) => navigate({ needsColorStock, page: 1 })}
           />
-          Colours without stock
-        </label>
+          <CheckboxLabel
+            label="Declarations missing"
+            checked={state.needsDeclarations}
+            onChange={(needsDeclarations) => navigate({ needsDeclarations, page: 1 })}
+          />
+        </div>
       </div>
 
       <section aria-label="Product list" aria-busy={list.loading}>
@@ -178,17 +185,7 @@ export function AdminProductsPage() {
         ) : !page ? (
           <LoadingState label="Loading products…" />
         ) : page.products.length === 0 ? (
-          <EmptyState
-            title={
-              state.q || state.status !== 'all' || state.needsColorStock ? 'No products match.' : 'No products yet.'
-            }
-          >
-            {state.needsColorStock
-              ? 'Every colour of every product has stock.'
-              : state.q || state.status !== 'all'
-                ? 'Try another search or status.'
-                : 'Add the first with "New product".'}
-          </EmptyState>
+          <EmptyState title={filtered ? 'No products match.' : 'No products yet.'}>{emptyHelp(state)}</EmptyState>
         ) : (
           <ProductTable
             rows={page.products}
@@ -240,4 +237,13 @@ export function AdminProductsPage() {
       )}
     </div>
   );
+}
+
+/** What an empty list means, for the filters that emptied it. */
+function emptyHelp(state: ProductListState): string {
+  if (state.q || state.status !== 'all') return 'Try another search or status.';
+  if (state.needsColorStock && state.needsDeclarations) return 'No product lacks both stock and declarations.';
+  if (state.needsColorStock) return 'Every colour of every product has stock.';
+  if (state.needsDeclarations) return 'Every product carries all its declarations.';
+  return 'Add the first with "New product".';
 }

@@ -26,6 +26,8 @@ export interface AdminProductQuery {
   status?: AdminProductStatus;
   /** Only products with a colour that has no stock in any size. */
   needsColorStock?: boolean;
+  /** Only products lacking some Legal Metrology declaration. */
+  needsDeclarations?: boolean;
   page?: number;
   limit?: number;
 }

@@ -90,6 +90,7 @@ export function ProductTable({
                   {row.colorsWithoutStock.length > 0 && (
                     <Badge tone="warning">No stock: {row.colorsWithoutStock.map(colorName).join(', ')}</Badge>
                   )}
+                  {row.missingDeclarations.length > 0 && <Badge tone="warning">Declarations missing</Badge>}
                 </td>
                 <td className={`${cell} col-start-2 md:col-start-4 md:row-span-3 md:row-start-1 xl:col-auto`}>
                   <div className="flex flex-wrap gap-2 md:flex-col md:items-stretch xl:flex-row xl:flex-nowrap xl:justify-end">

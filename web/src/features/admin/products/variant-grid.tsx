@@ -9,7 +9,7 @@ import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { focusOutlineClass, FormAlert } from '../../../components/form-field.tsx';
 import { issuesOf } from '../shared/form-support.ts';
-import { FieldMessage } from '../shared/form-controls.tsx';
+import { CheckboxLabel, FieldMessage } from '../shared/form-controls.tsx';
 import { failureText, notifyFailure, notifySuccess } from '../shared/notify.ts';
 import { Badge } from '../shared/status-badge.tsx';
 import { useSaveVariantGridMutation } from './api.ts';
@@ -106,15 +106,7 @@ export function VariantGrid({ product }: { product: StaffProduct }) {
             price is the product&apos;s.
           </p>
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-ink"
-            checked={showPrices}
-            onChange={(e) => setShowPrices(e.target.checked)}
-          />
-          Prices per variant
-        </label>
+        <CheckboxLabel label="Prices per variant" checked={showPrices} onChange={setShowPrices} />
       </div>
 
       <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">

@@ -54,3 +54,26 @@ export function FieldMessage({ id, message }: { id?: string; message: string | u
     </p>
   );
 }
+
+/** A checkbox with its words beside it, for a switch of a list or a form ("Prices per variant"). */
+export function CheckboxLabel({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-ink"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}

@@ -102,7 +102,7 @@ describe('products page', () => {
   it('searches by name from the toggleable search box', async () => {
     const { user, router, api } = renderProductsPage();
     await screen.findByText('Oxford Shirt');
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Search products by name' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.type(screen.getByRole('combobox', { name: 'Search products by name' }), 'oxford{Enter}');
@@ -118,7 +118,7 @@ describe('products page', () => {
     expect(screen.getByRole('combobox', { name: 'Search products by name' })).toHaveValue('oxford');
 
     await user.click(screen.getByRole('button', { name: 'Close search' }));
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Search products by name' })).not.toBeInTheDocument();
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('q')).toBeNull();
     expect(params.get('color')).toBe('white');
@@ -204,7 +204,7 @@ describe('products page', () => {
     const box = screen.getByRole('combobox', { name: 'Search products by name' });
     await user.type(box, 'oxf');
 
-    const options = await screen.findAllByRole('option');
+    const options = await within(await screen.findByRole('listbox')).findAllByRole('option');
     // Only collections are offered: the page filters by collection.
     expect(options.map((o) => o.textContent)).toEqual([
       'Oxford Shirt (oxf)₹1,199.00',
@@ -394,6 +394,35 @@ describe('products page', () => {
     expect(router.state.location.search).toBe('?origin=Sri+Lanka&sort=origin');
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ origin: 'Sri Lanka', sort: 'origin' }));
     expect(within(group).getByRole('button', { name: 'Sri Lanka (1)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('sorts by country of origin from its sort choice, back to page 1, and back to the list’s own order', async () => {
+    const { user, router, api } = renderProductsPage('/products?color=navy&page=2', () =>
+      makeProductPage([oxford], { page: 2, total: 20, totalPages: 4 }),
+    );
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Price: low to high', 'Country of origin']);
+    expect(sort).toHaveValue('');
+
+    await user.selectOptions(sort, 'Country of origin');
+    expect(router.state.location.search).toBe('?color=navy&sort=origin');
+    await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', limit: '6', sort: 'origin', color: 'navy' }));
+    expect(sort).toHaveValue('origin');
+
+    await user.selectOptions(sort, 'Price: low to high');
+    expect(router.state.location.search).toBe('?color=navy');
+    await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', limit: '6', sort: 'price', color: 'navy' }));
+  });
+
+  it('names the list’s own order “Best match” while searching', async () => {
+    const { api } = renderProductsPage('/products?q=shirt');
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getByRole('option', { name: 'Best match' })).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'relevance', q: 'shirt' }));
   });
 
   it('keeps a chosen size no product has left offered, so it can be cleared', async () => {

@@ -8,11 +8,12 @@ import {
   type ProductSuggestions,
   type ProductsPageState,
 } from '@shop/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../../../lib/brand.ts';
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { buttonClass } from '../../../components/button.ts';
+import { focusOutlineClass } from '../../../components/form-field.tsx';
 import { CloseIcon } from '../../../components/icons/close.tsx';
 import { FilterIcon } from '../../../components/icons/filter.tsx';
 import { SearchIcon } from '../../../components/icons/search.tsx';
@@ -123,7 +124,8 @@ export function ProductsPage() {
             {listPage ? resultCountText(listPage.total, pageState.q) : '\u00a0'}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <SortChoice sort={pageState.sort} searching={search !== ''} onChange={(sort) => changeFilters({ sort })} />
           <button
             type="button"
             className={buttonClass('secondary', 'sm', 'md:hidden')}
@@ -238,6 +240,38 @@ export function ProductsPage() {
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The list's order: its own (by price as the specification has it, by best match while
+ * searching) or by country of origin, A to Z, the undeclared last.
+ */
+function SortChoice({
+  sort,
+  searching,
+  onChange,
+}: {
+  sort: ProductsPageState['sort'];
+  searching: boolean;
+  onChange: (sort: ProductsPageState['sort']) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={sort ?? ''}
+        onChange={(event) => onChange(event.target.value === 'origin' ? 'origin' : null)}
+        className={`h-9 rounded-full border border-line bg-white px-3 text-base sm:text-sm ${focusOutlineClass}`}
+      >
+        <option value="">{searching ? 'Best match' : 'Price: low to high'}</option>
+        <option value="origin">Country of origin</option>
+      </select>
     </div>
   );
 }
