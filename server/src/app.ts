@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         payments: orderPayments,
         webhookSecret: deps.shipmentWebhookSecret ?? null,
       });
-      await api.register(returnRoutes, { uploadsDir: deps.uploadsDir ?? null });
+      await api.register(returnRoutes, { uploadsDir: deps.uploadsDir ?? null, limiter });
       await api.register(invoiceRoutes);
       await api.register(shopSettingsRoutes);
       await api.register(deliveryRoutes);

@@ -521,10 +521,11 @@ const table: Row[] = [
     url: `/api/order/${await deliveredOrder(fx.callers.admin, await a.placeOrder())}/returns`,
     payload: returnRequest,
   })),
-  row('POST', '/api/order/return-photos', [401, 201, 201, 201], () => ({
-    url: '/api/order/return-photos',
-    payload: pngUpload(),
-  })),
+  // Only a shopper with an order in its return window (A's, delivered here) uploads return photos.
+  row('POST', '/api/order/return-photos', [401, 201, 409, 409], async ({ a, fx }) => {
+    await deliveredOrder(fx.callers.admin, await a.placeOrder());
+    return { url: '/api/order/return-photos', payload: pngUpload() };
+  }),
   row('GET', '/api/order/returns/:id/credit-note', ownerOnly, async ({ a, fx }) => ({
     url: `/api/order/returns/${await returnOf(fx.callers.A, fx.callers.admin, await a.placeOrder(), 'refunded')}/credit-note`,
   })),

@@ -188,6 +188,21 @@ export async function deliveredAt(db: Db, orderId: string): Promise<string | und
   return row?.at ?? undefined;
 }
 
+/** When the shopper's most recently delivered order was delivered (its first "delivered" line), if any. */
+export async function lastDeliveryOfShopper(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('order_events as e', (join) => join.onRef('e.order_id', '=', 'o.id').on('e.status', '=', 'delivered'))
+    .select((eb) => ['o.id', eb.fn.min('e.created_at').as('at')])
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', 'delivered')
+    .groupBy('o.id')
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
 /** Units of each order line asked back by returns not rejected, by position. */
 export async function unitsAskedBack(db: Db, orderId: string): Promise<Map<number, number>> {
   const rows = await db

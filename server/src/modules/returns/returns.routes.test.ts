@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPaise, type Order, type ReturnData, type StaffReturnData, type TaxDocumentSnapshot } from '@shop/core';
 import { AppError } from '../../lib/errors.ts';
@@ -7,6 +10,7 @@ import { messagesTo } from '../../test/messages.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { freshSize, stockOf, type SizeRef } from '../../test/stock.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
+import { pngUpload } from '../../security/fixtures.ts';
 
 const ROUNDS = 30;
 const PHOTO = '/uploads/AbCdEfGhIjKlMnOpQrStUv.jpg';
@@ -55,15 +59,20 @@ function refundingProvider() {
 
 describe.each(testDialects)('returns on %s', (dialect) => {
   let shop: TestShop;
+  let photos = '';
   let admin: { auth: { authorization: string } };
   const provider = refundingProvider();
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect, { payments: provider.gateway });
+    shop = await createTestShop(dialect, {
+      payments: provider.gateway,
+      uploadsDir: (photos = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-return-photos-'))),
+    });
     admin = await signedInAdmin(shop);
   });
   afterAll(async () => {
     await shop?.close();
+    fs.rmSync(photos, { recursive: true, force: true });
   });
 
   const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
@@ -401,6 +410,20 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       const amount = (await returnRow(ret._id)).refund_amount!;
       expect(amount).toBeGreaterThan(0);
       expect(await totals()).toEqual({ revenue: before.revenue - amount, refunded: before.refunded + amount });
+    });
+
+    it('takes return photos only from a shopper with an order in its window, 30 a day at most', async () => {
+      const newcomer = await apiShopper(shop.app);
+      const upload = (me: ApiShopper) => me.call('POST', '/api/order/return-photos', pngUpload());
+      const refused = await upload(newcomer);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().code).toBe('NO_RETURNABLE_ORDER');
+
+      const { me } = await deliveredOrder('cod');
+      for (let photo = 0; photo < 30; photo++) expect((await upload(me)).statusCode, `photo ${photo}`).toBe(201);
+      const over = await upload(me);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().code).toBe('RATE_LIMITED');
     });
 
     it('lists the open returns oldest first with their age, and counts the return rate by reason', async () => {

@@ -19,6 +19,7 @@ import {
   uploadedImageResponse,
 } from '@shop/core';
 import { apiDoc } from '../../lib/api-doc.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import { acceptImageUploads, receiveImage } from '../admin-catalog/image-upload.ts';
 import { sendPdf } from '../invoices/invoices.routes.ts';
@@ -29,7 +30,10 @@ import * as service from './returns.service.ts';
 const tags = ['orders'];
 
 /** The shopper's returns, from My Orders: ask for one (with photos), follow it. */
-const returnRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> = async (app, { uploadsDir }) => {
+const returnRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null; limiter: AttemptLimiter }> = async (
+  app,
+  { uploadsDir, limiter },
+) => {
   const { db } = app;
   guardRoutes(app, app.authenticate);
   await acceptImageUploads(app);
@@ -93,13 +97,19 @@ const returnRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | null }> =
     '/order/return-photos',
     {
       schema: {
-        ...apiDoc('uploadReturnPhoto', 'Upload a photo for a return (multipart, field "image"), as product images are'),
+        ...apiDoc(
+          'uploadReturnPhoto',
+          'Upload a photo for a return (multipart, field "image"), as product images are',
+          409,
+          429,
+        ),
         tags,
         consumes: ['multipart/form-data'],
         response: { 201: uploadedImageResponse },
       },
     },
     async (request, reply) => {
+      await service.allowReturnPhoto(db, limiter, signedInUser(request).id);
       const url = await receiveImage(request, reply, uploadsDir);
       return reply.status(201).send({ success: true as const, message: 'Photo uploaded', data: { url } });
     },

@@ -21,6 +21,8 @@ import {
 } from '@shop/core';
 import type { MessageData } from '@shop/emails';
 import type { Database } from '../../db/schema.ts';
+import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
+import { waitingTime } from '../../lib/attempt-limits.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -174,6 +176,35 @@ export async function returnsOfShopper(db: Db, userId: string): Promise<ReturnDa
 }
 
 /** What "Return items" offers on one of the shopper's orders. */
+/** Photos a shopper may upload for returns in a day: a return's few, many times over, and no disk's worth. */
+const RETURN_PHOTOS_PER_DAY = 30;
+
+const tooManyPhotos = (budget: Budget) =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many photos uploaded for returns. Please wait ${waitingTime(budget.windowMinutes)} and try again.`,
+  );
+
+/**
+ * Lets a return photo be uploaded: only by a shopper with an order still within its return
+ * window, and at most RETURN_PHOTOS_PER_DAY a day (counted across processes), so an account
+ * cannot fill the disk with uploads no return will ever show.
+ */
+export async function allowReturnPhoto(db: Db, limiter: AttemptLimiter, userId: string, now = new Date()) {
+  const [settings, delivered] = await Promise.all([getShopSettings(db), repo.lastDeliveryOfShopper(db, userId)]);
+  if (!returnWindowOpen(delivered ?? null, settings.returnWindowDays, now)) {
+    throw conflict(
+      'NO_RETURNABLE_ORDER',
+      `Photos are taken for a return of an order delivered in the last ${settings.returnWindowDays} days.`,
+    );
+  }
+  await limiter.reserve(
+    [{ key: `return-photos:${userId}`, max: RETURN_PHOTOS_PER_DAY, windowMinutes: 24 * 60 }],
+    tooManyPhotos,
+  );
+}
+
 export async function returnOptions(
   db: Db,
   userId: string,
