@@ -106,6 +106,7 @@ describe('two server processes started at the same moment on one SQLite file', (
       expect(file.prepare('select key from app_meta order by key').all()).toEqual([
         { key: 'catalog_seeded_at' },
         { key: 'coupons_seeded_at' },
+        { key: 'home_seeded_at' },
       ]);
       expect(file.prepare('select count(*) as n from coupons').get()).toEqual({ n: demoCoupons.length });
     } finally {

@@ -33,7 +33,13 @@ describe.each(testDialects)('urgency the storefront states only when true, on %s
     it("is the owner's to change; left out, it stays", async () => {
       const saved = await staff('PUT', '/api/admin/settings', { ...SETTINGS, lowStockThreshold: 5 });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().data).toEqual({ ...SETTINGS, lowStockThreshold: 5 });
+      // The return settings were left out, and keep the shop's defaults.
+      expect(saved.json().data).toEqual({
+        ...SETTINGS,
+        lowStockThreshold: 5,
+        returnWindowDays: 3,
+        allowSizeExchanges: false,
+      });
       expect((await store()).lowStockThreshold).toBe(5);
 
       const again = await staff('PUT', '/api/admin/settings', { ...SETTINGS, codMaxOpenOrders: 4 });
