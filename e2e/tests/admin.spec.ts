@@ -37,6 +37,13 @@ test.describe('staff area', () => {
     await page.getByLabel('Price (₹)', { exact: true }).fill('1299');
     await page.getByLabel('Size of row 1').fill('M');
     await page.getByLabel('Stock of row 1').fill('5');
+    // What Legal Metrology asks every listing to declare before it goes on sale.
+    await page.getByLabel('Generic name').fill('Shirt');
+    await page.getByLabel('Net quantity').fill('1 N');
+    await page.getByLabel('Country of origin').fill('India');
+    await page.getByLabel('Who answers for the goods').selectOption('manufacturer');
+    await page.getByLabel("Manufacturer's, packer's or importer's name").fill('Kapas Apparel Private Limited');
+    await page.getByLabel('Their address').fill('Unit 4, Kamala Mills Compound, Lower Parel, Mumbai 400013');
     await page.getByLabel('Upload an image').setInputFiles(tinyPng);
     const images = page.getByRole('list', { name: 'Product images' });
     await expect(images.getByRole('img')).toHaveCount(1);
@@ -164,7 +171,7 @@ test.describe('staff area', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin/messages');
     const tabs = page.getByRole('navigation', { name: 'Staff' }).getByRole('link');
-    await expect(tabs).toHaveCount(10);
+    await expect(tabs).toHaveCount(12);
     for (const tab of await tabs.all()) {
       await expect(tab).toBeInViewport({ ratio: 1 });
     }

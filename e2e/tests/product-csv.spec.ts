@@ -23,6 +23,18 @@ function cellsOf(line: string): string[] {
   return cells;
 }
 const lineOf = (cells: string[]) => cells.map((c) => (/[",\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(',');
+/** A line of the file in the header's order of columns: the cells named, the others empty. */
+const rowOf = (header: string, cells: Record<string, string>) =>
+  lineOf(cellsOf(header).map((column) => cells[column] ?? ''));
+/** What a product on sale declares (Legal Metrology): on its first row. */
+const declared = {
+  generic_name: 'Kurta',
+  net_quantity: '1 N',
+  country_of_origin: 'India',
+  maker_role: 'manufacturer',
+  maker_name: 'Kapas Apparel Private Limited',
+  maker_address: 'Unit 4, Lower Parel, Mumbai 400013',
+};
 
 test.describe('staff CSV import and export', () => {
   test.slow();
@@ -44,7 +56,8 @@ test.describe('staff CSV import and export', () => {
     const exported = fs.readFileSync((await download.path())!, 'utf8');
     expect(
       exported.startsWith(
-        '\uFEFFhandle,name,category,colour,size,sku,price,original_price,stock,tags,description,exported_stock\r\n',
+        '\uFEFFhandle,name,category,colour,size,sku,price,original_price,stock,tags,description,' +
+          'generic_name,net_quantity,country_of_origin,maker_role,maker_name,maker_address,exported_stock\r\n',
       ),
     ).toBe(true);
 
@@ -66,9 +79,21 @@ test.describe('staff CSV import and export', () => {
     const changed = [
       header,
       ...productRows.map(lineOf),
-      `${handle},"${name}",mens-shirts,maroon,M,,1499.00,1999.00,6,"festive, cotton","Hand-block printed, with a mandarin collar.",`,
-      `${handle},,,maroon,L,,1499.00,1999.00,4,,,`,
-      `${handle},,,white,M,,1499.00,1999.00,2,,,`,
+      rowOf(header!, {
+        handle,
+        name,
+        category: 'mens-shirts',
+        colour: 'maroon',
+        size: 'M',
+        price: '1499.00',
+        original_price: '1999.00',
+        stock: '6',
+        tags: 'festive, cotton',
+        description: 'Hand-block printed, with a mandarin collar.',
+        ...declared,
+      }),
+      rowOf(header!, { handle, colour: 'maroon', size: 'L', price: '1499.00', original_price: '1999.00', stock: '4' }),
+      rowOf(header!, { handle, colour: 'white', size: 'M', price: '1499.00', original_price: '1999.00', stock: '2' }),
     ].join('\n');
 
     await page
@@ -107,8 +132,26 @@ test.describe('staff CSV import and export', () => {
     // A broken file: every problem by line, and nothing to apply.
     const broken = [
       header,
-      `${handle},"${name}",mens-shirts,maroon,XL,,cheap,,1,,,`,
-      `${handle}-2,Other,no-such-category,navy,M,,10,,1,,,`,
+      rowOf(header!, {
+        handle,
+        name,
+        category: 'mens-shirts',
+        colour: 'maroon',
+        size: 'XL',
+        price: 'cheap',
+        stock: '1',
+        ...declared,
+      }),
+      rowOf(header!, {
+        handle: `${handle}-2`,
+        name: 'Other',
+        category: 'no-such-category',
+        colour: 'navy',
+        size: 'M',
+        price: '10',
+        stock: '1',
+        ...declared,
+      }),
     ].join('\n');
     await page
       .getByLabel('CSV file')
