@@ -78,7 +78,7 @@ async function run(command: string | undefined, args: string[]) {
       } else if (command === 'seed') {
         await migrateToLatest(database);
         const count = await seedCatalog(database.db);
-        await seedHome(database.db);
+        await seedHome(database.db, { withSamples: count > 0 });
         console.log(count ? `Seeded ${count} products.` : 'Catalogue already seeded; nothing to do.');
       } else if (command === 'admin:create') {
         await migrateToLatest(database);

@@ -30,7 +30,7 @@ export async function prepareDatabase(
     const migrated = await migrateToLatest(handle);
     const seededProducts = config.seed ? await seedCatalog(handle.db) : 0;
     const seededCoupons = config.seed ? await seedCoupons(handle.db) : 0;
-    if (config.seed) await seedHome(handle.db);
+    if (config.seed) await seedHome(handle.db, { withSamples: seededProducts > 0 });
     return { migrated, seededProducts, seededCoupons };
   });
 }

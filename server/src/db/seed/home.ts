@@ -51,13 +51,23 @@ const SEEDED_MARKER = 'home_seeded_at';
 
 /**
  * Writes the demo home page once (a marker row makes it a no-op after), in one transaction:
- * the sample deals and testimonials, and the featured product when the catalogue has it.
- * Returns the number of rows written.
+ * the sample deals and testimonials, and the featured product when the catalogue has it. Only
+ * beside the demo catalogue seeded in the same start (`withSamples`): a shop that already sells
+ * its own catalogue and upgrades gets the marker alone, never sample deals counting down on its
+ * home page. Returns the number of rows written.
  */
-export async function seedHome(db: Kysely<Database>, now = new Date()): Promise<number> {
+export async function seedHome(
+  db: Kysely<Database>,
+  { withSamples }: { withSamples: boolean },
+  now = new Date(),
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const marker = await trx.selectFrom('app_meta').select('value').where('key', '=', SEEDED_MARKER).executeTakeFirst();
     if (marker) return 0;
+    if (!withSamples) {
+      await trx.insertInto('app_meta').values({ key: SEEDED_MARKER, value: now.toISOString() }).execute();
+      return 0;
+    }
     const featured = await trx.selectFrom('products').select('id').where('slug', '=', FEATURED_SLUG).executeTakeFirst();
     const written = await addSampleContent(
       trx,

@@ -46,7 +46,7 @@ describe.each(testDialects)('product viewers on %s', (dialect) => {
     expect(shop.queries.slice(queries).filter((q) => !/^\s*select/i.test(q))).toEqual([]);
   });
 
-  it('counts a network address once, whatever tab ids it sends (an IPv6 address by its /64)', async () => {
+  it('counts a network address once, whatever tab ids it sends (an IPv6 address by its /48)', async () => {
     const product = (await shop.app.inject({ url: '/api/product?limit=3' })).json().data.products[2]._id as string;
     const beatFrom = (remoteAddress: string) =>
       shop.app
@@ -59,6 +59,8 @@ describe.each(testDialects)('product viewers on %s', (dialect) => {
         .then((res) => res.json().data.viewers as number | null);
     for (let tab = 0; tab < 20; tab++) expect(await beatFrom('203.0.113.7')).toBeNull();
     for (let tab = 0; tab < 20; tab++) expect(await beatFrom(`2001:db8:1:2::${tab + 1}`)).toBe(2);
+    // Another /64 of the same /48: one subscriber's, not another viewer.
+    for (let net = 0; net < 20; net++) expect(await beatFrom(`2001:db8:1:${(net + 3).toString(16)}::1`)).toBe(2);
     expect(await beatFrom('198.51.100.20')).toBe(3);
   });
 

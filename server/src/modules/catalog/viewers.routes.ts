@@ -2,18 +2,20 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productIdParams, productViewersBody, productViewersResponse, viewersNote } from '@shop/core';
 import { apiDoc } from '../../lib/api-doc.ts';
-import { isLoopback, limitedAddress } from '../../lib/attempt-limits.ts';
+import { isLoopback, limitedAddress, limitedNetwork } from '../../lib/attempt-limits.ts';
 import type { ViewerCounter } from '../../lib/viewer-counter.ts';
 
 /**
  * Who a heartbeat counts as. The id is the tab's own and anyone can send many: a visitor is their
- * network address (an IPv6 address by its /64), so one person's tabs, or a script inventing ids,
+ * network address (an IPv6 address by its /48), so one person's tabs, or a script inventing ids,
  * count once and the count never says more people than there are; several people behind one
  * address count as one, fewer than there are. Only behind this machine's own address (a proxy
  * not declared with TRUST_PROXY, where every shopper shares it) is the tab's id all there is.
  */
 function visitorOf(ip: string, tabId: string): string {
-  return isLoopback(ip) ? `tab:${tabId}` : `net:${limitedAddress(ip)}`;
+  if (isLoopback(ip)) return `tab:${tabId}`;
+  // An IPv6 subscriber holds a /56 or a /48, thousands of /64s: counted by its /48, as one.
+  return `net:${limitedNetwork(ip) ?? limitedAddress(ip)}`;
 }
 
 /**
