@@ -94,7 +94,7 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByText('Try another search word, or start again with everything.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Close search' }).click();
-    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Search products by name' })).toHaveCount(0);
     await expect(page).not.toHaveURL(/q=/);
     await expectCards(page, (await apiPage(request, '')).products);
   });
