@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { markEmailVerified, newShopper, signUpByApi } from './accounts-support.ts';
 
 export interface SizeStock {
@@ -167,4 +167,24 @@ export function cartSummaryFor(cart: CartAnswer): Record<string, string> {
     'GST (18%)': rupees(cart.totals.gst),
     'Subtotal (Payable)': rupees(cart.totals.total),
   };
+}
+
+/**
+ * A new shopper signed in on a browser context of their own, with a cash-on-delivery order of one
+ * piece placed through the API to their home address: where the journeys after checkout start.
+ */
+export async function shopperWithCodOrder(browser: Browser, request: APIRequestContext) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { token } = await signInNewShopper(page, request);
+  const { other, otherSize } = await findProducts(request, 3);
+  await addByApi(request, token, { product: other._id, size: otherSize, quantity: 1 });
+  const { isDefault: _default, ...address } = homeAddress;
+  const placed = await request.post('/api/order', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { shippingAddress: { ...address, country: 'India', phone: '9876543210' }, paymentMethod: 'cod' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { orderId, orderNumber } = (await placed.json()).data as { orderId: string; orderNumber: string };
+  return { context, page, orderId, orderNumber };
 }

@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { createStaff, signInAsStaff, staffToken, tinyPng } from './admin-support.ts';
-import { addByApi, findProducts, homeAddress, signInNewShopper } from './cart-support.ts';
-
-const { isDefault: _default, ...address } = homeAddress;
+import { shopperWithCodOrder } from './cart-support.ts';
 
 test.describe('returns', () => {
   test.slow();
@@ -12,17 +10,12 @@ test.describe('returns', () => {
     request,
     browser,
   }) => {
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
-    const { token } = await signInNewShopper(shopper, request);
-    const { other, otherSize } = await findProducts(request, 3);
-    await addByApi(request, token, { product: other._id, size: otherSize, quantity: 1 });
-    const placed = await request.post('/api/order', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { shippingAddress: { ...address, country: 'India', phone: '9876543210' }, paymentMethod: 'cod' },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { orderId, orderNumber } = (await placed.json()).data as { orderId: string; orderNumber: string };
+    const {
+      context: shopperContext,
+      page: shopper,
+      orderId,
+      orderNumber,
+    } = await shopperWithCodOrder(browser, request);
 
     // Staff move the cash order to delivered.
     const staff = await createStaff(request);

@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { createStaff, signInAsStaff } from './admin-support.ts';
-import { addByApi, findProducts, homeAddress, signInNewShopper } from './cart-support.ts';
-
-const { isDefault: _default, ...address } = homeAddress;
+import { shopperWithCodOrder } from './cart-support.ts';
 
 /** The secret the journeys' server signs the couriers' webhook with (e2e/playwright.config.ts). */
 const WEBHOOK_SECRET = 'e2e-shipment-webhook-secret';
@@ -16,17 +14,12 @@ test.describe('shipments', () => {
     request,
     browser,
   }) => {
-    const shopperContext = await browser.newContext();
-    const shopper = await shopperContext.newPage();
-    const { token } = await signInNewShopper(shopper, request);
-    const { other, otherSize } = await findProducts(request, 3);
-    await addByApi(request, token, { product: other._id, size: otherSize, quantity: 1 });
-    const placed = await request.post('/api/order', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { shippingAddress: { ...address, country: 'India', phone: '9876543210' }, paymentMethod: 'cod' },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { orderId, orderNumber } = (await placed.json()).data as { orderId: string; orderNumber: string };
+    const {
+      context: shopperContext,
+      page: shopper,
+      orderId,
+      orderNumber,
+    } = await shopperWithCodOrder(browser, request);
     const awb = `DL${Date.now()}`;
 
     // Staff confirm the order, then ship it: the courier and the AWB number, confirmed.
