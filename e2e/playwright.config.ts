@@ -1,13 +1,12 @@
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { root, shopDataDir, shopServerEnv } from './shop-server.ts';
 
 // The journeys run against the production build (`npm run build`), served by the real
 // server on a throwaway SQLite database, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `shop-e2e-${port}`);
-const root = path.resolve(import.meta.dirname, '..');
+const dataDir = shopDataDir(port);
 // The journeys that act as an operator (the staff account command) work on the same database.
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -53,20 +52,6 @@ export default defineConfig({
     url: `${baseURL}/api/product?limit=1`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(root, 'web/dist'),
-      // The development Google provider sends the browser back here.
-      PUBLIC_URL: baseURL,
-      // Every journey signs up from this one address: lift the per-address limit.
-      AUTH_MAX_ATTEMPTS: '10000',
-      // ...and orders from it: what orders hold is bounded per shopper, not for the address.
-      HOLDING_LIMITS: 'per-account',
-      // The couriers' webhook is on, signed with this secret (e2e/tests/shipments.spec.ts signs its events).
-      SHIPMENT_WEBHOOK_SECRET: 'e2e-shipment-webhook-secret',
-    },
+    env: shopServerEnv(port),
   },
 });

@@ -92,7 +92,7 @@ async function prepare(store: AppStore, url: URL, origin: string): Promise<Prepa
         head: plainHead(origin, url.pathname, 'Product not found', 'This product is not in the shop.'),
       };
     }
-    return { status: 200, head: productHead(origin, answer.data, isAvailable(answer.data)) };
+    return { status: 200, head: productHead(origin, answer.data, isAvailable(answer.data), info) };
   }
   if (url.pathname === '/products') {
     const pageState = readProductsPageState(url.searchParams, defaultStoreSettings);

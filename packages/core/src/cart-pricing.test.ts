@@ -3,7 +3,11 @@ import { priceCart, type AppliedCoupon, type CartPricing } from './cart-pricing.
 import type { PricedLine } from './cart-totals.ts';
 import type { CouponTerms } from './coupon-rules.ts';
 import { couponTerms } from './test/coupon-terms.ts';
+import type { PricingSettings } from './order-totals.ts';
 import { defaultStoreSettings } from './store-settings.ts';
+
+/** What a case expects of the pricing: some of its parts, some of its totals. */
+type Expected = Partial<Omit<CartPricing, 'totals'>> & { totals?: Partial<CartPricing['totals']> };
 
 const line = (price: number, quantity: number, gstPercent?: number): PricedLine => ({
   productId: `p-${price}`,
@@ -22,7 +26,7 @@ const flat = defaultStoreSettings;
 const freeFrom999 = { ...defaultStoreSettings, freeShippingThreshold: 99_900 };
 
 describe('priceCart: one price for the cart and its order (paise)', () => {
-  it.each<[string, PricedLine[], AppliedCoupon | null, typeof freeFrom999 | typeof flat, Partial<CartPricing>]>([
+  it.each<[string, PricedLine[], AppliedCoupon | null, PricingSettings, Expected]>([
     [
       'no coupon: items, flat ₹10 shipping, 18% GST on both',
       [line(50_000, 2)],
@@ -103,7 +107,21 @@ describe('priceCart: one price for the cart and its order (paise)', () => {
         shippingGstPercent: 18,
       },
     ],
+    [
+      'prices including GST: the same discount and shipping, GST inside the total',
+      [line(50_000, 2)],
+      coupon(),
+      { ...flat, pricesIncludeGst: true },
+      {
+        // ₹900 after the coupon holds ₹762.71 + ₹137.29; ₹10 shipping ₹8.47 + ₹1.53.
+        totals: { subtotal: 100_000, discountAmount: 10_000, shipping: 1000, gst: 13_882, total: 91_000 },
+        coupon: terms,
+        lineDiscounts: [10_000],
+      },
+    ],
   ])('%s', (_case, lines, applied, settings, expected) => {
-    expect(priceCart(lines, applied, settings, now)).toMatchObject(expected);
+    const priced = priceCart(lines, applied, settings, now);
+    expect(priced).toMatchObject(expected);
+    expect(priced.totals.gstIncluded).toBe(settings.pricesIncludeGst === true);
   });
 });

@@ -1,12 +1,7 @@
-import { cartTotals, shippingGstPercent, subtotalOf, type CartTotals, type PricedLine } from './cart-totals.ts';
+import { shippingGstPercent, subtotalOf, type PricedLine } from './cart-totals.ts';
 import { couponRefusalMessage, evaluateCoupon, type CouponTerms, type CouponUsage } from './coupon-rules.ts';
 import type { Paise } from './money.ts';
-import type { ShopSettings } from './shop-settings.ts';
-import type { StoreSettings } from './store-settings.ts';
-
-/** What pricing needs of the shop's settings: the fixed fee and rate, and the owner's threshold. */
-export type PricingSettings = Pick<StoreSettings, 'shippingFee' | 'gstPercent'> &
-  Partial<Pick<ShopSettings, 'freeShippingThreshold'>>;
+import { orderTotals, type OrderTotals, type PricingSettings } from './order-totals.ts';
 
 /** The coupon applied to a cart, with how often it has been used (in all and by this shopper). */
 export interface AppliedCoupon {
@@ -15,7 +10,7 @@ export interface AppliedCoupon {
 }
 
 export interface CartPricing {
-  totals: CartTotals;
+  totals: OrderTotals;
   /** The coupon's terms while it applies; null with no coupon or one that no longer applies. */
   coupon: CouponTerms | null;
   /** Why the cart's coupon no longer applies, in the shopper's words; null otherwise. */
@@ -28,7 +23,8 @@ export interface CartPricing {
 
 /**
  * The price of a cart, as the cart shows it and as the order placed from it is written: its
- * coupon checked again now, the discount it gives, and core's totals (integer paise). One
+ * coupon checked again now, the discount it gives, and core's totals (integer paise, by the
+ * shop's GST arithmetic: `orderTotals`). One
  * function for both, so the cart and the order can never disagree. A coupon that no longer
  * applies gives no discount; what the caller does with it (drop it with a notice, or refuse
  * the order) is the caller's.
@@ -42,7 +38,7 @@ export function priceCart(
   const decision = applied ? evaluateCoupon(lines, applied.terms, applied.usage, now) : null;
   const lineDiscounts = decision?.ok ? decision.lineDiscounts : lines.map(() => 0);
   return {
-    totals: cartTotals(lines, lineDiscounts, settings),
+    totals: orderTotals(lines, lineDiscounts, settings),
     coupon: applied && decision?.ok ? applied.terms : null,
     couponRefusal:
       applied && decision && !decision.ok

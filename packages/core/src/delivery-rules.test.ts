@@ -244,4 +244,19 @@ describe('storeTexts follow the settings the totals use', () => {
       expect(texts).toMatchObject({ taxNote, gstLabel, codPromise });
     },
   );
+
+  it.each<[string, number[], string]>([
+    ['one rate', [18], 'Prices are in Indian rupees and include 18% GST'],
+    ['several rates', [5, 18], 'Prices are in Indian rupees and include GST of 5% to 18% by item'],
+  ])(
+    'with prices that include GST (%s): inclusive of all taxes, nothing added at checkout',
+    (_case, gstRates, policy) => {
+      const texts = storeTexts({ ...defaultStoreSettings, ...defaultShopSettings, gstRates, pricesIncludeGst: true });
+      expect(texts.taxNote).toBe('Inclusive of all taxes');
+      expect(texts.taxPolicy).toContain(policy);
+      // The GST row keeps its name: the totals say it is included.
+      expect(texts.gstLabel).toBe(gstRates.length === 1 ? 'GST (18%)' : 'GST');
+      for (const text of Object.values(texts)) expect(text).not.toMatch(/added at checkout|is added/i);
+    },
+  );
 });

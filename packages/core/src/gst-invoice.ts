@@ -6,7 +6,9 @@ import type { Paise } from './money.ts';
  * charged as IGST when they cross a state border (place of supply: where the goods are
  * delivered). The invoice restates what the order charged: its taxable values add up to the
  * order's items total less its discount plus shipping, and its taxes to the order's GST, to
- * the paisa, whatever rounding the order's GST went through.
+ * the paisa, whatever rounding the order's GST went through. Prices that include GST (an owner
+ * setting, issue 26) are restated by their own rule: each line's tax is what its amount
+ * contains (`taxableOfInclusive`), so the lines add up to what was paid.
  */
 
 export interface InvoiceGoodsLine {
@@ -32,6 +34,8 @@ export interface InvoiceCharge {
   /** Shipping is its own taxable line, at the goods' rate (one composite supply). */
   shippingSac: string;
   shippingRatePercent: number;
+  /** The order was priced with GST inside its prices: each line's tax is taken out of it. */
+  pricesIncludeGst?: boolean;
 }
 
 export interface InvoiceTaxLine {
@@ -42,7 +46,10 @@ export interface InvoiceTaxLine {
   grossValue: Paise;
   /** This line's part of the order's discount. */
   discount: Paise;
-  /** grossValue − discount: what GST is charged on. */
+  /**
+   * What GST is charged on: grossValue − discount, or, for prices that include GST, the part of
+   * that amount which is not GST.
+   */
   taxableValue: Paise;
   ratePercent: number;
   cgst: Paise;
@@ -68,6 +75,17 @@ export function stateTaxName(stateCode: string): 'SGST' | 'UTGST' {
 /** Within the seller's state the tax is CGST + SGST (or UTGST); across a border, IGST. */
 export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): SupplyKind {
   return sellerStateCode === placeOfSupplyCode ? 'intra-state' : 'inter-state';
+}
+
+/**
+ * The taxable value an amount inclusive of GST at `percent` contains, to the paisa, halves up:
+ * amount × 100 / (100 + percent). Its tax is the rest, so the two add up to the amount exactly.
+ * The one rounding rule of prices that include GST, for the cart's totals and the invoice alike.
+ */
+export function taxableOfInclusive(amount: Paise, percent: number): Paise {
+  const divisor = 100 + percent;
+  // Integer arithmetic: amount × 100 / divisor, rounded half up, without binary fractions.
+  return Math.floor((amount * 200 + divisor) / (2 * divisor));
 }
 
 /**
@@ -105,18 +123,16 @@ function goodsDiscounts(gross: readonly Paise[], charge: InvoiceCharge): Paise[]
   return fits ? [...given] : apportion(charge.discount, gross);
 }
 
+/** An invoice line before its taxes: what it sold, its part of the discount and its taxable value. */
+export type InvoiceValueLine = Omit<InvoiceTaxLine, 'cgst' | 'sgst' | 'igst'>;
+
 /**
- * The invoice's lines: goods lines with their part of the discount (the coupon's own per line,
- * as a discount shown on the invoice reduces the taxable value of the lines it is given on),
- * then shipping. The
- * order's GST is shared among the lines in proportion to rate × taxable value: all IGST, or
- * CGST and SGST in equal halves on every line.
+ * The invoice's lines before their taxes: goods lines with their part of the discount (the
+ * coupon's own per line, as a discount shown on the invoice reduces the taxable value of the
+ * lines it is given on), then shipping. Each taxable value is the line's value after its
+ * discount, as prices before GST have it.
  */
-export function invoiceTaxLines(
-  goods: readonly InvoiceGoodsLine[],
-  charge: InvoiceCharge,
-  kind: SupplyKind,
-): InvoiceTaxLine[] {
+export function invoiceValueLines(goods: readonly InvoiceGoodsLine[], charge: InvoiceCharge): InvoiceValueLine[] {
   const gross = goods.map((line) => line.unitPrice * line.quantity);
   const discounts = goodsDiscounts(gross, charge);
   const lines = goods.map((line, i) => ({
@@ -137,6 +153,32 @@ export function invoiceTaxLines(
       discount: 0,
       taxableValue: charge.shipping,
       ratePercent: charge.shippingRatePercent,
+    });
+  }
+  return lines;
+}
+
+/**
+ * The invoice's lines (`invoiceValueLines`) with their taxes, as the order was priced. Prices
+ * before GST: the order's GST is shared among the lines in proportion to rate × taxable value,
+ * all IGST, or CGST and SGST in equal halves on every line. Prices including GST: each line's
+ * amount after its discount holds its taxable value (`taxableOfInclusive`) and its tax, the rest,
+ * all IGST or split into CGST and SGST (an odd paisa to CGST); the order's GST is their sum.
+ */
+export function invoiceTaxLines(
+  goods: readonly InvoiceGoodsLine[],
+  charge: InvoiceCharge,
+  kind: SupplyKind,
+): InvoiceTaxLine[] {
+  const lines = invoiceValueLines(goods, charge);
+  if (charge.pricesIncludeGst) {
+    return lines.map((line) => {
+      const taxableValue = taxableOfInclusive(line.taxableValue, line.ratePercent);
+      const tax = line.taxableValue - taxableValue;
+      const half = Math.floor(tax / 2);
+      return kind === 'inter-state'
+        ? { ...line, taxableValue, cgst: 0, sgst: 0, igst: tax }
+        : { ...line, taxableValue, cgst: tax - half, sgst: half, igst: 0 };
     });
   }
   // Rates in hundredths of a percent, so 0.25 % and 1.5 % weigh as whole numbers too.

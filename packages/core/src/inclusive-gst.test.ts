@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PricedLine } from './cart-totals.ts';
-import { inclusiveTotals, taxableOfInclusive } from './inclusive-gst.ts';
+import { taxableOfInclusive } from './gst-invoice.ts';
+import { inclusiveTotals } from './inclusive-gst.ts';
 
 describe('taxableOfInclusive', () => {
   it.each([

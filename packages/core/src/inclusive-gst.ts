@@ -1,19 +1,14 @@
 import { discountByLine, shippingGstPercent, subtotalOf, type PricedLine } from './cart-totals.ts';
+import { taxableOfInclusive } from './gst-invoice.ts';
 import type { Paise } from './money.ts';
 
 /**
  * Prices that include GST (an owner setting, issue 26): what the shopper pays is the price, and
- * the tax is what that amount contains. One rounding rule, here: each line's taxable value is
- * its amount after discount × 100 / (100 + rate), rounded to the paisa (halves up), and its tax
- * is the rest, so every line, and so the invoice, adds up to what was paid exactly.
+ * the tax is what that amount contains. One rounding rule, the invoice's (`taxableOfInclusive`):
+ * each line's taxable value is its amount after discount × 100 / (100 + rate), rounded to the
+ * paisa (halves up), and its tax is the rest, so every line, and so the invoice, adds up to what
+ * was paid exactly.
  */
-
-/** The taxable value an amount inclusive of GST at `percent` contains, to the paisa (halves up). */
-export function taxableOfInclusive(amount: Paise, percent: number): Paise {
-  const divisor = 100 + percent;
-  // Integer arithmetic: amount × 100 / divisor, rounded half up, without binary fractions.
-  return Math.floor((amount * 200 + divisor) / (2 * divisor));
-}
 
 export interface InclusiveLine {
   /** The line's amount after its discount: what the shopper pays for it. */

@@ -35,6 +35,7 @@ export * from './shop-settings.ts';
 export * from './honest-urgency.ts';
 export * from './listing-declarations.ts';
 export * from './inclusive-gst.ts';
+export * from './order-totals.ts';
 export * from './shop-policy.ts';
 export * from './delivery-rules.ts';
 export * from './gst-invoice.ts';

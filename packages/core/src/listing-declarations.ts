@@ -95,13 +95,20 @@ export function tidyCountry(country: string): string {
 }
 
 /**
+ * What a shopper pays for one piece at `price`, before delivery: the price itself when prices
+ * include GST; else the price with the GST one piece carries by the cart's own rounding (`gstOn`).
+ */
+export function piecePriceWithGst(price: Paise, gstPercent: number, pricesIncludeGst: boolean): Paise {
+  return pricesIncludeGst ? price : price + gstOn(price, gstPercent);
+}
+
+/**
  * The maximum retail price of one piece, inclusive of all taxes, as the listing declares it. The
  * most a shopper can be asked for the piece is its original price while it is marked down, else
- * its price (a variant's own when it has one). Prices that already include GST are the MRP as
- * they are; prices before GST get the GST one piece carries by the cart's own rounding (`gstOn`),
- * so the MRP is what one piece costs before delivery.
+ * its price (a variant's own when it has one), with its GST (`piecePriceWithGst`), so the MRP is
+ * what one piece costs before delivery.
  */
 export function mrpOf(price: Paise, originalPrice: Paise | null, gstPercent: number, pricesIncludeGst: boolean): Paise {
   const most = originalPrice !== null && originalPrice > price ? originalPrice : price;
-  return pricesIncludeGst ? most : most + gstOn(most, gstPercent);
+  return piecePriceWithGst(most, gstPercent, pricesIncludeGst);
 }

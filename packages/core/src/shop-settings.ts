@@ -25,6 +25,11 @@ export interface ShopSettings {
   returnWindowDays: number;
   /** Whether a return may ask for another size of the same colour instead of a refund. */
   allowSizeExchanges: boolean;
+  /**
+   * Whether product prices include GST (what the shopper pays) rather than GST being added at
+   * checkout, the specification's arithmetic and the default.
+   */
+  pricesIncludeGst: boolean;
 }
 
 export const defaultShopSettings: ShopSettings = {
@@ -35,6 +40,7 @@ export const defaultShopSettings: ShopSettings = {
   codConfirmHours: null,
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
   allowSizeExchanges: false,
+  pricesIncludeGst: false,
 };
 
 /** The most an owner may set: a cap above any order the database can hold is no cap. */
@@ -61,7 +67,7 @@ export interface StoreTexts {
   shippingPromise: string;
   /** One sentence for policies and the cart. */
   shippingPolicy: string;
-  /** Short, beside a price: "+ 18% GST, added at checkout". */
+  /** Short, beside a price: "+ 18% GST, added at checkout", or "Inclusive of all taxes". */
   taxNote: string;
   /** One sentence for the footer, policies and terms. */
   taxPolicy: string;
@@ -74,7 +80,9 @@ export interface StoreTexts {
 /** What the texts are made of: the totals' settings and the GST rates the catalogue's categories carry. */
 export type TextFacts = ShippingFacts &
   Pick<StoreSettings, 'gstPercent'> &
-  Partial<Pick<ShopSettings, 'codMaxOrderValue' | 'codMaxOpenOrders'>> & { gstRates?: readonly number[] };
+  Partial<Pick<ShopSettings, 'codMaxOrderValue' | 'codMaxOpenOrders' | 'pricesIncludeGst'>> & {
+    gstRates?: readonly number[];
+  };
 
 /** "18%", or "5% to 18%" when categories are taxed at several rates. */
 function ratesText(facts: TextFacts): { text: string; single: boolean } {
@@ -82,6 +90,9 @@ function ratesText(facts: TextFacts): { text: string; single: boolean } {
   if (rates.length === 1) return { text: `${rates[0]}%`, single: true };
   return { text: `${rates[0]}% to ${rates.at(-1)}%`, single: false };
 }
+
+/** What is said beside a price that includes GST, as Indian retail says it. */
+export const INCLUSIVE_TAX_NOTE = 'Inclusive of all taxes';
 
 export function storeTexts(settings: TextFacts): StoreTexts {
   const fee = formatPromiseAmount(settings.shippingFee);
@@ -100,8 +111,15 @@ export function storeTexts(settings: TextFacts): StoreTexts {
   return {
     shippingPromise,
     shippingPolicy,
-    taxNote: `+ ${gst}, added at checkout`,
-    taxPolicy: `Prices are in Indian rupees before GST: ${gst} is added at checkout, on the items after discounts plus shipping.`,
+    ...(settings.pricesIncludeGst
+      ? {
+          taxNote: INCLUSIVE_TAX_NOTE,
+          taxPolicy: `Prices are in Indian rupees and include ${gst}: the total is what you pay, with shipping, and the GST it contains is shown in the order summary and on the invoice.`,
+        }
+      : {
+          taxNote: `+ ${gst}, added at checkout`,
+          taxPolicy: `Prices are in Indian rupees before GST: ${gst} is added at checkout, on the items after discounts plus shipping.`,
+        }),
     gstLabel: rates.single ? `GST (${rates.text})` : 'GST',
     codPromise:
       settings.codMaxOrderValue === 0 || settings.codMaxOpenOrders === 0 ? null : 'Cash on delivery in most PIN codes',

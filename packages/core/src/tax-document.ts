@@ -110,6 +110,8 @@ export interface InvoiceFacts {
   shipping: Paise;
   shippingRatePercent: number;
   gst: Paise;
+  /** The order was priced with GST inside its prices (the arithmetic it keeps, whatever the setting says now). */
+  pricesIncludeGst?: boolean;
 }
 
 const addressLines = (a: Pick<OrderAddressFacts, 'addressLine1' | 'addressLine2' | 'city' | 'pinCode'>) =>
@@ -131,6 +133,7 @@ export function invoiceSnapshot(facts: InvoiceFacts): TaxDocumentSnapshot {
       gst: facts.gst,
       shippingSac: SHIPPING_SAC,
       shippingRatePercent: facts.shippingRatePercent,
+      pricesIncludeGst: facts.pricesIncludeGst ?? false,
     },
     kind,
   );

@@ -31,6 +31,8 @@ export const orderTotals = z.object({
   gst: paise,
   /** What the shopper pays. */
   total: paise,
+  /** GST is inside the total (prices included it), not added; left out on orders queued before. */
+  gstIncluded: z.boolean().optional(),
 });
 
 export const messageData = {

@@ -279,6 +279,16 @@ describe('every message', () => {
     expect(message.text).not.toContain('ready on delivery');
   });
 
+  it('says the GST is included when the order’s prices included it, and not otherwise', async () => {
+    const data = examples['order-placed'].data;
+    const gstRow = async (gstIncluded?: boolean) =>
+      (await renderMessage('order-placed', { ...data, totals: { ...data.totals, gstIncluded } }, context)).text
+        .split('\n')
+        .find((line) => line.includes('GST'));
+    expect(await gstRow(true)).toMatch(/^GST included\b/);
+    for (const gstIncluded of [false, undefined]) expect(await gstRow(gstIncluded)).toMatch(/^GST\s+₹/);
+  });
+
   it('says when a cancelled order had nothing to refund', async () => {
     const message = await renderMessage(
       'order-cancelled',

@@ -233,6 +233,8 @@ export interface OrderTable {
   cod_confirmed_at: string | null;
   /** Who confirmed it: the shopper's emailed link, or staff. */
   cod_confirmed_via: 'email' | 'staff' | null;
+  /** 1: priced with GST inside its prices; 0: GST added on top (the specification's). Kept whatever the setting says later. */
+  prices_include_gst: Generated<number>;
   created_at: string;
   updated_at: string;
 }

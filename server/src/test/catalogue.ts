@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { newId } from '../lib/ids.ts';
 import type { TestShop } from './databases.ts';
 
 /**
@@ -43,3 +45,30 @@ export const declaredCsvCells = {
   maker_name: declared.makerName,
   maker_address: declared.makerAddress,
 } as const;
+
+/**
+ * A product of one test's own, created by staff through the API on sale at `price` rupees in
+ * `categoryId`, with 50 pieces in size M: repricing or ordering it touches no other test's.
+ */
+export async function staffProduct(
+  app: FastifyInstance,
+  staff: { auth: { authorization: string } },
+  categoryId: string,
+  price: number,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/product/create',
+    headers: staff.auth,
+    payload: {
+      name: `${categoryId} ${newId()}`,
+      ...declared,
+      categoryId,
+      price,
+      description: 'A product of a test of its own.',
+      sizes: [{ size: 'M', stock: 50 }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id as string;
+}

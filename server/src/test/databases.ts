@@ -94,11 +94,19 @@ export interface TestShop extends TestDatabase {
   close(): Promise<void>;
 }
 
-/** The shop's settings as most suites run them: no free shipping, no cash-on-delivery limits. */
+/**
+ * The shop's settings as most suites run them: no free shipping, no cash-on-delivery limits,
+ * GST added at checkout (the specification's arithmetic).
+ */
 export async function relaxedShopSettings(db: Kysely<Database>): Promise<void> {
   await db
     .updateTable('shop_settings')
-    .set({ free_shipping_threshold: null, cod_max_order_value: 2_147_483_647, cod_max_open_orders: 100 })
+    .set({
+      free_shipping_threshold: null,
+      cod_max_order_value: 2_147_483_647,
+      cod_max_open_orders: 100,
+      prices_include_gst: 0,
+    })
     .execute();
 }
 

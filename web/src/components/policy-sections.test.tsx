@@ -42,6 +42,7 @@ describe('PolicySections', () => {
       lowStockThreshold: 10,
       returnWindowDays: 3,
       allowSizeExchanges: false,
+      pricesIncludeGst: false,
       texts,
     };
     render(<PolicySections info={info} />);

@@ -4,10 +4,8 @@ import {
   DELIVERY_BUSINESS_DAYS,
   DISPATCH_BUSINESS_DAYS,
   defaultShopSettings,
-  defaultStoreSettings,
   formatPromiseAmount,
   returnPolicyText,
-  storeTexts,
   toPaise,
   type StoreInfo,
 } from '@shop/core';
@@ -20,15 +18,13 @@ export interface Policy {
   points: string[];
 }
 
-/** Tax is not an owner's setting: its sentence holds before the shop's details arrive. */
-const defaultTexts = storeTexts({ ...defaultStoreSettings, ...defaultShopSettings });
-
 /**
  * What the policies say about shipping, cash on delivery and tax, from the settings the totals
- * use (`GET /api/store`); until those arrive, only what cannot differ (the tax).
+ * use (`GET /api/store`); until those arrive, nothing (even whether GST is added or included
+ * in the prices is the owner's setting).
  */
 function storePoints(info: StoreInfo | null | undefined) {
-  if (!info) return { shipping: [], terms: [defaultTexts.taxPolicy] };
+  if (!info) return { shipping: [], terms: [] };
   const cap = formatPromiseAmount(toPaise(info.codMaxOrderValue));
   const open = info.codMaxOpenOrders;
   return {

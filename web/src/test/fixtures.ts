@@ -1,5 +1,5 @@
 import {
-  cartTotals,
+  orderTotals,
   couponLabel,
   defaultShopSettings,
   defaultStoreSettings,
@@ -165,9 +165,10 @@ export function makeCart(
     discount = 0,
     coupon = null,
     notice = null,
-  }: { discount?: number; coupon?: PublicCoupon | null; notice?: string | null } = {},
+    pricesIncludeGst = false,
+  }: { discount?: number; coupon?: PublicCoupon | null; notice?: string | null; pricesIncludeGst?: boolean } = {},
 ): Cart {
-  const totals = cartTotals(
+  const totals = orderTotals(
     items.map((line) => ({
       productId: line.productId,
       categoryId: line.product.categoryId,
@@ -175,6 +176,7 @@ export function makeCart(
       quantity: line.quantity,
     })),
     toPaise(discount),
+    { ...defaultStoreSettings, pricesIncludeGst },
   );
   return {
     items,
@@ -185,6 +187,7 @@ export function makeCart(
       shipping: toRupees(totals.shipping),
       gst: toRupees(totals.gst),
       total: toRupees(totals.total),
+      gstIncluded: totals.gstIncluded,
     },
     coupon,
     notice,
@@ -223,7 +226,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       },
     ],
     itemCount: 2,
-    totals: { subtotal: 2398, discountAmount: 0, shipping: 10, gst: 434, total: 2842 },
+    totals: { subtotal: 2398, discountAmount: 0, shipping: 10, gst: 434, total: 2842, gstIncluded: false },
     total: 2842,
     coupon: null,
     shippingAddress: address,
@@ -267,6 +270,7 @@ export function makeStoreInfo(facts: Partial<TextFacts> = {}): StoreInfo {
     lowStockThreshold: settings.lowStockThreshold,
     returnWindowDays: settings.returnWindowDays,
     allowSizeExchanges: settings.allowSizeExchanges,
+    pricesIncludeGst: settings.pricesIncludeGst,
     texts: { ...storeTexts(settings), returnPolicy: returnPolicyText(settings) },
   };
 }

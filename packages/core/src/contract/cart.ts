@@ -91,6 +91,11 @@ export const totals = z.object({
   shipping: moneyOut,
   gst: moneyOut,
   total: moneyOut,
+  /**
+   * Whether GST is inside the total (the shop's prices include it: total = subtotal − discount +
+   * shipping) rather than added to it; an order keeps what it was priced with.
+   */
+  gstIncluded: z.boolean(),
 });
 export type Totals = z.infer<typeof totals>;
 

@@ -26,6 +26,8 @@ export const storeInfo = z.object({
   lowStockThreshold: z.number().int(),
   returnWindowDays: z.number().int(),
   allowSizeExchanges: z.boolean(),
+  /** Product prices include GST (what the shopper pays); false: GST is added at checkout. */
+  pricesIncludeGst: z.boolean(),
   /** Whom shoppers contact about a product (the seller details): what each listing declares. */
   consumerCare: z.object({ name: z.string(), email: z.string(), phone: z.string() }).optional(),
   texts: z.object({
@@ -82,6 +84,7 @@ export const shopSettingsData = z.object({
   codConfirmHours: z.number().int().nullable(),
   returnWindowDays: z.number().int(),
   allowSizeExchanges: z.boolean(),
+  pricesIncludeGst: z.boolean(),
 });
 export type ShopSettingsData = z.infer<typeof shopSettingsData>;
 export const shopSettingsResponse = successEnvelope(shopSettingsData);
@@ -122,6 +125,8 @@ export const shopSettingsBody = z.object({
     .max(RETURN_WINDOW_LIMITS.max, `The return window must be ${RETURN_WINDOW_LIMITS.max} days or less.`)
     .optional(),
   allowSizeExchanges: z.boolean({ error: 'Size exchanges must be on or off.' }).optional(),
+  /** Prices include GST from now on (orders placed keep theirs); left out, it stays as it is. */
+  pricesIncludeGst: z.boolean({ error: 'Prices include GST must be on or off.' }).optional(),
 });
 export type ShopSettingsBody = z.input<typeof shopSettingsBody>;
 

@@ -8,13 +8,21 @@ describe('money at the edge of the API', () => {
   it('an answer holding paise is serialised in rupees', () => {
     expect(moneyOut.parse(119_900)).toBe(1199);
     expect(moneyOut.parse(4950)).toBe(49.5);
-    const totals = { subtotal: 119_900, discountAmount: 0, shipping: 1000, gst: 21_762, total: 142_662 };
+    const totals = {
+      subtotal: 119_900,
+      discountAmount: 0,
+      shipping: 1000,
+      gst: 21_762,
+      total: 142_662,
+      gstIncluded: false,
+    };
     expect(cart.shape.totals.parse(totals)).toEqual({
       subtotal: 1199,
       discountAmount: 0,
       shipping: 10,
       gst: 217.62,
       total: 1426.62,
+      gstIncluded: false,
     });
   });
 

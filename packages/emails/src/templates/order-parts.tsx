@@ -74,7 +74,7 @@ export function OrderTotals({ totals, couponCode }: Pick<OrderPlaced, 'totals' |
         />
       )}
       <TotalRow name="Shipping" value={formatRupees(totals.shipping)} />
-      <TotalRow name="GST" value={formatRupees(totals.gst)} />
+      <TotalRow name={totals.gstIncluded ? 'GST included' : 'GST'} value={formatRupees(totals.gst)} />
       <TotalRow name="Total" value={formatRupees(totals.total)} strong />
     </Section>
   );

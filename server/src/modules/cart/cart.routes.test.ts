@@ -90,7 +90,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
     expect(await cart()).toEqual({
       items: [],
       itemCount: 0,
-      totals: { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 },
+      totals: { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0, gstIncluded: false },
       coupon: null,
       notice: null,
     });
@@ -125,6 +125,7 @@ describe.each(testDialects)('cart and coupons API on %s', (dialect) => {
       shipping: 10,
       gst: toRupees(expected.gst),
       total: toRupees(expected.total),
+      gstIncluded: false,
     });
     expect(await cart()).toEqual(data);
   });

@@ -75,8 +75,9 @@ async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine
 /**
  * The cart's lines priced now, as the cart shows them and as an order placed from them is
  * written (core's `priceCart`, so the two never disagree): each line with its category's tax,
- * the cart's coupon checked again with its usage, and the shop's settings, which an order also
- * checks its delivery against.
+ * the cart's coupon checked again with its usage, and the shop's settings (its free shipping
+ * and its GST arithmetic, read in the same transaction), which an order also checks its
+ * delivery against.
  */
 export async function priceCartLines(
   trx: Trx,
@@ -92,7 +93,11 @@ export async function priceCartLines(
   const pricing = priceCart(
     priced,
     applied,
-    { ...defaultStoreSettings, freeShippingThreshold: settings.freeShippingThreshold },
+    {
+      ...defaultStoreSettings,
+      freeShippingThreshold: settings.freeShippingThreshold,
+      pricesIncludeGst: settings.pricesIncludeGst,
+    },
     now,
   );
   // The cart's coupon as read, whether it applies (`coupon`, core's answer) or not.
@@ -145,6 +150,7 @@ async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Pro
       shipping: totals.shipping,
       gst: totals.gst,
       total: totals.total,
+      gstIncluded: totals.gstIncluded,
     },
     coupon: coupon ? toPublicCoupon(coupon) : null,
     notice,

@@ -16,6 +16,7 @@ const DEFAULT_SETTINGS = {
   codConfirmHours: null,
   returnWindowDays: 3,
   allowSizeExchanges: false,
+  pricesIncludeGst: false,
 };
 
 /** Addresses the demo ranges refuse: no delivery at all, and no cash on delivery. */
@@ -66,6 +67,7 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
         lowStockThreshold: 10,
         returnWindowDays: 3,
         allowSizeExchanges: false,
+        pricesIncludeGst: false,
         // The seller details' contact: consumer care, as each listing declares it.
         consumerCare: { name: 'Kapas Apparel Private Limited', email: expect.any(String), phone: expect.any(String) },
         texts: {
@@ -134,12 +136,20 @@ describe.each(testDialects)('where the shop delivers, on %s', (dialect) => {
       const me = await apiShopper(shop.app);
       const s = await freshSize(shop.handle.db, 10, 250_00);
       await me.add(s, 1);
-      expect((await me.cart()).totals).toEqual({ subtotal: 250, discountAmount: 0, shipping: 10, gst: 47, total: 307 });
+      expect((await me.cart()).totals).toEqual({
+        subtotal: 250,
+        discountAmount: 0,
+        shipping: 10,
+        gst: 47,
+        total: 307,
+        gstIncluded: false,
+      });
       await me.add(s, 1);
-      expect((await me.cart()).totals).toEqual({ subtotal: 500, discountAmount: 0, shipping: 0, gst: 90, total: 590 });
+      const free = { subtotal: 500, discountAmount: 0, shipping: 0, gst: 90, total: 590, gstIncluded: false };
+      expect((await me.cart()).totals).toEqual(free);
       const placed = await me.order('cod', { expectedTotal: 590 });
       expect(placed.statusCode, placed.body).toBe(201);
-      expect(placed.json().data.totals).toEqual({ subtotal: 500, discountAmount: 0, shipping: 0, gst: 90, total: 590 });
+      expect(placed.json().data.totals).toEqual(free);
 
       await staff('PUT', '/api/admin/settings', DEFAULT_SETTINGS);
       expect((await get('/api/store')).json().data.texts.shippingPromise).toBe('Flat ₹10 shipping');

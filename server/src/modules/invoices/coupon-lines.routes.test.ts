@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hsnSummary, toPaise, type Cart, type Order, type TaxDocumentSnapshot } from '@shop/core';
+import { hsnSummary, toPaise, type Cart, type Order } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
-import { declared } from '../../test/catalogue.ts';
+import { staffProduct } from '../../test/catalogue.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { apiShopper } from '../../test/shoppers.ts';
-import { newId } from '../../lib/ids.ts';
+import { taxDocumentOf } from '../../test/tax-documents.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
 
 /**
@@ -26,35 +26,8 @@ describe.each(testDialects)('a coupon on the lines it applies to, on the invoice
     await shop?.close();
   });
 
-  async function product(categoryId: string, price: number) {
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/api/product/create',
-      headers: staff.auth,
-      payload: {
-        name: `${categoryId} ${newId()}`,
-        ...declared,
-        categoryId,
-        price,
-        description: 'A product of the coupon-lines test.',
-        sizes: [{ size: 'M', stock: 50 }],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data._id as string;
-  }
-
-  const snapshotOf = async (orderId: string, kind: 'invoice' | 'credit_note') =>
-    JSON.parse(
-      (
-        await shop.handle.db
-          .selectFrom('tax_documents')
-          .select('snapshot')
-          .where('order_id', '=', orderId)
-          .where('kind', '=', kind)
-          .executeTakeFirstOrThrow()
-      ).snapshot,
-    ) as TaxDocumentSnapshot;
+  const product = (categoryId: string, price: number) => staffProduct(shop.app, staff, categoryId, price);
+  const snapshotOf = (orderId: string, kind: 'invoice' | 'credit_note') => taxDocumentOf(shop.handle.db, orderId, kind);
 
   it('TEES3 with a shirt in the cart: the tee line alone is discounted, on the order, the invoice and the credit note', async () => {
     const tee = await product('mens-t-shirts', 599);

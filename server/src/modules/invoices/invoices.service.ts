@@ -102,7 +102,7 @@ export interface InvoiceableOrder {
     | 'shipping_address'
     | 'billing_address'
     | 'line_discounts'
-  > & { shipping_gst_rate: number };
+  > & { shipping_gst_rate: number; prices_include_gst: number };
   items: (Pick<OrderItemTable, 'product_id' | 'name' | 'color' | 'size' | 'sku' | 'quantity' | 'price' | 'hsn'> & {
     gst_rate: number;
   })[];
@@ -157,6 +157,7 @@ export async function issueFirstInvoice(
     shipping: order.shipping,
     shippingRatePercent: order.shipping_gst_rate,
     gst: order.gst,
+    pricesIncludeGst: order.prices_include_gst === 1,
   };
   const snapshot = invoiceSnapshot(facts);
   await store(trx, order.id, snapshot, numbered);

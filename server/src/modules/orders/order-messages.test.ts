@@ -102,6 +102,7 @@ describe.each(testDialects)('order emails on %s', (dialect) => {
           shipping: toPaise(cart.totals.shipping),
           gst: toPaise(cart.totals.gst),
           total: toPaise(cart.totals.total),
+          gstIncluded: false,
         },
         couponCode: null,
         shippingAddress: orderAddress,

@@ -69,6 +69,7 @@ export async function queueOrderPlaced(
           shipping: order.shipping,
           gst: order.gst,
           total: order.total,
+          gstIncluded: order.prices_include_gst === 1,
         },
         couponCode: order.coupon_code,
         shippingAddress: JSON.parse(order.shipping_address),

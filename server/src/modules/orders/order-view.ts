@@ -41,6 +41,7 @@ export function toOrder(
       shipping: row.shipping,
       gst: row.gst,
       total: row.total,
+      gstIncluded: row.prices_include_gst === 1,
     },
     total: row.total,
     coupon: row.coupon_code ? { code: row.coupon_code, label: row.coupon_label ?? '' } : null,

@@ -321,6 +321,8 @@ function writeOrder(trx: Trx, { userId, body, price, addresses, idempotencyKey, 
       line_discounts: price.totals.discountAmount > 0 ? JSON.stringify(price.lineDiscounts) : null,
       cod_confirmed_at: null,
       cod_confirmed_via: null,
+      // The arithmetic it was priced with: its invoice, refunds and credit notes follow it for good.
+      prices_include_gst: price.totals.gstIncluded ? 1 : 0,
       created_at: at,
       updated_at: at,
     },

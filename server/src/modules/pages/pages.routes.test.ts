@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '@shop/core';
+import { gstOn, toPaise, toRupees, type Product, type ProductPage } from '@shop/core';
 import { signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { loadRenderer, type StorefrontRenderer } from './page-renderer.ts';
@@ -25,6 +25,10 @@ function jsonLd(html: string): Record<string, unknown>[] {
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   );
 }
+
+/** One piece's price as offered to machines while GST is added at checkout: rupees, with its GST. */
+const withGst = (product: Product, rupees: number) =>
+  toRupees(toPaise(rupees) + gstOn(toPaise(rupees), product.gstPercent)).toFixed(2);
 
 /** The HTML inside <head>, and what follows it. */
 function split(html: string) {
@@ -65,7 +69,8 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
     expect(metaContent(head, 'og:type')).toBe('product');
     expect(metaContent(head, 'og:image')).toBe(`${origin}/og/product/${product._id}.jpg`);
     expect(metaContent(head, 'twitter:card')).toBe('summary_large_image');
-    expect(metaContent(head, 'product:price:amount')).toBe(product.price.toFixed(2));
+    // What one piece costs the shopper before delivery: its price with its GST added.
+    expect(metaContent(head, 'product:price:amount')).toBe(withGst(product, product.price));
     expect(metaContent(head, 'description')).toContain(product.name);
 
     // What a shopper sees first, without JavaScript: name, price, picture, sizes, description.
@@ -109,7 +114,7 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
           offers: {
             '@type': 'Offer',
             url: colorUrl,
-            price: (variant.price ?? product.price).toFixed(2),
+            price: withGst(product, variant.price ?? product.price),
             priceCurrency: 'INR',
             availability:
               !product.soldOut && variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
@@ -131,6 +136,28 @@ describe.each(testDialects)('server-rendered pages on %s', (dialect) => {
       }[]
     ).map((v) => v.offers.availability);
     expect(new Set(offers)).toEqual(new Set(['https://schema.org/InStock', 'https://schema.org/OutOfStock']));
+  });
+
+  it('offers what the shopper pays: with prices that include GST, the price itself, said inclusive of all taxes', async () => {
+    const product = products.find((p) => !p.soldOut && p.variants.length > 0)!;
+    const inclusive = (on: boolean) =>
+      shop.handle.db
+        .updateTable('shop_settings')
+        .set({ prices_include_gst: on ? 1 : 0 })
+        .execute();
+    await inclusive(true);
+    try {
+      const res = await page(`/product/${product._id}`);
+      const { head, body } = split(res.body);
+      expect(metaContent(head, 'product:price:amount')).toBe(product.price.toFixed(2));
+      const group = jsonLd(res.body).find((d) => d['@type'] === 'ProductGroup')!;
+      const offered = (group.hasVariant as { offers: { price: string } }[]).map((v) => v.offers.price);
+      expect(offered).toEqual(product.variants.map((v) => (v.price ?? product.price).toFixed(2)));
+      expect(body).toContain('Inclusive of all taxes');
+      expect(body).not.toContain('added at checkout');
+    } finally {
+      await inclusive(false);
+    }
   });
 
   it('renders the colour the address asks for: its swatch chosen, its photos and its sizes', async () => {

@@ -9,6 +9,7 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { messagesTo } from '../../test/messages.ts';
 import { apiShopper, type ApiShopper } from '../../test/shoppers.ts';
 import { freshSize, stockOf, type SizeRef } from '../../test/stock.ts';
+import { taxDocumentOf } from '../../test/tax-documents.ts';
 import { createSandboxGateway, type SandboxGateway } from '../payments/payment-gateway.ts';
 import { pngUpload } from '../../security/fixtures.ts';
 
@@ -142,17 +143,7 @@ describe.each(testDialects)('returns on %s', (dialect) => {
       .where('order_id', '=', orderId)
       .where('status', '=', 'paid')
       .executeTakeFirstOrThrow();
-  const invoiceOf = async (orderId: string) =>
-    JSON.parse(
-      (
-        await db()
-          .selectFrom('tax_documents')
-          .select('snapshot')
-          .where('order_id', '=', orderId)
-          .where('kind', '=', 'invoice')
-          .executeTakeFirstOrThrow()
-      ).snapshot,
-    ) as TaxDocumentSnapshot;
+  const invoiceOf = (orderId: string) => taxDocumentOf(db(), orderId, 'invoice');
 
   describe('the shopper asks', () => {
     it('returns a damaged item of a cash order with a photo and a UPI ID; every step is in the timeline and emailed', async () => {

@@ -39,6 +39,7 @@ describe.each(testDialects)('urgency the storefront states only when true, on %s
         lowStockThreshold: 5,
         returnWindowDays: 3,
         allowSizeExchanges: false,
+        pricesIncludeGst: false,
       });
       expect((await store()).lowStockThreshold).toBe(5);
 

@@ -23,6 +23,7 @@ export async function saveSettings(
     codConfirmHours: number | null;
     returnWindowDays: number;
     allowSizeExchanges: boolean;
+    pricesIncludeGst: boolean;
   },
   now: string,
 ) {
@@ -34,6 +35,7 @@ export async function saveSettings(
     cod_confirm_hours: settings.codConfirmHours,
     return_window_days: settings.returnWindowDays,
     allow_size_exchanges: settings.allowSizeExchanges ? 1 : 0,
+    prices_include_gst: settings.pricesIncludeGst ? 1 : 0,
     updated_at: now,
   };
   await db

@@ -19,8 +19,8 @@ import * as repo from './shop-settings.repository.ts';
 
 /**
  * The settings the owner changes from the staff area (free shipping, cash on delivery's
- * limits), one row: read by every cart and order, and what the storefront says of shipping
- * and tax.
+ * limits, whether prices include GST), one row: read by every cart and order, and what the
+ * storefront says of shipping and tax.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,6 +47,7 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
     codConfirmHours: row.cod_confirm_hours ?? null,
     returnWindowDays: row.return_window_days ?? defaultShopSettings.returnWindowDays,
     allowSizeExchanges: Boolean(row.allow_size_exchanges),
+    pricesIncludeGst: Boolean(row.prices_include_gst),
   };
 }
 
@@ -58,6 +59,7 @@ const settingsData = (s: ShopSettings): ShopSettingsData => ({
   codConfirmHours: s.codConfirmHours,
   returnWindowDays: s.returnWindowDays,
   allowSizeExchanges: s.allowSizeExchanges,
+  pricesIncludeGst: s.pricesIncludeGst,
 });
 
 export async function shopSettingsForStaff(db: Kysely<Database>): Promise<ShopSettingsData> {
@@ -96,6 +98,9 @@ function settingsChangeSummary(before: ShopSettings, after: ShopSettings): strin
   if (before.allowSizeExchanges !== after.allowSizeExchanges) {
     parts.push(`Size exchanges: ${after.allowSizeExchanges ? 'off → on' : 'on → off'}`);
   }
+  if (before.pricesIncludeGst !== after.pricesIncludeGst) {
+    parts.push(`Prices include GST: ${after.pricesIncludeGst ? 'off → on' : 'on → off'}`);
+  }
   return parts.join('; ');
 }
 
@@ -117,6 +122,7 @@ export async function updateShopSettings(
       codConfirmHours: body.codConfirmHours === undefined ? before.codConfirmHours : body.codConfirmHours,
       returnWindowDays: body.returnWindowDays ?? before.returnWindowDays,
       allowSizeExchanges: body.allowSizeExchanges ?? before.allowSizeExchanges,
+      pricesIncludeGst: body.pricesIncludeGst ?? before.pricesIncludeGst,
     };
     const summary = settingsChangeSummary(before, after);
     await repo.saveSettings(trx, after, now.toISOString());
@@ -139,6 +145,7 @@ export async function storeInfo(db: Kysely<Database>): Promise<StoreInfo> {
     lowStockThreshold: shop.lowStockThreshold,
     returnWindowDays: shop.returnWindowDays,
     allowSizeExchanges: shop.allowSizeExchanges,
+    pricesIncludeGst: shop.pricesIncludeGst,
     consumerCare: { name: seller.legalName, ...seller.contact },
     texts: { ...storeTexts(settings), returnPolicy: returnPolicyText(shop) },
   };

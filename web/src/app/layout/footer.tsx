@@ -1,4 +1,4 @@
-import { defaultStoreSettings } from '@shop/core';
+import { INCLUSIVE_TAX_NOTE } from '@shop/core';
 import { Link } from 'react-router';
 import { MailIcon } from '../../components/icons/mail.tsx';
 import { STORE_NAME, STORE_TAGLINE } from '../../lib/brand.ts';
@@ -24,8 +24,12 @@ const linkClass = 'rounded-sm text-sm text-white/75 transition-colors hover:text
 export function Footer() {
   const year = new Date().getFullYear();
   const info = useStoreInfo();
-  // The rate is the shop's fixed setting; it is known before the shop's details arrive.
-  const gstPercent = info?.gstPercent ?? defaultStoreSettings.gstPercent;
+  // Whether GST is added or included is the owner's setting: nothing is said of it before it arrives.
+  const taxLine = !info
+    ? 'Prices in Indian rupees.'
+    : info.pricesIncludeGst
+      ? `Prices in Indian rupees, ${INCLUSIVE_TAX_NOTE.toLowerCase()}.`
+      : `Prices in Indian rupees; ${info.gstPercent}% GST is added at checkout.`;
   return (
     <footer className="mt-24 bg-ink text-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-12 lg:px-8">
@@ -88,7 +92,7 @@ export function Footer() {
             © {year} {STORE_NAME}. All rights reserved.
           </p>
           <p>
-            Prices in Indian rupees; {gstPercent}% GST is added at checkout.
+            {taxLine}
             {info && ` ${info.texts.shippingPromise}.`} Delivery within India only.
           </p>
         </div>

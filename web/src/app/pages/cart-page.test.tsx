@@ -185,6 +185,7 @@ describe('cart page', () => {
       ['GST (18%)', '₹218.00'],
       ['Subtotal (Payable)', '₹1,427.00'],
     ]);
+    expect(screen.queryByText(/Inclusive of all taxes/)).not.toBeInTheDocument();
   });
 
   it('names the GST row as the shop does when its categories are taxed at several rates', async () => {
@@ -192,6 +193,23 @@ describe('cart page', () => {
     renderCart(makeCart([oxford]), { 'GET /store': () => store });
     await screen.findByRole('table');
     await waitFor(() => expect(summaryRows()).toContainEqual(['GST', '₹218.00']));
+  });
+
+  it('with prices that include GST: the total is items and shipping, the GST row says it is included', async () => {
+    renderCart(makeCart([oxford], { pricesIncludeGst: true }), {
+      'GET /store': () => makeStoreInfo({ pricesIncludeGst: true }),
+    });
+    await screen.findByRole('table');
+    // ₹1,199 holds ₹1,016.10 + ₹182.90; ₹10 shipping holds ₹8.47 + ₹1.53.
+    await waitFor(() =>
+      expect(summaryRows()).toEqual([
+        ['Items Total', '₹1,199.00'],
+        ['Shipping Charges', '₹10.00'],
+        ['GST (18%) included', '₹184.43'],
+        ['Subtotal (Payable)', '₹1,209.00'],
+      ]),
+    );
+    expect(summary().nextElementSibling).toHaveTextContent(/^Inclusive of all taxes$/);
   });
 
   it('shows the Discount row and the applied percentage coupon', async () => {

@@ -6,6 +6,9 @@
 import {
   makerRoleLabel,
   missingDeclarations,
+  piecePriceWithGst,
+  toPaise,
+  toRupees,
   colorGallery,
   colorName,
   STORE_NAME,
@@ -151,7 +154,17 @@ export function productsHead(origin: string, info: StoreInfo | null, list: ListH
   };
 }
 
-export function productHead(origin: string, product: Product, available: boolean): PageHead {
+/**
+ * The product's page head. Its prices for machines (the offers, the preview's price) are what a
+ * shopper pays for one piece before delivery: the price itself when the shop's prices include
+ * GST, else the price with one piece's GST (core's `piecePriceWithGst`, as the MRP is made).
+ */
+export function productHead(
+  origin: string,
+  product: Product,
+  available: boolean,
+  { pricesIncludeGst }: Pick<StoreInfo, 'pricesIncludeGst'>,
+): PageHead {
   const path = `/product/${encodeURIComponent(product._id)}`;
   const url = origin + path;
   const preview: PreviewImage = {
@@ -159,14 +172,15 @@ export function productHead(origin: string, product: Product, available: boolean
     ...PREVIEW_SIZE,
     alt: product.name,
   };
-  const price = product.price.toFixed(2);
+  const paid = (rupees: number) => toRupees(piecePriceWithGst(toPaise(rupees), product.gstPercent, pricesIncludeGst));
+  const price = paid(product.price).toFixed(2);
   const absolute = (src: string) => (src.startsWith('http') ? src : origin + src);
   const pictures = (product.images.length > 0 ? product.images : [product.image]).filter(Boolean).map(absolute);
   const offer = (offerUrl: string, amount: number, inStock: boolean) => ({
     '@type': 'Offer',
     url: offerUrl,
     priceCurrency: 'INR',
-    price: amount.toFixed(2),
+    price: paid(amount).toFixed(2),
     availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     itemCondition: 'https://schema.org/NewCondition',
   });

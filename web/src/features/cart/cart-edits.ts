@@ -4,7 +4,15 @@
  */
 import { toPaise, toRupees, type Cart, type CartLine } from '@shop/core';
 
-const emptyTotals: Cart['totals'] = { subtotal: 0, discountAmount: 0, shipping: 0, gst: 0, total: 0 };
+/** Nothing to pay; whether GST would be inside the total is the cart's as it was. */
+const emptyTotals = (cart: Cart): Cart['totals'] => ({
+  subtotal: 0,
+  discountAmount: 0,
+  shipping: 0,
+  gst: 0,
+  total: 0,
+  gstIncluded: cart.totals.gstIncluded,
+});
 
 function itemCountOf(items: readonly CartLine[]): number {
   return items.reduce((sum, line) => sum + line.quantity, 0);
@@ -27,7 +35,7 @@ export function removeLine(cart: Cart, itemId: string): void {
 
 /** Clearing (spec §4): items and totals empty at once, the coupon gone. */
 export function empty(cart: Cart): Cart {
-  return { ...cart, items: [], itemCount: 0, totals: emptyTotals, coupon: null, notice: null };
+  return { ...cart, items: [], itemCount: 0, totals: emptyTotals(cart), coupon: null, notice: null };
 }
 
 /**

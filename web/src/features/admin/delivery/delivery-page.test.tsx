@@ -21,6 +21,7 @@ function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
     codConfirmHours: null as number | null,
     returnWindowDays: 3,
     allowSizeExchanges: false,
+    pricesIncludeGst: false,
   };
   const api = createFakeApi({
     'GET /admin/settings': () => settings,
@@ -51,6 +52,9 @@ describe('staff Delivery page', () => {
     await user.clear(screen.getByLabelText(/Returns within/));
     await user.type(screen.getByLabelText(/Returns within/), '7');
     await user.click(screen.getByRole('checkbox', { name: /Allow size exchanges/ }));
+    const inclusive = screen.getByRole('checkbox', { name: /Prices include GST/ });
+    expect(inclusive).not.toBeChecked();
+    await user.click(inclusive);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /admin/settings')[0]!.body).toEqual({
@@ -61,6 +65,7 @@ describe('staff Delivery page', () => {
       codConfirmHours: 24,
       returnWindowDays: 7,
       allowSizeExchanges: true,
+      pricesIncludeGst: true,
     } satisfies ShopSettingsBody);
     // The shop's details every page shows are asked again, so they say what the totals now do.
     await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));

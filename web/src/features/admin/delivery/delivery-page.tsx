@@ -22,8 +22,8 @@ import {
 } from './api.ts';
 
 /**
- * /admin/delivery: the settings shipping and cash on delivery follow (free-shipping threshold,
- * COD limits) and the PIN codes the shop delivers to, with their CSV export and import.
+ * /admin/delivery: the settings shipping, tax and cash on delivery follow (free-shipping
+ * threshold, whether prices include GST, COD limits) and the PIN codes the shop delivers to, with their CSV export and import.
  */
 export function AdminDeliveryPage() {
   const settings = asResource(useGetSettingsQuery());
@@ -36,10 +36,10 @@ export function AdminDeliveryPage() {
     <>
       <AdminPageHeader
         title="Delivery"
-        description="Where the shop delivers, where it takes cash on delivery, and what shipping costs."
+        description="Where the shop delivers, where it takes cash on delivery, what shipping costs, and whether prices include GST."
       />
       <div className="space-y-6">
-        <AdminSection title="Shipping and cash on delivery">
+        <AdminSection title="Shipping, tax and cash on delivery">
           <ResourceView resource={settings} label="Loading the settings…">
             {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} onSaved={settingsSaved} />}
           </ResourceView>
@@ -68,8 +68,11 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
-/** The settings typed as numbers; size exchanges are a checkbox of their own. */
-type SettingName = Exclude<keyof ShopSettingsData, 'allowSizeExchanges'>;
+/** The settings that are on or off, each a checkbox. */
+type SwitchName = 'allowSizeExchanges' | 'pricesIncludeGst';
+
+/** The settings typed as numbers. */
+type SettingName = Exclude<keyof ShopSettingsData, SwitchName>;
 
 /** The settings' inputs; "free shipping from" may be left empty (no threshold: a flat fee). */
 const settingFields: {
@@ -119,6 +122,20 @@ const settingFields: {
   },
 ];
 
+/** The switches, each with what it changes. */
+const settingSwitches: { name: SwitchName; label: string; hint: string }[] = [
+  {
+    name: 'allowSizeExchanges',
+    label: 'Allow size exchanges',
+    hint: 'A return may ask for another size of the same colour instead of a refund; the policy then says so.',
+  },
+  {
+    name: 'pricesIncludeGst',
+    label: 'Prices include GST',
+    hint: 'Product prices are what the shopper pays (“Inclusive of all taxes”); the order summary and invoice show the GST they contain. Off: GST is added at checkout. Prices are not changed, and orders placed keep theirs.',
+  },
+];
+
 const settingText = (value: number | null) => (value === null ? '' : String(value));
 
 function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSaved: () => void }) {
@@ -131,7 +148,10 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
     codConfirmHours: settingText(settings.codConfirmHours),
     returnWindowDays: settingText(settings.returnWindowDays),
   }));
-  const [allowSizeExchanges, setAllowSizeExchanges] = useState(settings.allowSizeExchanges);
+  const [switches, setSwitches] = useState<Record<SwitchName, boolean>>(() => ({
+    allowSizeExchanges: settings.allowSizeExchanges,
+    pricesIncludeGst: settings.pricesIncludeGst,
+  }));
   const { saving, error, send } = useFormChange();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -144,7 +164,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         lowStockThreshold: Number(form.lowStockThreshold),
         codConfirmHours: form.codConfirmHours.trim() === '' ? null : Number(form.codConfirmHours),
         returnWindowDays: Number(form.returnWindowDays),
-        allowSizeExchanges,
+        ...switches,
       }).unwrap(),
     );
     if (!saved) return;
@@ -164,20 +184,20 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
           />
         ))}
       </div>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-ink"
-          checked={allowSizeExchanges}
-          onChange={(event) => setAllowSizeExchanges(event.target.checked)}
-        />
-        <span>
-          <span className="font-medium text-ink">Allow size exchanges</span>
-          <span className="block text-muted">
-            A return may ask for another size of the same colour instead of a refund; the policy then says so.
+      {settingSwitches.map(({ name, label, hint }) => (
+        <label key={name} className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-ink"
+            checked={switches[name]}
+            onChange={(event) => setSwitches((current) => ({ ...current, [name]: event.target.checked }))}
+          />
+          <span>
+            <span className="font-medium text-ink">{label}</span>
+            <span className="block text-muted">{hint}</span>
           </span>
-        </span>
-      </label>
+        </label>
+      ))}
       <FormError message={error} />
       <button type="submit" className={buttonClass('primary', 'md')} disabled={saving}>
         {saving ? 'Saving…' : 'Save settings'}

@@ -34,7 +34,7 @@ export function OrderLines({ order }: { order: Order }) {
           />
         )}
         <TotalRow label="Shipping" value={formatPrice(totals.shipping)} />
-        <TotalRow label="GST" value={formatPrice(totals.gst)} />
+        <TotalRow label={totals.gstIncluded ? 'GST included' : 'GST'} value={formatPrice(totals.gst)} />
         <TotalRow label="Total" value={formatPrice(totals.total)} strong />
       </dl>
     </>

@@ -9,6 +9,8 @@ import { useMemo } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { capitalize } from '../../../lib/format.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { selectStoreInfo } from '../../../lib/store/store-info-slice.ts';
 import { asResource } from '../shared/use-resource.ts';
 import { useCreateProductMutation, useListCategoriesQuery, useUpdateProductMutation } from './api.ts';
 import { categoryOptions } from './categories.ts';
@@ -70,6 +72,9 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
     onSaved,
   });
   const categories = asResource(useListCategoriesQuery());
+  // Whether a price is what the shopper pays or GST is added to it is the shop's setting (the
+  // layout around the staff area has read it).
+  const info = useAppSelector(selectStoreInfo);
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
 
   /** A price in rupees, to the paisa; the price itself must be given. */
@@ -148,7 +153,17 @@ export function ProductEditor({ product, uploadImage, onSaved }: ProductEditorPr
             />
           )}
         </Field>
-        <Field label="Price (₹)" error={errorFor('price')}>
+        <Field
+          label="Price (₹)"
+          hint={
+            info
+              ? info.pricesIncludeGst
+                ? 'What the shopper pays: GST is included (the Delivery page’s setting).'
+                : 'Before GST, which is added at checkout (the Delivery page’s setting).'
+              : undefined
+          }
+          error={errorFor('price')}
+        >
           {rupeesInput('price', 1)}
         </Field>
         <Field

@@ -1,4 +1,4 @@
-import type { Totals } from '@shop/core';
+import { INCLUSIVE_TAX_NOTE, type Totals } from '@shop/core';
 import { formatPrice } from '../../../lib/format.ts';
 
 /** The names the rows go by: the cart page and the checkout say it differently (spec §2). */
@@ -41,10 +41,14 @@ interface TotalsListProps {
   updating?: boolean;
 }
 
-/** The server's totals, in rupees the core way. The discount row shows only when there is one. */
+/**
+ * The server's totals, in rupees the core way. The discount row shows only when there is one.
+ * Totals whose prices include GST keep the GST row's name and say it is included (it is part of
+ * the items and shipping, not added to them), and that the total is inclusive of all taxes.
+ */
 export function TotalsList({ totals, labels, updating = false }: TotalsListProps) {
   const row = 'flex items-baseline justify-between gap-4 py-1.5';
-  return (
+  const list = (
     <dl
       aria-busy={updating}
       className={`text-sm transition-opacity ${updating ? 'opacity-60' : ''}`}
@@ -65,13 +69,23 @@ export function TotalsList({ totals, labels, updating = false }: TotalsListProps
         <dd className="tabular-nums">{formatPrice(totals.shipping)}</dd>
       </div>
       <div className={row}>
-        <dt className="text-muted">{labels.gst}</dt>
-        <dd className="tabular-nums">{formatPrice(totals.gst)}</dd>
+        <dt className="text-muted">
+          {labels.gst}
+          {totals.gstIncluded && ' included'}
+        </dt>
+        <dd className={`tabular-nums ${totals.gstIncluded ? 'text-muted' : ''}`}>{formatPrice(totals.gst)}</dd>
       </div>
       <div className={`${row} mt-3 border-t border-line pt-4`}>
         <dt className="font-semibold">{labels.total}</dt>
         <dd className="text-lg font-semibold tabular-nums">{formatPrice(totals.total)}</dd>
       </div>
     </dl>
+  );
+  if (!totals.gstIncluded) return list;
+  return (
+    <>
+      {list}
+      <p className="mt-1 text-right text-xs text-muted">{INCLUSIVE_TAX_NOTE}</p>
+    </>
   );
 }

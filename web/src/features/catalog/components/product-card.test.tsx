@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { createFakeApi } from '../../../test/fake-api.ts';
-import { makeProduct } from '../../../test/fixtures.ts';
+import { makeProduct, makeStoreInfo } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductCard } from './product-card.tsx';
 
@@ -17,16 +17,31 @@ const oxford = makeProduct({
 const { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut } = oxford;
 const summary = { _id, name, title, price, originalPrice, image, colors, category, categoryId, soldOut };
 
-function renderCard() {
+function renderCard(store = makeStoreInfo()) {
   const api = createFakeApi({ 'GET /product/:id': () => oxford });
   return {
-    ...renderWithProviders(<ProductCard product={summary} />, { api, route: '/products', path: '/products' }),
+    ...renderWithProviders(<ProductCard product={summary} />, {
+      api,
+      route: '/products',
+      path: '/products',
+      preloadedState: { storeInfo: { data: store } },
+    }),
     api,
   };
 }
 const picture = () => screen.getByRole('link', { name: /Oxford Shirt.*₹/ }).querySelector('img')!;
 
 describe('product card', () => {
+  it.each([
+    ['GST is added at checkout: the price alone (the banner says so once)', false, null],
+    ['prices include GST: the price, inclusive of all taxes', true, 'Inclusive of all taxes'],
+  ])('%s', (_case, pricesIncludeGst, note) => {
+    renderCard(makeStoreInfo({ pricesIncludeGst }));
+    const card = screen.getByRole('link', { name: /Oxford Shirt.*₹/ });
+    const shown = within(card).getByText('₹1,199.00');
+    expect(shown.closest('p')?.nextElementSibling?.textContent ?? null).toBe(note);
+  });
+
   it("shows the product's colours as swatches that open the product in that colour", async () => {
     const { user, router, api } = renderCard();
     const swatches = screen.getByRole('list', { name: 'Colours of Oxford Shirt' });

@@ -1,6 +1,7 @@
 import { colorGallery, colorName, type ProductSummary } from '@shop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { InclusiveTaxNote } from '../../../components/inclusive-tax-note.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { productColorPath } from '../../../lib/product-path.ts';
 import { useGetProductQuery } from '../catalog-api.ts';
@@ -104,6 +105,7 @@ function CardBody({ product, eager, image }: { product: ProductSummary; eager: b
             </s>
           )}
         </p>
+        <InclusiveTaxNote />
       </div>
     </>
   );

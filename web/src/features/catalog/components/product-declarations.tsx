@@ -18,6 +18,7 @@ export function ProductDeclarations({
   price,
   originalPrice,
   gstPercent,
+  pricesIncludeGst,
   consumerCare,
 }: {
   declarations: ListingDeclarations;
@@ -25,11 +26,18 @@ export function ProductDeclarations({
   price: number;
   originalPrice: number | null;
   gstPercent: number;
+  /** The shop's prices include GST: they are the MRP as they are. */
+  pricesIncludeGst: boolean;
   consumerCare: StoreInfo['consumerCare'];
 }) {
   // A product from before the declarations may still be on sale: nothing half-said is shown.
   if (missingDeclarations(declarations).length > 0) return null;
-  const mrp = mrpOf(toPaise(price), originalPrice === null ? null : toPaise(originalPrice), gstPercent, false);
+  const mrp = mrpOf(
+    toPaise(price),
+    originalPrice === null ? null : toPaise(originalPrice),
+    gstPercent,
+    pricesIncludeGst,
+  );
   const rows: [string, string][] = [
     ['Generic name', declarations.genericName],
     ['Net quantity', declarations.netQuantity],

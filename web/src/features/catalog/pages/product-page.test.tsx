@@ -91,6 +91,23 @@ describe('product page', () => {
     expect(value('Consumer care')).toBe('Kapas Apparel, care@kapas.in, +918047182200');
   });
 
+  it('with prices that include GST: "Inclusive of all taxes" beside the price, which is the MRP as it is', async () => {
+    const api = createFakeApi({
+      'GET /store': () => makeStoreInfo({ pricesIncludeGst: true }),
+      'GET /product/:id': () => makeProduct(shirt),
+      'GET /product/:id/sizes': () => someSizes,
+      ...noViewers,
+    });
+    renderWithProviders(<ProductPage />, { api, route: '/product/oxford', path: '/product/:id' });
+    const details = await screen.findByRole('region', { name: 'Product details' });
+    expect(screen.getByText('₹1,199.00').closest('div')?.nextElementSibling).toHaveTextContent(
+      /^Inclusive of all taxes$/,
+    );
+    expect(screen.queryByText(/added at checkout/)).not.toBeInTheDocument();
+    // The most asked (the original ₹1,799), with nothing added: it includes its GST already.
+    expect(within(details).getByText('MRP').nextElementSibling).toHaveTextContent('₹1,799.00 (incl. of all taxes)');
+  });
+
   it('shows no "Product details" for a product not yet declared', async () => {
     renderProductPage({
       product: () => makeProduct({ ...shirt, declarations: { ...shirt.declarations, netQuantity: '' } }),

@@ -387,13 +387,15 @@ function ProductDetails({
               <p className="mt-3 text-sm leading-7 whitespace-pre-line text-ink-soft">{product.description}</p>
             </section>
           )}
-          {product.declarations && product.gstPercent !== undefined && (
+          {/* The MRP follows whether prices include GST: it waits for the shop's settings. */}
+          {product.declarations && product.gstPercent !== undefined && info && (
             <ProductDeclarations
               declarations={product.declarations}
               price={price.price}
               originalPrice={price.originalPrice ?? null}
               gstPercent={product.gstPercent}
-              consumerCare={info?.consumerCare}
+              pricesIncludeGst={info.pricesIncludeGst}
+              consumerCare={info.consumerCare}
             />
           )}
         </div>

@@ -1,6 +1,7 @@
 import type { HomeCard } from '@shop/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { InclusiveTaxNote } from '../../../components/inclusive-tax-note.tsx';
 import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { Stars } from './stars.tsx';
@@ -54,6 +55,7 @@ export function HomeProductCard({ item, eager = false }: { item: HomeCard; eager
               </s>
             )}
           </p>
+          <InclusiveTaxNote className="mt-0.5" />
         </div>
       </Link>
     </article>

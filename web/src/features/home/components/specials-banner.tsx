@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStoreInfo } from '../../../lib/store/store-info.ts';
 import { buttonClass } from '../../../components/button.ts';
+import { InclusiveTaxNote } from '../../../components/inclusive-tax-note.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import type { FeaturedProduct } from '@shop/core';
 import { PLACEHOLDER_IMAGE } from '../../../components/placeholder-image.ts';
@@ -77,7 +78,10 @@ export function SpecialsBanner({ product }: { product: FeaturedProduct }) {
             </fieldset>
 
             <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
-              <p className="font-display text-3xl tabular-nums">{formatPrice(product.price)}</p>
+              <div>
+                <p className="font-display text-3xl tabular-nums">{formatPrice(product.price)}</p>
+                <InclusiveTaxNote className="mt-1" />
+              </div>
               <Link to={`/product/${encodeURIComponent(product._id)}`} className={buttonClass('primary', 'lg')}>
                 Buy Now
               </Link>
