@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { HoldingLimits } from '@shop/core';
 import { buildApp, type AppDeps } from '../app.ts';
+import { createPasswordHasher, defaultHashingBounds, type PasswordHashCost } from '../modules/auth/password.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -121,6 +122,13 @@ export const unboundedHoldingLimits: HoldingLimits = {
 };
 
 /**
+ * argon2id at its smallest cost (0.5 ms a hash instead of 30): the suites sign thousands of
+ * shoppers up and in, and what they test is who may sign in, not what a hash costs. The
+ * suites about hashing under load ask for the shop's own cost (`shopPasswordHashCost`).
+ */
+export const quickPasswordHashCost: PasswordHashCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+/**
  * A migrated, seeded database and the app on it, as one test file's fixture. The catalogue
  * micro-cache is off unless asked for, so every read shows the database as it is.
  */
@@ -129,10 +137,12 @@ export async function createTestShop(
   {
     codLimits = 'relaxed',
     holdingLimits = 'relaxed',
+    passwordHashCost = quickPasswordHashCost,
     ...options
   }: Omit<Partial<AppDeps>, 'database' | 'holdingLimits'> & {
     codLimits?: 'relaxed' | 'shop';
     holdingLimits?: 'relaxed' | 'shop' | HoldingLimits;
+    passwordHashCost?: PasswordHashCost;
   } = {},
 ): Promise<TestShop> {
   const database = await createTestDatabase(dialect);
@@ -142,6 +152,7 @@ export async function createTestShop(
   if (codLimits === 'relaxed') await relaxedShopSettings(database.handle.db);
   const app = await buildApp({
     catalogCacheMs: 0,
+    passwords: createPasswordHasher(defaultHashingBounds, passwordHashCost),
     ...options,
     // Likewise the holding limits: suites about other rules order many pieces from one address
     // (inject's 127.0.0.1); the holding suite asks for the shop's own ('shop').

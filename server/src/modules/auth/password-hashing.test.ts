@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
+import { createTestShop, quickPasswordHashCost, testDialects, type TestShop } from '../../test/databases.ts';
+import { createPasswordHasher, shopPasswordHashCost } from './password.ts';
 
 // How many argon2 computations were handed to libuv's thread pool and not yet finished.
 const argon2Load = vi.hoisted(() => ({ inFlight: 0, maxInFlight: 0 }));
@@ -29,7 +30,9 @@ describe.each(testDialects)('password hashing under a flood of failed sign-ins o
   beforeAll(async () => {
     // Limits lifted, so that every sign-in reaches its password check.
     const lifted = 1_000_000;
+    // At the shop's own cost: what is measured is a flood of real hashes.
     shop = await createTestShop(dialect, {
+      passwordHashCost: shopPasswordHashCost,
       limits: { signIn: { perAccountAndAddress: lifted, perAddress: lifted, perAccount: lifted } },
     });
   });
@@ -65,5 +68,18 @@ describe.each(testDialects)('password hashing under a flood of failed sign-ins o
       expect(res.headers['retry-after']).toBe('5');
     }
     expect(argon2Load.inFlight).toBe(0);
+  });
+});
+
+describe('the cost of a password hash', () => {
+  it('is OWASP’s baseline for argon2id unless a suite asks for less, and any cost verifies', async () => {
+    const shop = createPasswordHasher();
+    const stored = await shop.hash('Monsoon-Kurta-2026!');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const quick = createPasswordHasher(undefined, quickPasswordHashCost);
+    expect(await quick.hash('Monsoon-Kurta-2026!')).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    // A hash names its own cost: one made at the shop's cost checks under any hasher.
+    expect(await quick.verify(stored, 'Monsoon-Kurta-2026!')).toBe(true);
+    expect(await quick.verify(stored, 'monsoon-kurta-2026!')).toBe(false);
   });
 });

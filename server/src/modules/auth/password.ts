@@ -50,12 +50,26 @@ export const defaultHashingBounds: HashingBounds = {
   queueLimit: 100,
 };
 
+/** What one argon2id computation costs: memory in KiB, passes over it, lanes. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** OWASP's baseline for argon2id (m = 19 MiB, t = 2, p = 1): what every shop hashes with. */
+export const shopPasswordHashCost: PasswordHashCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
 /**
- * argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1: OWASP's baseline). argon2
+ * argon2id at `cost` (the shop's baseline unless a test suite asks for less; a stored hash
+ * names its own cost, so any hash verifies whatever the cost of new ones). argon2
  * runs on libuv's thread pool, which @fastify/static's file reads, DNS lookups and zlib share:
  * a flood of sign-ins would otherwise queue hundreds of hashes there and stall them all.
  */
-export function createPasswordHasher(bounds: HashingBounds = defaultHashingBounds): PasswordHasher {
+export function createPasswordHasher(
+  bounds: HashingBounds = defaultHashingBounds,
+  cost: PasswordHashCost = shopPasswordHashCost,
+): PasswordHasher {
   const turns = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const bounded = async <T>(task: () => Promise<T>): Promise<T> => {
     try {
@@ -74,10 +88,10 @@ export function createPasswordHasher(bounds: HashingBounds = defaultHashingBound
     });
   let decoyHash: Promise<string> | undefined;
   return {
-    hash: (password) => bounded(() => hash(password)),
+    hash: (password) => bounded(() => hash(password, cost)),
     verify: check,
     async verifyAgainstDecoy(password) {
-      decoyHash ??= bounded(() => hash(`decoy-${Math.random()}`)).catch((error: unknown) => {
+      decoyHash ??= bounded(() => hash(`decoy-${Math.random()}`, cost)).catch((error: unknown) => {
         decoyHash = undefined; // busy this time: try again with the next request
         throw error;
       });
