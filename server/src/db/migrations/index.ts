@@ -23,6 +23,7 @@ import * as honestUrgency from './2026-11-28-022-honest-urgency.ts';
 import * as returns from './2026-11-28-024-returns.ts';
 import * as home from './2026-11-28-026-home.ts';
 import * as declarations from './2026-11-28-027-declarations.ts';
+import * as saleEnds from './2026-11-28-029-sale-ends.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-024-returns': returns,
   '2026-11-28-026-home': home,
   '2026-11-28-027-declarations': declarations,
+  '2026-11-28-029-sale-ends': saleEnds,
 };

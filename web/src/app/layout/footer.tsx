@@ -1,4 +1,4 @@
-import { defaultStoreSettings } from '@shop/core';
+import { DEFAULT_GST_PERCENT } from '@shop/core';
 import { Link } from 'react-router';
 import { MailIcon } from '../../components/icons/mail.tsx';
 import { STORE_NAME, STORE_TAGLINE } from '../../lib/brand.ts';
@@ -25,7 +25,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const info = useStoreInfo();
   // The rate is the shop's fixed setting; it is known before the shop's details arrive.
-  const gstPercent = info?.gstPercent ?? defaultStoreSettings.gstPercent;
+  const gstPercent = info?.gstPercent ?? DEFAULT_GST_PERCENT;
   return (
     <footer className="mt-24 bg-ink text-white">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-12 lg:px-8">
