@@ -22,6 +22,7 @@ import {
   uploadedImageRoutes,
 } from './modules/admin-catalog/admin-catalog.routes.ts';
 import { productCsvRoutes } from './modules/admin-catalog/product-csv.routes.ts';
+import { startSaleEnds } from './modules/admin-catalog/sale-ends.ts';
 import { adminCouponRoutes } from './modules/admin-coupons/admin-coupons.routes.ts';
 import { adminOrderRoutes, orderStatusRoutes } from './modules/admin-orders/admin-orders.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -85,6 +86,11 @@ export interface AppDeps {
   attempts?: AttemptCounter;
   /** Counts who has each product open; default: in this process's memory. */
   viewers?: ViewerCounter;
+  /**
+   * Tell the viewers on this machine's own address apart by their tabs' ids: only for the demo
+   * shop that nothing but this machine can reach. Default off: this address counts as one visitor.
+   */
+  viewerTabsOnLoopback?: boolean;
   /** Numbers of those limits that differ from the defaults (lib/attempt-limits.ts). */
   limits?: AttemptLimitChanges;
   /** What one account, client address and network may hold in orders not paid or shipped; default core's. */
@@ -115,6 +121,11 @@ export interface AppDeps {
   /** "Sign in with Google": the provider, and the local development one to mount, if any. */
   /** Renew the demo's sample deals once they end (demo mode); default off. */
   renewSampleDeals?: boolean;
+  /**
+   * End the sales whose end has come every this many ms (server.ts: every few seconds in every
+   * process); absent or 0: never (tests end them when they choose, with `endDueSales`).
+   */
+  endSalesEveryMs?: number;
   identity?: {
     provider: IdentityProvider;
     development?: { prefix: string; provider: Parameters<typeof mountProvider>[2] };
@@ -166,6 +177,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const viewers = deps.viewers ?? createMemoryViewers();
   app.addHook('onClose', () => viewers.close());
 
+  const catalogCacheMs = deps.catalogCacheMs ?? 1000;
+  const catalogueStamp = catalogCacheMs > 0 ? new CatalogueStamp() : undefined;
+  const catalogueCache = createCatalogueCache(catalogCacheMs, catalogueStamp);
+  if (deps.endSalesEveryMs) {
+    const saleEnds = startSaleEnds(deps.database.db, deps.endSalesEveryMs, {
+      // Other processes follow the catalogue's version; this one drops its answers at once.
+      onEnded: () => {
+        catalogueCache.clear();
+        homeOptions.cache.clear();
+      },
+      log: app.log,
+    });
+    app.addHook('onClose', async () => saleEnds.stop());
+  }
+
   await app.register(database, { database: deps.database });
   await app.register(securityHeaders, { razorpay: gateway.name === 'razorpay' && gateway.keyId !== '' });
   // Before CORS: its preflight route keeps the error handler in place when it is added.
@@ -179,9 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
-      const catalogCacheMs = deps.catalogCacheMs ?? 1000;
-      const catalogueStamp = catalogCacheMs > 0 ? new CatalogueStamp() : undefined;
-      const catalogueCache = createCatalogueCache(catalogCacheMs, catalogueStamp);
       await api.register(catalogRoutes, {
         cache: catalogueCache,
         stamp: catalogueStamp,
@@ -189,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limits: limiter.limits,
       });
       await api.register(productWriteRoutes, { catalogueCache });
-      await api.register(viewerRoutes, { viewers });
+      await api.register(viewerRoutes, { viewers, tabsOnLoopback: deps.viewerTabsOnLoopback ?? false });
       await api.register(authRoutes, {
         prefix: '/auth',
         tokens,

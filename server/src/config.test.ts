@@ -82,6 +82,17 @@ describe('modes and the demo features', () => {
     expect(loadConfig(env).apiDocs).toBe(served);
   });
 
+  it.each([
+    [{}, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ TRUST_PROXY: '127.0.0.1' }, false],
+    [{ PUBLIC_URL: 'https://kapas.in' }, false],
+    [{ HOST: '0.0.0.0', DEMO_FEATURES: 'on' }, false],
+    [{ ...production }, false],
+  ] as const)('%o tells product viewers on this machine apart by their tabs: %s', (env, trusted) => {
+    expect(loadConfig(env).viewerTabsOnLoopback).toBe(trusted);
+  });
+
   it('listens on the loopback address unless told otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
   });

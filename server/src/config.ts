@@ -126,6 +126,8 @@ export interface ModeConfig {
 }
 
 export interface Config extends ModeConfig {
+  /** Product viewers on this machine's own address are told apart by their tabs' ids (see viewers.routes.ts). */
+  viewerTabsOnLoopback: boolean;
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
@@ -229,6 +231,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root: string = 
     unpaidOrderMinutes: e.UNPAID_ORDER_MINUTES,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : mode.mode === 'demo',
+    // Behind a proxy nobody declared every shopper comes from this machine: tabs' ids are trusted
+    // only where nothing else can reach the shop, the demo on this machine.
+    viewerTabsOnLoopback: mode.mode === 'demo' && mode.reachableBecause === null,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -178,8 +178,21 @@ describe.runIf(testDialects.includes('postgres'))('two server processes on one P
       .select('id')
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    // Each visitor from an address of their own, through the proxy the processes trust: a shop
+    // reachable through one counts its own address (the proxy's) as one visitor, whatever the tab.
+    const addresses = new Map<string, string>();
+    const addressOf = (visitor: string) => {
+      if (!addresses.has(visitor)) addresses.set(visitor, `10.91.${addresses.size % 250}.${addresses.size + 1}`);
+      return addresses.get(visitor)!;
+    };
     const beat = (server: ServerProcess, visitor: string) =>
-      call(server.url, 'POST', `/api/product/${product.id}/viewers`, { visitor });
+      call(
+        server.url,
+        'POST',
+        `/api/product/${product.id}/viewers`,
+        { visitor },
+        { 'x-forwarded-for': addressOf(visitor) },
+      );
     // Each process reaches Redis on its own after start; until then it counts its own visitors.
     const warmUp = `warm-up-visitor-${Date.now()}`;
     for (let tries = 0; tries < 50; tries++) {

@@ -27,6 +27,12 @@ const readOnlyWarning = (problem: string) =>
   `The database cannot be written: ${problem}. The shop answers reads and refuses writes (503), ` +
   'and readiness says DATABASE_NOT_WRITABLE, until it can be written again.';
 
+/**
+ * How often each process ends the sales whose end has come. Between an end and this round, reads
+ * and charges already apply the end (core's `productAt`, `chargedPrice`); lists follow the round.
+ */
+const SALE_ENDS_EVERY_MS = 5000;
+
 /** How long a shutdown may wait for requests in flight before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -77,6 +83,8 @@ async function runServer(config: Config) {
     orderLinkKey: Buffer.from(derivedSecret(secret, 'order-links')),
     shipmentWebhookSecret: config.shipmentWebhookSecret,
     renewSampleDeals: config.mode === 'demo',
+    // Every process ends the sales whose end has come; each sale is ended once (row locks).
+    endSalesEveryMs: SALE_ENDS_EVERY_MS,
     ...(config.authMaxAttempts !== null && { limits: attemptLimitsAtLeast(config.authMaxAttempts) }),
     ...(config.holdingLimits === 'per-account' && { holdingLimits: perAccountOnly() }),
     // With Redis, the limits hold across every process of the shop.
@@ -87,6 +95,7 @@ async function runServer(config: Config) {
     viewers: config.redisUrl
       ? createRedisViewers(config.redisUrl, { prefix: config.redisPrefix })
       : createMemoryViewers(),
+    viewerTabsOnLoopback: config.viewerTabsOnLoopback,
     logger: { level: config.logLevel },
   });
   app.log.info(modeSummary(config));

@@ -6,6 +6,7 @@ import {
   heroOffer,
   isShopLink,
   renewedDealWindow,
+  runningDeals,
 } from './home-page.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -78,6 +79,30 @@ describe('dealsCountdownEnd', () => {
     ['none when all ended', [deal('2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z')], null],
   ] as const)('%s', (_, deals, expected) => {
     expect(dealsCountdownEnd(deals, now)).toBe(expected);
+  });
+
+  describe('as the clock passes each end', () => {
+    // The deals a page was opened with: they end on the 2nd, the 4th and the 6th.
+    const opened = [
+      deal('2026-11-30T00:00:00.000Z', '2026-12-04T00:00:00.000Z', 'B'),
+      deal('2026-11-30T00:00:00.000Z', '2026-12-02T00:00:00.000Z', 'A'),
+      deal('2026-11-30T00:00:00.000Z', '2026-12-06T00:00:00.000Z', 'C'),
+    ];
+    it.each([
+      ['2026-12-01T00:00:00.000Z', '2026-12-02T00:00:00.000Z', ['B', 'A', 'C']],
+      ['2026-12-01T23:59:59.000Z', '2026-12-02T00:00:00.000Z', ['B', 'A', 'C']],
+      // The first has ended: it drops out, and the countdown runs on to the next end.
+      ['2026-12-02T00:00:00.000Z', '2026-12-04T00:00:00.000Z', ['B', 'C']],
+      ['2026-12-03T12:00:00.000Z', '2026-12-04T00:00:00.000Z', ['B', 'C']],
+      ['2026-12-04T00:00:01.000Z', '2026-12-06T00:00:00.000Z', ['C']],
+      ['2026-12-06T00:00:00.000Z', null, []],
+    ] as const)('at %s the countdown runs to %s, with %j', (moment, end, running) => {
+      expect(dealsCountdownEnd(opened, at(moment))).toBe(end);
+      const shown = runningDeals(opened, at(moment));
+      expect(shown.map((d) => d.discountText)).toEqual(running);
+      // The countdown's end is always one of the deals shown, and the first of them to end.
+      if (end !== null) expect(Math.min(...shown.map((d) => at(d.endsAt)))).toBe(at(end));
+    });
   });
 });
 

@@ -36,10 +36,18 @@ export function renewedDealWindow(deal: DealWindow, now: number): DealWindow {
   };
 }
 
-/** The moment the deals' countdown runs to: the earliest end among the deals running; null when none runs. */
+/** The deals running at `now`, in their order: one ended (or still to come) drops out. */
+export function runningDeals<D extends DealWindow>(deals: readonly D[], now: number): D[] {
+  return deals.filter((deal) => dealIsRunning(deal, now));
+}
+
+/**
+ * The moment the deals' countdown runs to: the earliest end among the deals running at `now`;
+ * null when none runs. Once the first deal ends, the countdown runs on to the next end.
+ */
 export function dealsCountdownEnd(deals: readonly DealWindow[], now: number): string | null {
   return earliestEnd(
-    deals.filter((deal) => dealIsRunning(deal, now)).map((deal) => deal.endsAt),
+    runningDeals(deals, now).map((deal) => deal.endsAt),
     now,
   );
 }

@@ -1,5 +1,7 @@
 export * from './money.ts';
 export * from './store-settings.ts';
+export * from './colors.ts';
+export * from './gst-rate.ts';
 export * from './brand.ts';
 export * from './catalog-filters.ts';
 export * from './pagination.ts';
@@ -33,6 +35,7 @@ export * from './order-stats.ts';
 export * from './indian-states.ts';
 export * from './shop-settings.ts';
 export * from './honest-urgency.ts';
+export * from './sale-end.ts';
 export * from './listing-declarations.ts';
 export * from './inclusive-gst.ts';
 export * from './order-totals.ts';

@@ -596,6 +596,14 @@ describe('csvPrices', () => {
 
 describe('the declarations in a file', () => {
   const lines = (...rows: string[]) => [PRODUCT_CSV_COLUMNS.join(','), ...rows].join('\r\n');
+  const importedFromSriLanka = {
+    genericName: 'T-shirt',
+    netQuantity: '1 N',
+    countryOfOrigin: 'Sri Lanka',
+    makerRole: 'importer',
+    makerName: 'Kapas',
+    makerAddress: 'Mumbai',
+  };
   it('takes the value the rows agree on (case of the role forgiven, spaces in the country made single)', () => {
     const read = readProductCsv(
       lines(
@@ -604,15 +612,27 @@ describe('the declarations in a file', () => {
       ),
     );
     expect(read.issues).toEqual([]);
-    expect(read.products[0]!.declarations).toEqual({
-      genericName: 'T-shirt',
-      netQuantity: '1 N',
-      countryOfOrigin: 'Sri Lanka',
-      makerRole: 'importer',
-      makerName: 'Kapas',
-      makerAddress: 'Mumbai',
-    });
+    expect(read.products[0]!.declarations).toEqual(importedFromSriLanka);
   });
+
+  it.each([
+    ['spaces', ' ', ' '],
+    ['tabs', '\t', '\t'],
+    ['no-break spaces', '\u00a0', '\u2003'],
+    ['a line break inside quotes', '', '\n'],
+  ])(
+    'trims %s around each cell, and compares rows on the declarations as kept (a country’s spaces, a role’s case)',
+    (_case, before, after) => {
+      const cell = (text: string) => `"${before}${text}${after}"`;
+      const declared = ['T-shirt', '1 N', 'Sri  Lanka', 'Importer', 'Kapas', 'Mumbai'].map(cell).join(',');
+      const again = ['', '', 'Sri Lanka', 'IMPORTER', '', ''].map((text) => (text ? cell(text) : '')).join(',');
+      const read = readProductCsv(
+        lines(`tee,Tee,mens-t-shirts,navy,M,,499,,3,,,${declared}`, `tee,,,navy,L,,499,,3,,,${again}`),
+      );
+      expect(read.issues).toEqual([]);
+      expect(read.products[0]!.declarations).toEqual(importedFromSriLanka);
+    },
+  );
 
   it('refuses rows of one product that name two countries', () => {
     const read = readProductCsv(

@@ -1,6 +1,6 @@
-import { makerRoles, type ListingDeclarations } from './listing-declarations.ts';
+import { makerRoles, tidyCountry, type ListingDeclarations } from './listing-declarations.ts';
 import type { Paise } from './money.ts';
-import { isKnownColor } from './store-settings.ts';
+import { isKnownColor } from './colors.ts';
 import { SKU_PATTERN, UNNAMED_COLOR, variantKeyOf, type StockedVariant, type VariantKey } from './variants.ts';
 
 /**
@@ -418,6 +418,18 @@ function agreed(rows: readonly RowCells[], column: ProductCsvColumn, issues: Csv
   return first.cells[column]!;
 }
 
+/**
+ * A declaration cell (trimmed, as every cell is) as the product keeps it: the spreadsheet's
+ * formula guard taken off, a country's spaces made single and a role's case forgiven, as the
+ * product form does. Rows are compared on this: "Sri  Lanka" and "Sri Lanka" agree.
+ */
+function declarationCell(column: DeclarationColumn, cell: string): string {
+  const value = unguardFormula(cell);
+  if (column === 'country_of_origin') return tidyCountry(value);
+  if (column === 'maker_role') return value.toLowerCase();
+  return value;
+}
+
 /** The declarations of a product's rows, for the columns the file has. */
 function readDeclarations(rows: readonly RowCells[], line: number, issues: CsvIssue[]): Partial<ListingDeclarations> {
   const declarations: Partial<Record<keyof ListingDeclarations, string>> = {};
@@ -426,10 +438,12 @@ function readDeclarations(rows: readonly RowCells[], line: number, issues: CsvIs
     (typeof declarationColumns)[DeclarationColumn],
   ][]) {
     if (rows[0]!.cells[column] === undefined) continue;
-    let value = unguardFormula(agreed(rows, column, issues));
-    if (column === 'country_of_origin') value = value.replace(/\s+/g, ' ');
+    const tidied = rows.map((row) => ({
+      ...row,
+      cells: { ...row.cells, [column]: declarationCell(column, row.cells[column] ?? '') },
+    }));
+    const value = agreed(tidied, column, issues);
     if (column === 'maker_role') {
-      value = value.toLowerCase();
       if (value !== '' && !(makerRoles as readonly string[]).includes(value)) {
         issues.push({ line, message: `maker_role “${value}” must be manufacturer, packer or importer.` });
       }

@@ -2,6 +2,7 @@ import { formatRupees, type Paise } from './money.ts';
 import type { StoreSettings } from './store-settings.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from './low-stock.ts';
 import { DEFAULT_RETURN_WINDOW_DAYS } from './return-rules.ts';
+import { INCLUSIVE_TAX_NOTE } from './gst-rate.ts';
 
 /**
  * The settings an owner changes from the staff area (kept in the database, one row), beside
@@ -90,9 +91,6 @@ function ratesText(facts: TextFacts): { text: string; single: boolean } {
   if (rates.length === 1) return { text: `${rates[0]}%`, single: true };
   return { text: `${rates[0]}% to ${rates.at(-1)}%`, single: false };
 }
-
-/** What is said beside a price that includes GST, as Indian retail says it. */
-export const INCLUSIVE_TAX_NOTE = 'Inclusive of all taxes';
 
 export function storeTexts(settings: TextFacts): StoreTexts {
   const fee = formatPromiseAmount(settings.shippingFee);

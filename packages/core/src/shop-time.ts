@@ -5,9 +5,9 @@
  * exact, and the same on the server and in any browser whatever its own zone.
  */
 
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-/** Minutes Indian Standard Time is ahead of UTC. */
-export const SHOP_UTC_OFFSET_MINUTES = 330;
+import { SHOP_UTC_OFFSET_MINUTES } from './shop-zone.ts';
+
+export { SHOP_TIME_ZONE, SHOP_UTC_OFFSET_MINUTES } from './shop-zone.ts';
 
 const OFFSET_MS = SHOP_UTC_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;

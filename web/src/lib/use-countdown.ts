@@ -40,18 +40,23 @@ export function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/**
- * Seconds left until an end staff set, read from the clock every second (so every visitor and
- * every visit counts to the same moment); null without an end or once it has passed.
- */
-export function useSecondsUntil(endsAt: string | null | undefined, tickMs = 1000): number | null {
+/** The clock (ms), read again every `tickMs` for as long as `keepTicking` says so of it. */
+export function useClock(keepTicking: (now: number) => boolean, tickMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
-  const left = secondsUntil(endsAt, now);
-  const running = left !== null;
+  const running = keepTicking(now);
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), tickMs);
     return () => clearInterval(timer);
   }, [running, tickMs]);
-  return left;
+  return now;
+}
+
+/**
+ * Seconds left until an end staff set, read from the clock every second (so every visitor and
+ * every visit counts to the same moment); null without an end or once it has passed.
+ */
+export function useSecondsUntil(endsAt: string | null | undefined, tickMs = 1000): number | null {
+  const now = useClock((at) => secondsUntil(endsAt, at) !== null, tickMs);
+  return secondsUntil(endsAt, now);
 }

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { MAX_LOW_STOCK_THRESHOLD } from '../low-stock.ts';
-import { isKnownColor } from '../store-settings.ts';
+import { isKnownColor } from '../colors.ts';
 import { SKU_PATTERN } from '../variants.ts';
 import { inputText, limitQuery, moneyIn, rupeesSchema } from './primitives.ts';
 import { successEnvelope } from './envelope.ts';

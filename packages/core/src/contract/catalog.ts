@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makerRoles } from '../listing-declarations.ts';
-import { isKnownColor } from '../store-settings.ts';
+import { isKnownColor } from '../colors.ts';
 import { successEnvelope } from './envelope.ts';
 import {
   idSchema,

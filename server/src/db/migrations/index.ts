@@ -24,6 +24,7 @@ import * as returns from './2026-11-28-024-returns.ts';
 import * as home from './2026-11-28-026-home.ts';
 import * as declarations from './2026-11-28-027-declarations.ts';
 import * as inclusivePrices from './2026-11-28-028-inclusive-prices.ts';
+import * as saleEnds from './2026-11-28-029-sale-ends.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-026-home': home,
   '2026-11-28-027-declarations': declarations,
   '2026-11-28-028-inclusive-prices': inclusivePrices,
+  '2026-11-28-029-sale-ends': saleEnds,
 };

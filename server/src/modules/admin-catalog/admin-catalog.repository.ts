@@ -104,9 +104,13 @@ export async function findStaffProductPage(
     .execute();
 }
 
-/** Whether the product is on sale, and when it last changed (undefined: no such product). */
-export async function findProductState(db: Kysely<Database>, id: string) {
-  return db
+/**
+ * Whether the product is on sale, its declarations, and when it last changed (undefined: no such
+ * product); with `lock`, its row locked until the transaction ends (PostgreSQL; SQLite's
+ * transactions run one at a time), so what is decided from it holds until the write.
+ */
+export async function findProductState(db: Kysely<Database>, id: string, { lock = false } = {}) {
+  const query = db
     .selectFrom('products')
     .select([
       'is_active',
@@ -119,8 +123,20 @@ export async function findProductState(db: Kysely<Database>, id: string) {
       'maker_name',
       'maker_address',
     ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Locks the given products' rows, in id order (the order every staff write takes them in). */
+export async function lockProducts(trx: Transaction<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await trx
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function setVisibility(trx: Transaction<Database>, id: string, isActive: boolean, now: string) {

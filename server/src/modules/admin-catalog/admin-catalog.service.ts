@@ -109,7 +109,8 @@ export async function setVisibility(
   now = new Date(),
 ): Promise<AdminProductDetail> {
   await db.transaction().execute(async (trx) => {
-    const current = await repo.findProductState(trx, id);
+    // Locked: a save clearing a declaration at the same moment is decided before or after this.
+    const current = await repo.findProductState(trx, id, { lock: true });
     if (!current) throw productNotFound();
     if ((current.is_active === 1) === isActive) return;
     if (isActive) refuseIncompleteOnSale(declarationsOf(current));
@@ -144,6 +145,9 @@ export async function changeStock(
   const productIds = [...new Set(body.changes.map((c) => c.productId))];
 
   return db.transaction().execute(async (trx) => {
+    // Products before variants, as every staff write and the sale ends take them: none waits
+    // on another in a circle.
+    await repo.lockProducts(trx, productIds);
     // The "from" of each history line is read here; an order placed at the same moment may
     // make it a piece off, but the stock written is exactly what staff asked for.
     const [products, stored, shop] = await Promise.all([

@@ -17,6 +17,8 @@ export interface ProductFields {
   images: string[];
   sizes: { size: string; stock: number }[];
   declarations: ListingDeclarations;
+  /** When its sale ends (ISO, UTC); null: no sale end. */
+  saleEndsAt?: string | null;
 }
 
 const fieldLabels: Record<keyof ProductFields, string> = {
@@ -30,6 +32,7 @@ const fieldLabels: Record<keyof ProductFields, string> = {
   images: 'images',
   sizes: 'sizes',
   declarations: 'declarations',
+  saleEndsAt: 'sale end',
 };
 
 // Colours and tags are sets (stored unordered, read back sorted); images and sizes keep their order.

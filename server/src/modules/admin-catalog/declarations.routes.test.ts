@@ -116,6 +116,25 @@ describe.each(testDialects)('listing declarations (Legal Metrology), on %s', (di
     expect(audit.map((a) => a.summary)).toContain('Changed declarations');
   });
 
+  it('never puts a product on sale undeclared when showing it races a save clearing a declaration (many rounds)', async () => {
+    for (let round = 0; round < 25; round++) {
+      const id = await created(`race${newId().slice(0, 6)}`);
+      expect((await staff('PATCH', `/api/admin/products/${id}/visibility`, { isActive: false })).statusCode).toBe(200);
+      const [shown, cleared] = await Promise.all([
+        staff('PATCH', `/api/admin/products/${id}/visibility`, { isActive: true }),
+        staff('PATCH', `/api/product/update/${id}`, { netQuantity: '' }),
+      ]);
+      // Either the save came first (hidden, half-declared: showing it is refused) or the show
+      // did (on sale: the save is refused). Never both.
+      const row = await stored(id);
+      expect({ onSale: row.is_active === 1, netQuantity: row.net_quantity }, `round ${round}`).not.toEqual({
+        onSale: true,
+        netQuantity: '',
+      });
+      expect([shown.statusCode, cleared.statusCode].sort(), `round ${round}`).toEqual([200, 400]);
+    }
+  });
+
   it('asks a product on sale from before the declarations for them at its next save', async () => {
     const id = await created(`legacy${newId().slice(0, 6)}`);
     await undeclared(id);

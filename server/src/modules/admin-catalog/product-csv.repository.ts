@@ -35,10 +35,16 @@ const productColumns = [
 
 export type StoredProductRow = Awaited<ReturnType<typeof findProductsBySlugs>>[number];
 
-export async function findProductsBySlugs(db: Db, slugs: readonly string[]) {
+/**
+ * The products of these handles; with `lock`, their rows locked until the transaction ends, in id
+ * order (as every staff write takes them): what an import decides from them (on sale, declared)
+ * holds until it is written.
+ */
+export async function findProductsBySlugs(db: Db, slugs: readonly string[], { lock = false } = {}) {
   const rows = [];
   for (const part of chunks(slugs)) {
-    rows.push(...(await db.selectFrom('products').select(productColumns).where('slug', 'in', part).execute()));
+    const query = db.selectFrom('products').select(productColumns).where('slug', 'in', part);
+    rows.push(...(await (lock ? query.orderBy('id').forUpdate() : query).execute()));
   }
   return rows;
 }

@@ -153,12 +153,18 @@ function summaryOf(rows: number, products: PlannedProduct[], errors: CsvIssue[])
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** Everything the import would do, or every problem it has (then `products` is empty). */
-async function planImport(db: Db, csv: string): Promise<ImportPlan> {
+/**
+ * Everything the import would do, or every problem it has (then `products` is empty); with
+ * `lock` (applying it), the file's products locked as they are read.
+ */
+async function planImport(db: Db, csv: string, { lock = false } = {}): Promise<ImportPlan> {
   const read = readProductCsv(csv);
   const issues = [...read.issues];
   const handles = read.products.map((p) => p.handle);
-  const [categories, storedRows] = await Promise.all([repo.categoryIds(db), repo.findProductsBySlugs(db, handles)]);
+  const [categories, storedRows] = await Promise.all([
+    repo.categoryIds(db),
+    repo.findProductsBySlugs(db, handles, { lock }),
+  ]);
   const stored = new Map(storedRows.map((r) => [r.slug, r]));
   const lists = await repo.findLists(
     db,
@@ -427,7 +433,7 @@ export async function applyProductImport(
   assertImportSize(csv);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const plan = await planImport(trx, csv);
+    const plan = await planImport(trx, csv, { lock: true });
     if (plan.summary.errorCount > 0) {
       const { errorCount } = plan.summary;
       throw new AppError(

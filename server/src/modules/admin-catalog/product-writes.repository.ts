@@ -254,3 +254,82 @@ export async function skusLike(trx: Transaction<Database>, productId: string, ba
     .execute();
   return new Set(rows.map((r) => r.sku));
 }
+
+/**
+ * The product's row, locked until the transaction ends (PostgreSQL; SQLite's transactions run
+ * one at a time): what a staff write checks of it (on sale, declared, marked down) stays true
+ * until the write commits, whatever else is written to it meanwhile.
+ */
+export function lockProduct(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('products')
+    .select(['id', 'name', 'is_active', 'price', 'original_price', 'sale_ends_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The variants of a product with prices of their own: what a sale's end changes. */
+export async function findOwnPricedVariants(trx: Transaction<Database>, productId: string) {
+  const rows = await trx
+    .selectFrom('product_variants')
+    .select(['color', 'size', 'price', 'original_price'])
+    .where('product_id', '=', productId)
+    .where('price', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    color: r.color,
+    size: r.size,
+    price: r.price === null ? null : Number(r.price),
+    originalPrice: r.original_price === null ? null : Number(r.original_price),
+  }));
+}
+
+/** Products whose sale end has come by `now` (ISO, UTC), the earliest first. */
+export async function findDueSales(db: Kysely<Database>, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('sale_ends_at', 'is not', null)
+    .where('sale_ends_at', '<=', now)
+    .orderBy('sale_ends_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Writes a product's ended sale: its price (no original price, no sale end), only while its sale
+ * end has still come by `now` (a second process ending it meanwhile made this a no-op: false).
+ */
+export async function writeEndedSale(
+  trx: Transaction<Database>,
+  id: string,
+  price: Paise,
+  now: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set({ price, original_price: null, sale_ends_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('sale_ends_at', 'is not', null)
+    .where('sale_ends_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a variant's own price and drops its original price. */
+export async function writeVariantPrice(
+  trx: Transaction<Database>,
+  productId: string,
+  variant: { color: string; size: string; price: Paise | null },
+) {
+  await trx
+    .updateTable('product_variants')
+    .set({ price: variant.price, original_price: null })
+    .where('product_id', '=', productId)
+    .where('color', '=', variant.color)
+    .where('size', '=', variant.size)
+    .execute();
+}

@@ -4,6 +4,7 @@ import {
   declarationsMissingMessage,
   emptyDeclarations,
   missingDeclarations,
+  saleEndRefusal,
   tidyCountry,
   type ListingDeclarations,
   type Product,
@@ -19,6 +20,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { getProduct, storedProductFields } from '../catalog/catalog.service.ts';
 import { changedProductFields, productCreatedSummary, productUpdateSummary } from './change-summaries.ts';
 import * as writes from './product-writes.repository.ts';
+import { endSaleIfDue } from './sale-ends.ts';
 
 /**
  * Staff create and edit products (POST /api/product/create, PATCH /api/product/update/:id):
@@ -74,6 +76,17 @@ export function refuseIncompleteOnSale(declarations: ListingDeclarations): void 
   );
 }
 
+/**
+ * A sale end is refused when the write sets one already passed, or leaves one on a product with
+ * nothing marked down (400, under the form's sale end field); nothing is written.
+ */
+function refuseSaleEnd(...args: Parameters<typeof saleEndRefusal>): void {
+  const refusal = saleEndRefusal(...args);
+  if (refusal) {
+    throw new AppError(400, refusal.reason, refusal.message, [{ path: 'saleEndsAt', message: refusal.field }]);
+  }
+}
+
 async function assertCategory(db: Kysely<Database>, categoryId: string | undefined) {
   if (categoryId !== undefined && !(await writes.categoryExists(db, categoryId))) {
     throw badRequest('UNKNOWN_CATEGORY', `Unknown category: ${categoryId}`);
@@ -114,6 +127,14 @@ export async function createProduct(
   const declarations = { ...emptyDeclarations, ...write.declarations };
   // Created on sale, as the specification's product form does: so complete from the start.
   refuseIncompleteOnSale(declarations);
+  // A new product's variants have no prices of their own: its own price is all there is.
+  refuseSaleEnd(
+    write.saleEndsAt ?? null,
+    { price: body.price, originalPrice: write.originalPrice ?? null },
+    [],
+    now.getTime(),
+    { setNow: true },
+  );
   const id = newId();
   await db.transaction().execute(async (trx) => {
     // The slug is the name's, or when another product has it (also one being created at this
@@ -146,12 +167,15 @@ export async function createProduct(
       now: now.toISOString(),
     });
   });
-  return getProduct(db, id);
+  return getProduct(db, id, { now: now.getTime() });
 }
 
 /**
  * Changes what the body names, hidden products included (staff edit them before showing
- * them again). The history records which fields actually changed, and by whom.
+ * them again). The history records which fields actually changed, and by whom. The product's
+ * row is locked first, so what is checked (on sale, declared, marked down) is what the write
+ * leaves, whatever else is written to it at the same moment; a sale whose end has come is
+ * ended first, so the body's prices apply to the product as it now sells.
  */
 export async function updateProduct(
   db: Kysely<Database>,
@@ -163,12 +187,23 @@ export async function updateProduct(
   await assertCategory(db, body.categoryId);
   const write = toWrite(body);
   await db.transaction().execute(async (trx) => {
+    if (!(await writes.lockProduct(trx, id))) throw productNotFound();
+    await endSaleIfDue(trx, id, now);
     const before = await storedProductFields(trx, id);
     if (!before) throw productNotFound();
     const declarations = { ...before.declarations, ...write.declarations };
     // A hidden product may be saved half-declared; it cannot be shown until complete.
     if (before.isActive) refuseIncompleteOnSale(declarations);
     if (!(await writes.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
+    // Checked on what the write leaves: its prices and the variants' own.
+    const after = (await writes.lockProduct(trx, id))!;
+    refuseSaleEnd(
+      after.sale_ends_at,
+      { price: Number(after.price), originalPrice: after.original_price },
+      await writes.findOwnPricedVariants(trx, id),
+      now.getTime(),
+      { setNow: typeof write.saleEndsAt === 'string' },
+    );
     const summary = productUpdateSummary(
       changedProductFields(before, { ...write, declarations: write.declarations && declarations }),
     );
@@ -183,5 +218,5 @@ export async function updateProduct(
       });
     }
   });
-  return getProduct(db, id, { includeHidden: true });
+  return getProduct(db, id, { includeHidden: true, now: now.getTime() });
 }

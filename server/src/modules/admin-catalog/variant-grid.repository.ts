@@ -3,9 +3,14 @@ import type { Database, ProductVariantTable } from '../../db/schema.ts';
 
 type Trx = Transaction<Database>;
 
-/** What a grid save reads of its product first: name and own low-stock threshold (undefined: no such product). */
-export function findGridProduct(trx: Trx, id: string) {
-  return trx.selectFrom('products').select(['name', 'low_stock_threshold']).where('id', '=', id).executeTakeFirst();
+/**
+ * What a grid save reads of its product first: name and own low-stock threshold (undefined: no
+ * such product); with `lock`, its row locked, before any variant's (the order every staff write
+ * and the sale ends take them in).
+ */
+export function findGridProduct(trx: Trx, id: string, { lock = false } = {}) {
+  const query = trx.selectFrom('products').select(['name', 'low_stock_threshold']).where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** A product's colours in its order. */

@@ -21,6 +21,7 @@ import { getProductDetail } from './admin-catalog.service.ts';
 import { photosSummary, variantGridSummary, type GridCell } from './change-summaries.ts';
 import { queueLowStockAlert, type LowStockFall } from './low-stock-alerts.ts';
 import { skusLike } from './product-writes.repository.ts';
+import { endSaleIfDue } from './sale-ends.ts';
 import * as repo from './variant-grid.repository.ts';
 
 /**
@@ -92,8 +93,10 @@ async function writeVariantGrid(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const product = await repo.findGridProduct(trx, productId);
+    const product = await repo.findGridProduct(trx, productId, { lock: true });
     if (!product) throw productNotFound();
+    // The grid's prices apply to the product as it now sells: a sale whose end has come is ended first.
+    await endSaleIfDue(trx, productId, now);
     const [shop, storedColors, rows] = await Promise.all([
       getShopSettings(trx),
       repo.findColors(trx, productId),

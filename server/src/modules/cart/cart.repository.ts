@@ -50,9 +50,9 @@ export function lockCart(trx: Trx, userId: string, now: string) {
 }
 
 /**
- * The cart's lines with what pricing and the page need: the variant's current price (its own, or
- * the product's), SKU and stock, and the product's category. Lines of products no longer
- * on sale (hidden) are left out.
+ * The cart's lines with what pricing and the page need: the variant's prices and the product's
+ * (with its sale end: cart.service prices each line at the moment), SKU and stock, and the
+ * product's category. Lines of products no longer on sale (hidden) are left out.
  */
 const linesOfCart = queryTemplate(['cartId'], (db, slot) =>
   db
@@ -71,7 +71,11 @@ const linesOfCart = queryTemplate(['cartId'], (db, slot) =>
       'ci.size',
       'ci.quantity',
       'p.name',
-      sql<number>`coalesce(${sql.ref('v.price')}, ${sql.ref('p.price')})`.as('price'),
+      'p.price as product_price',
+      'p.original_price as product_original_price',
+      'p.sale_ends_at',
+      'v.price as variant_price',
+      'v.original_price as variant_original_price',
       'p.category_id',
       sql<string>`coalesce(${sql.ref('v.sku')}, '')`.as('sku'),
       sql<number>`coalesce(${sql.ref('v.stock')}, 0)`.as('stock'),

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   cartColor,
   cartLimitMessage,
+  chargedPrice,
   CHOOSE_COLOR_MESSAGE,
   colorGallery,
   couponRefusalMessage,
@@ -34,6 +35,33 @@ import * as repo from './cart.repository.ts';
 type Trx = Transaction<Database>;
 type CartRow = Awaited<ReturnType<typeof repo.ensureCart>>;
 
+/** A cart line with the price one piece of it is charged at the moment it was read. */
+export type CartLine = Omit<
+  repo.LineRow,
+  'product_price' | 'product_original_price' | 'sale_ends_at' | 'variant_price' | 'variant_original_price'
+> & { price: number };
+
+const paiseOrNull = (value: number | null) => (value === null ? null : Number(value));
+
+/**
+ * The cart's lines, each priced at `now` by core's `chargedPrice`: a product whose sale end has
+ * come is charged its original price from that moment, whether or not the job that writes the
+ * end has run yet.
+ */
+async function cartLinesAt(trx: Trx, cartId: string, now: Date): Promise<CartLine[]> {
+  const rows = await repo.findLines(trx, cartId);
+  return rows.map(
+    ({ product_price, product_original_price, sale_ends_at, variant_price, variant_original_price, ...line }) => ({
+      ...line,
+      price: chargedPrice(
+        { price: Number(product_price), originalPrice: paiseOrNull(product_original_price), saleEndsAt: sale_ends_at },
+        { price: paiseOrNull(variant_price), originalPrice: paiseOrNull(variant_original_price) },
+        now.getTime(),
+      ),
+    }),
+  );
+}
+
 const itemNotFound = () => notFound('CART_ITEM_NOT_FOUND', 'Cart item not found');
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', 'Product not found');
 const chooseColor = () => badRequest('COLOR_REQUIRED', CHOOSE_COLOR_MESSAGE);
@@ -54,7 +82,7 @@ export const overLimit = (refusal: CartLimitRefusal, advice = '') =>
   badRequest(refusal.reason, `${cartLimitMessage(refusal)}${advice}`);
 
 /** Cart lines as core's pricing sees them, each with its category's GST rate and HSN code. */
-async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine & { hsn: string })[]> {
+async function pricedLines(trx: Trx, lines: CartLine[]): Promise<(PricedLine & { hsn: string })[]> {
   const taxes = await taxesOfCategories(
     trx,
     lines.map((l) => l.category_id),
@@ -82,7 +110,7 @@ async function pricedLines(trx: Trx, lines: repo.LineRow[]): Promise<(PricedLine
 export async function priceCartLines(
   trx: Trx,
   cart: Pick<CartRow, 'coupon_id'>,
-  lines: repo.LineRow[],
+  lines: CartLine[],
   userId: string,
   now: Date,
 ) {
@@ -109,7 +137,7 @@ export async function priceCartLines(
  * again (and removed, with a notice saying why, when it no longer applies), core's totals.
  */
 async function cartView(trx: Trx, cart: CartRow, userId: string, now: Date): Promise<Cart> {
-  const lines = await repo.findLines(trx, cart.id);
+  const lines = await cartLinesAt(trx, cart.id, now);
   const photos = await repo.findPhotos(
     trx,
     lines.map((l) => l.product_id),
@@ -183,10 +211,8 @@ function withCart(
  */
 export async function lockedCartLines(trx: Trx, userId: string, now: Date) {
   const cart = await repo.lockCart(trx, userId, now.toISOString());
-  return { cart, lines: await repo.findLines(trx, cart.id) };
+  return { cart, lines: await cartLinesAt(trx, cart.id, now) };
 }
-
-export type { LineRow as CartLine } from './cart.repository.ts';
 
 /** The photos of the cart's products with their colours: what an order's lines keep the picture of. */
 export function photosOfProducts(trx: Trx, productIds: string[]) {
@@ -290,7 +316,7 @@ export function applyCoupon(
     withCart(db, who.userId, now, async (trx, cart) => {
       const coupon = await couponByCode(trx, code);
       if (!coupon) throw couponNotFound(code);
-      const priced = await pricedLines(trx, await repo.findLines(trx, cart.id));
+      const priced = await pricedLines(trx, await cartLinesAt(trx, cart.id, now));
       const decision = evaluateCoupon(priced, coupon.terms, await couponUsage(trx, coupon.id, who.userId), now);
       if (!decision.ok) {
         throw couponRefusal(coupon.terms.code, decision.reason, decision.minPurchase, subtotalOf(priced));

@@ -337,13 +337,15 @@ export async function findSitemapProducts(db: Kysely<Database>): Promise<{ id: s
 
 /**
  * The newest products on sale in a category and its sub-categories (or in any, `categoryId`
- * null), only those sold below their original price with `onSale`; a page of them and how many there are.
+ * null), only those sold below their original price at `now` with `onSale` (a sale whose end has
+ * come is over, written or not); a page of them and how many there are.
  */
 export async function findNewestProducts(
   db: Kysely<Database>,
   filter: { categoryId: string | null; onSale: boolean },
   offset: number,
   limit: number,
+  now: string,
 ): Promise<{ rows: (ProductRow & { low_stock_threshold: number | null })[]; total: number }> {
   let query = db
     .selectFrom('products as p')
@@ -353,8 +355,12 @@ export async function findNewestProducts(
     const categoryId = filter.categoryId;
     query = query.where((eb) => eb.or([eb('c.id', '=', categoryId), eb('c.parent_id', '=', categoryId)]));
   }
-  if (filter.onSale)
-    query = query.where('p.original_price', 'is not', null).whereRef('p.original_price', '>', 'p.price');
+  if (filter.onSale) {
+    query = query
+      .where('p.original_price', 'is not', null)
+      .whereRef('p.original_price', '>', 'p.price')
+      .where((eb) => eb.or([eb('p.sale_ends_at', 'is', null), eb('p.sale_ends_at', '>', now)]));
+  }
   const [rows, count] = await Promise.all([
     query
       .selectAll('p')

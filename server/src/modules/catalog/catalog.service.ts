@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   declarationsOf,
+  productAt,
   totalPagesFor,
   type Product,
   type ProductListQuery,
@@ -196,15 +197,23 @@ export async function suggest(catalogue: CatalogueReader, q: string): Promise<Pr
   };
 }
 
-/** A product on sale; with `includeHidden` (staff), a hidden one too. */
-export async function getProduct(db: Kysely<Database>, id: string, { includeHidden = false } = {}): Promise<Product> {
+/** A product on sale, as it stands at `now`; with `includeHidden` (staff), a hidden one too. */
+export async function getProduct(
+  db: Kysely<Database>,
+  id: string,
+  { includeHidden = false, now = Date.now() } = {},
+): Promise<Product> {
   const row = await repo.findProduct(db, id, { includeHidden });
   if (!row) throw productNotFound();
-  return (await productsOf(db, [row]))[0]!;
+  return (await productsOf(db, [row], now))[0]!;
 }
 
-/** Products as answered: their photos, variants and colours, and their categories' GST rates, read together. */
-async function productsOf(db: Kysely<Database>, rows: repo.ProductRow[]): Promise<Product[]> {
+/**
+ * Products as answered at `now`: their photos, variants and colours, and their categories' GST
+ * rates, read together. One whose sale end has come is at its original prices (core's
+ * `productAt`), also before the job that writes the end has run.
+ */
+async function productsOf(db: Kysely<Database>, rows: repo.ProductRow[], now: number): Promise<Product[]> {
   const [details, taxes] = await Promise.all([
     repo.findProductDetails(
       db,
@@ -212,32 +221,33 @@ async function productsOf(db: Kysely<Database>, rows: repo.ProductRow[]): Promis
     ),
     taxesOfCategories(db, [...new Set(rows.map((row) => row.category_id))]),
   ]);
-  return rows.map((row) => toProduct(row, details, taxes.get(row.category_id)!.gstRate));
+  return rows.map((row) => productAt(toProduct(row, details, taxes.get(row.category_id)!.gstRate), now));
 }
 
 /**
  * The newest products on sale in a category (and its sub-categories; any, for null), or only
- * those below their original price: a page of them with each one's own low-stock threshold
- * (null: the shop's), and how many there are.
+ * those below their original price at `now` (a sale whose end has come is over): a page of them
+ * with each one's own low-stock threshold (null: the shop's), and how many there are.
  */
 export async function newestProducts(
   db: Kysely<Database>,
   filter: { categoryId: string | null; onSale: boolean },
   offset: number,
   limit: number,
+  now = Date.now(),
 ): Promise<{ products: { product: Product; lowStockThreshold: number | null }[]; total: number }> {
-  const { rows, total } = await repo.findNewestProducts(db, filter, offset, limit);
-  const products = await productsOf(db, rows);
+  const { rows, total } = await repo.findNewestProducts(db, filter, offset, limit, new Date(now).toISOString());
+  const products = await productsOf(db, rows, now);
   return {
     products: rows.map((row, i) => ({ product: products[i]!, lowStockThreshold: row.low_stock_threshold })),
     total,
   };
 }
 
-/** A product on sale, or null (missing, or hidden from shoppers). */
-export async function productOnSale(db: Kysely<Database>, id: string): Promise<Product | null> {
+/** A product on sale as it stands at `now`, or null (missing, or hidden from shoppers). */
+export async function productOnSale(db: Kysely<Database>, id: string, now = Date.now()): Promise<Product | null> {
   const row = await repo.findProduct(db, id);
-  return row ? (await productsOf(db, [row]))[0]! : null;
+  return row ? (await productsOf(db, [row], now))[0]! : null;
 }
 
 /** A product's sizes: of one colour, or (none given) with their stock over every colour. */
@@ -277,6 +287,7 @@ export async function storedProductFields(db: Kysely<Database>, id: string) {
     images: (details.photos.get(id) ?? []).map((p) => p.url),
     sizes: details.sizes.get(id) ?? [],
     declarations: declarationsOf(row),
+    saleEndsAt: row.sale_ends_at,
     isActive: row.is_active === 1,
   };
 }

@@ -9,11 +9,13 @@ import type { ViewerCounter } from '../../lib/viewer-counter.ts';
  * Who a heartbeat counts as. The id is the tab's own and anyone can send many: a visitor is their
  * network address (an IPv6 address by its /48), so one person's tabs, or a script inventing ids,
  * count once and the count never says more people than there are; several people behind one
- * address count as one, fewer than there are. Only behind this machine's own address (a proxy
- * not declared with TRUST_PROXY, where every shopper shares it) is the tab's id all there is.
+ * address count as one, fewer than there are. This machine's own address counts as one too, unless
+ * `tabsOnLoopback`: only the demo shop on this machine alone (not in production, not reachable
+ * from elsewhere) tells the visitors on it apart by their tabs' ids. A production shop behind a
+ * proxy nobody declared sees every shopper at that address, and anyone could invent ids there.
  */
-function visitorOf(ip: string, tabId: string): string {
-  if (isLoopback(ip)) return `tab:${tabId}`;
+function visitorOf(ip: string, tabId: string, tabsOnLoopback: boolean): string {
+  if (isLoopback(ip)) return tabsOnLoopback ? `tab:${tabId}` : 'net:loopback';
   // An IPv6 subscriber holds a /56 or a /48, thousands of /64s: counted by its /48, as one.
   return `net:${limitedNetwork(ip) ?? limitedAddress(ip)}`;
 }
@@ -25,7 +27,10 @@ function visitorOf(ip: string, tabId: string): string {
  * the product is not looked up (an id nobody sells is counted for nobody to see, and forgotten
  * with the window).
  */
-const viewerRoutesPlugin: FastifyPluginAsyncZod<{ viewers: ViewerCounter }> = async (app, { viewers }) => {
+const viewerRoutesPlugin: FastifyPluginAsyncZod<{ viewers: ViewerCounter; tabsOnLoopback: boolean }> = async (
+  app,
+  { viewers, tabsOnLoopback },
+) => {
   app.post(
     '/product/:id/viewers',
     {
@@ -40,7 +45,9 @@ const viewerRoutesPlugin: FastifyPluginAsyncZod<{ viewers: ViewerCounter }> = as
     async (request) => ({
       success: true as const,
       data: {
-        viewers: viewersNote(await viewers.seen(request.params.id, visitorOf(request.ip, request.body.visitor))),
+        viewers: viewersNote(
+          await viewers.seen(request.params.id, visitorOf(request.ip, request.body.visitor, tabsOnLoopback)),
+        ),
       },
     }),
   );

@@ -215,6 +215,28 @@ describe.each(testDialects)('the home page from the shop’s own data, on %s', (
       expect((await home()).dealsEndAt).toBe(new Date(Date.parse(await seededAt()) + 3 * DAY).toISOString());
     });
 
+    it('a deal that has ended drops out, and the countdown runs on to the next end among those running', async () => {
+      const now = Date.now();
+      const first = await addDeal(deal({ endsAt: new Date(now + 60_000).toISOString() }));
+      const next = await addDeal(deal({ title: 'Next', endsAt: new Date(now + DAY / 2).toISOString() }));
+      try {
+        const opened = await homePage(shop.handle.db, { renewSampleDeals: false }, 't-shirts', now);
+        expect(opened.dealsEndAt).toBe(first.endsAt);
+        // Each deal carries its own window: a page left open drops it when it ends.
+        expect(opened.deals.slice(0, 2).map((d) => [d._id, d.startsAt, d.endsAt])).toEqual([
+          [first._id, first.startsAt, first.endsAt],
+          [next._id, next.startsAt, next.endsAt],
+        ]);
+        const later = await homePage(shop.handle.db, { renewSampleDeals: false }, 't-shirts', now + 61_000);
+        expect(later.deals.map((d) => d._id)).not.toContain(first._id);
+        expect(later.deals[0]?._id).toBe(next._id);
+        expect(later.dealsEndAt).toBe(next.endsAt);
+      } finally {
+        await staff('DELETE', `/api/admin/deals/${first._id}`);
+        await staff('DELETE', `/api/admin/deals/${next._id}`);
+      }
+    });
+
     it('staff list, change and remove deals; a changed sample deal is staff’s own', async () => {
       const added = await addDeal(deal({ image: '/uploads/monsoon.jpg' }));
       const list = (await staff('GET', '/api/admin/deals')).json().data.deals as Deal[];
@@ -344,6 +366,19 @@ describe.each(testDialects)('the home page’s reused answers, on %s', (dialect)
   });
   afterAll(async () => {
     await shop?.close();
+  });
+
+  it('lets no browser show its copy without asking again: no-cache, answered 304 while nothing changed', async () => {
+    for (const url of ['/api/home', '/api/home/new-arrivals?tab=deals']) {
+      const first = await shop.app.inject({ method: 'GET', url });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"/);
+      const again = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['cache-control']).toBe('public, no-cache');
+    }
   });
 
   it('a deal staff add or remove shows on the next read, though answers are reused', async () => {

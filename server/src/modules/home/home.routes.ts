@@ -31,12 +31,13 @@ interface HomeRouteOptions extends home.HomeOptions {
 
 /**
  * The home page's reads are the same for every visitor: reused for `cacheMs` in the process
- * (staff's changes here clear them; stock and other processes' changes show within it), and a
- * short max-age lets browsers and proxies share them. A countdown's end is a moment, not a
- * duration, so an answer reused stays true.
+ * (staff's changes here clear them; stock and other processes' changes show within it). Browsers
+ * and proxies keep them but ask again each time (`no-cache`), answered 304 by the ETag while
+ * nothing changed: with a max-age, a page opened again seconds later showed a deal that had ended
+ * or stock that was gone, from the browser's copy.
  */
 export function createHomeCache(cacheMs: number): ResponseCache {
-  return createResponseCache({ ttlMs: cacheMs, maxEntries: 64, cacheControl: 'public, max-age=5' });
+  return createResponseCache({ ttlMs: cacheMs, maxEntries: 64, cacheControl: 'public, no-cache' });
 }
 
 /**

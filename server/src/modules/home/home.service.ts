@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
   almostSoldOut,
-  dealIsRunning,
   dealsCountdownEnd,
   DEFAULT_NEW_ARRIVAL_TAB,
   heroOffer,
@@ -9,6 +8,7 @@ import {
   NEW_ARRIVALS_PAGE_SIZE,
   newArrivalTabs,
   renewedDealWindow,
+  runningDeals,
   type Deal,
   type dealBody,
   type FeaturedProduct,
@@ -67,16 +67,21 @@ function toTestimonial(row: repo.TestimonialRow): Testimonial {
 }
 
 /** The deals running at `now`, in the order they end (a renewed sample takes its new place). */
-async function runningDeals(db: Db, options: HomeOptions, now: number): Promise<Deal[]> {
+async function dealsRunning(db: Db, options: HomeOptions, now: number): Promise<Deal[]> {
   const rows = await repo.findDealsNotEnded(db, new Date(now).toISOString());
-  return rows
-    .map((row) => toDeal(row, options, now))
-    .filter((deal) => dealIsRunning(deal, now))
-    .sort(byEnd);
+  return runningDeals(
+    rows.map((row) => toDeal(row, options, now)),
+    now,
+  ).sort(byEnd);
 }
 
 /** A page of New Arrivals: the newest products of the tab, "Almost Sold Out" only when even the best-stocked variant is low. */
-export async function newArrivals(db: Db, tabId: NewArrivalTab, page: number): Promise<NewArrivalsPage> {
+export async function newArrivals(
+  db: Db,
+  tabId: NewArrivalTab,
+  page: number,
+  now = Date.now(),
+): Promise<NewArrivalsPage> {
   const tab = newArrivalTabs.find((t) => t.id === tabId)!;
   const [found, settings] = await Promise.all([
     newestProducts(
@@ -84,6 +89,7 @@ export async function newArrivals(db: Db, tabId: NewArrivalTab, page: number): P
       { categoryId: tab.categoryId, onSale: tab.id === 'deals' },
       (page - 1) * NEW_ARRIVALS_PAGE_SIZE,
       NEW_ARRIVALS_PAGE_SIZE,
+      now,
     ),
     getShopSettings(db),
   ]);
@@ -103,9 +109,9 @@ export async function newArrivals(db: Db, tabId: NewArrivalTab, page: number): P
   return { tab: tab.id, products, page, total: found.total, hasMore: page * NEW_ARRIVALS_PAGE_SIZE < found.total };
 }
 
-async function featuredProduct(db: Db): Promise<FeaturedProduct | null> {
+async function featuredProduct(db: Db, now: number): Promise<FeaturedProduct | null> {
   const id = await repo.findFeaturedProductId(db);
-  const product = id === null ? null : await productOnSale(db, id);
+  const product = id === null ? null : await productOnSale(db, id, now);
   if (!product) return null;
   return {
     _id: product._id,
@@ -127,9 +133,9 @@ export async function homePage(
   now = Date.now(),
 ): Promise<HomePage> {
   const [deals, arrivals, featured, testimonials] = await Promise.all([
-    runningDeals(db, options, now),
-    newArrivals(db, tab, 1),
-    featuredProduct(db),
+    dealsRunning(db, options, now),
+    newArrivals(db, tab, 1, now),
+    featuredProduct(db, now),
     repo.findTestimonials(db),
   ]);
   return {
@@ -234,8 +240,8 @@ export async function deleteTestimonial(db: Db, id: string): Promise<void> {
 }
 
 /** The product the specials banner features (null: the banner is hidden). */
-export async function homeFeature(db: Db) {
-  const [productId, product] = await Promise.all([repo.findFeaturedProductId(db), featuredProduct(db)]);
+export async function homeFeature(db: Db, now = Date.now()) {
+  const [productId, product] = await Promise.all([repo.findFeaturedProductId(db), featuredProduct(db, now)]);
   return { productId, product };
 }
 

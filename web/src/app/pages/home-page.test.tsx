@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { DealsCountdown } from '../../features/home/components/deals-section.tsx';
+import { DealsSection } from '../../features/home/components/deals-section.tsx';
 import { mockReducedMotion } from '../../features/home/hooks/test-media.ts';
 import { createFakeApi } from '../../test/fake-api.ts';
-import type { HomePage as HomeData } from '@shop/core';
+import type { Deal, HomePage as HomeData } from '@shop/core';
 import { makeHomePage, makeStoreInfo } from '../../test/fixtures.ts';
 import { renderWithProviders, signIn } from '../../test/render.tsx';
 import { HomePage } from './home-page.tsx';
@@ -240,23 +240,61 @@ describe('deals countdown', () => {
     vi.useRealTimers();
   });
 
+  /** A deal running since an hour ago, to `endsAt`. */
+  const running = (n: number, endsAt: string): Deal => ({
+    ...makeHomePage().deals[0]!,
+    _id: `deal-${n}`,
+    title: `Deal ${n}`,
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt,
+  });
+  const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+  const slides = () =>
+    within(screen.getByRole('region', { name: 'Current deals' }))
+      .getAllByRole('group', { hidden: true })
+      .map((slide) => slide.textContent);
+
   it('runs to the end staff set, zero-padded, read from the clock each second, and then says the deals ended', () => {
     vi.useFakeTimers();
-    const endsAt = new Date(Date.now() + 259_200_000).toISOString();
-    const { unmount } = renderWithProviders(<DealsCountdown endsAt={endsAt} />);
+    renderWithProviders(<DealsSection deals={[running(1, inSeconds(259_200))]} />);
     const timer = screen.getByRole('timer', { name: 'Deals end in' });
     expect(timer).toHaveTextContent('03Days00Hr00Min00Sec');
     act(() => vi.advanceTimersByTime(1000));
     expect(timer).toHaveTextContent('02Days23Hr59Min59Sec');
-    act(() => vi.advanceTimersByTime(259_199_000));
+    // Three days on, the clock read at the next tick.
+    vi.setSystemTime(Date.now() + 259_198_000);
+    act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByText('These deals have ended.')).toBeInTheDocument();
-    unmount();
+    expect(screen.queryByRole('link', { name: /^Buy Now/ })).toBeNull();
   });
 
   it('counts to the same moment whenever the page was opened', () => {
     vi.useFakeTimers();
-    renderWithProviders(<DealsCountdown endsAt={new Date(Date.now() + 90_061_000).toISOString()} />);
+    renderWithProviders(<DealsSection deals={[running(1, inSeconds(90_061))]} />);
     expect(screen.getByRole('timer')).toHaveTextContent('01Days01Hr01Min01Sec');
+  });
+
+  it('runs on to the next end when the first deal ends, and the ended deal leaves the carousel', () => {
+    vi.useFakeTimers();
+    // The order the shop sends them in: by their end.
+    renderWithProviders(
+      <DealsSection deals={[running(1, inSeconds(5)), running(2, inSeconds(3_600)), running(3, inSeconds(7_200))]} />,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent('00Days00Hr00Min05Sec');
+    expect(slides()).toHaveLength(3);
+    expect(screen.getByRole('link', { name: /^Buy Now/ })).toHaveAccessibleName('Buy Now: Deal 1, 30% OFF');
+
+    act(() => vi.advanceTimersByTime(6000));
+    expect(screen.queryByText('These deals have ended.')).toBeNull();
+    expect(screen.getByRole('timer')).toHaveTextContent('00Days00Hr59Min54Sec');
+    expect(slides()).toHaveLength(2);
+    expect(slides().join(' ')).not.toContain('Deal 1');
+    expect(screen.getByRole('link', { name: /^Buy Now/ })).toHaveAccessibleName('Buy Now: Deal 2, 30% OFF');
+
+    vi.setSystemTime(Date.now() + 3_599_000);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('timer')).toHaveTextContent('00Days00Hr59Min54Sec');
+    expect(slides()).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { AdminProductPage, AdminProductRow } from '@shop/core';
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { ApiError } from '../../../lib/http.ts';
 import type { FakeCall, FakeHandler } from '../../../test/fake-api.ts';
 import { makeListPage, refusedFields, renderStaffPage } from '../test-fixtures.ts';
@@ -279,6 +280,46 @@ describe('products still lacking declarations', () => {
     await waitFor(() => expect(screen.queryByText('Oxford Shirt')).not.toBeInTheDocument());
     expect(screen.getByText('Linen Kurta')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Declarations missing' })).toBeChecked();
+  });
+
+  it('keeps each box as it is ticked as the page opens, and a second change keeps the first', async () => {
+    // As in the app: the staff pages are routes of their own under /admin/*.
+    const { router } = renderStaffPage(
+      <Routes>
+        <Route path="products" element={<AdminProductsPage />} />
+      </Routes>,
+      '/admin/*',
+      { 'GET /admin/products': () => makeListPage('products', [oxford]) },
+      '/admin/products',
+    );
+    const declarations = screen.getByRole('checkbox', { name: 'Declarations missing' });
+    const colours = screen.getByRole('checkbox', { name: 'Colours without stock' });
+    // As in a browser: a click is not wrapped in act(), so React renders what it has scheduled
+    // when it would there (a transition in a later task), not at once.
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false);
+    /** The moment after an event, before anything the browser does later (what a next click meets). */
+    const justAfter = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    };
+    try {
+      // Ticked while the list is still on its way, before the page has drawn it once.
+      declarations.click();
+      await justAfter();
+      expect(declarations).toBeChecked();
+      expect(router.state.location.search).toBe('?needs=declarations');
+      // The next tick adds to that address: it does not write back the one the page opened on.
+      colours.click();
+      await justAfter();
+      expect(colours).toBeChecked();
+      expect(declarations).toBeChecked();
+      expect(router.state.location.search).toBe('?needs=colour-stock&needs=declarations');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await screen.findByText('Oxford Shirt');
+    expect(router.state.location.search).toBe('?needs=colour-stock&needs=declarations');
+    expect(declarations).toBeChecked();
+    expect(colours).toBeChecked();
   });
 
   it('says every product is declared when the filter finds none', async () => {

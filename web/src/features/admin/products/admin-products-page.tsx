@@ -41,12 +41,34 @@ const statusLabels: Record<AdminProductStatus, string> = { all: 'All', active: '
 
 const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
+/**
+ * The list's state as its address holds it, and the way to change it. A change shows at once,
+ * ahead of the address: the router moves to a new address in a transition, which may land a
+ * moment later (the staff pages sit under routes of their own, where a navigation cannot ask to
+ * be drawn at once). Meanwhile a checkbox bound to the address was put back unticked by React,
+ * and a second change built on the address the page opened on, writing the first one away.
+ * What was asked is kept until the address moves on (to it, or elsewhere: Back).
+ */
+function useListState(): [ProductListState, (changes: Partial<ProductListState>, replace?: boolean) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const address = searchParams.toString();
+  const [asked, setAsked] = useState<{ from: string; state: ProductListState } | null>(null);
+  if (asked !== null && asked.from !== address) setAsked(null);
+  const state = asked?.from === address ? asked.state : readListState(searchParams);
+
+  function navigate(changes: Partial<ProductListState>, replace = false) {
+    const next = { ...state, ...changes };
+    setAsked({ from: address, state: next });
+    setSearchParams(writeListState(next), { replace });
+  }
+  return [state, navigate];
+}
+
 /** Staff products: searchable, paginated table with bulk stock edit. */
 export function AdminProductsPage() {
   const [saveStockChanges] = useSaveStockChangesMutation();
   const [setProductVisibility] = useSetProductVisibilityMutation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readListState(searchParams);
+  const [state, navigate] = useListState();
   const query = {
     q: state.q || undefined,
     status: state.status,
@@ -62,10 +84,6 @@ export function AdminProductsPage() {
   const [savingStock, setSavingStock] = useState(false);
   const { pending, track } = usePendingIds();
   const editCount = Object.keys(edits).length;
-
-  function navigate(changes: Partial<ProductListState>, replace = false) {
-    setSearchParams(writeListState({ ...state, ...changes }), { replace });
-  }
 
   function changeStock(edit: StockEdit) {
     setEdits((current) => withStockEdit(current, edit));

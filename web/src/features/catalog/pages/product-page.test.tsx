@@ -475,6 +475,45 @@ describe('product page', () => {
       expect(vi.getTimerCount()).toBe(1);
     });
 
+    it('shows the original price, and no saving, from the moment the sale ends with the page open', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-28T10:00:00Z') });
+      renderProductPage({ product: () => ({ ...shirt, saleEndsAt: '2026-11-28T10:00:03Z' }) });
+      expect(await screen.findByRole('timer')).toHaveTextContent('00:03');
+      expect(screen.getByText('Save 33%')).toBeInTheDocument();
+      expect(screen.getByText('₹1,199.00')).toBeInTheDocument();
+
+      act(() => vi.advanceTimersByTime(3000));
+      expect(screen.getByText('This offer has ended')).toBeInTheDocument();
+      expect(screen.queryByText('Save 33%')).not.toBeInTheDocument();
+      expect(screen.queryByText('₹1,199.00')).not.toBeInTheDocument();
+      expect(screen.getAllByText('₹1,799.00').length).toBeGreaterThan(0);
+    });
+
+    it('is not shown for a colour sold at its full price of its own', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-28T10:00:00Z') });
+      // Navy on sale at the product's price, white at a full price of its own.
+      const variant = (color: string, price: number | null) => ({
+        sku: `KP-${color}-M`,
+        color,
+        size: 'M',
+        stock: 3,
+        price,
+        originalPrice: null,
+      });
+      const { user } = renderProductPage({
+        product: () => ({
+          ...shirt,
+          colors: ['white', 'navy'],
+          saleEndsAt: '2026-11-30T13:05:09Z',
+          variants: [variant('white', 1999), variant('navy', null)],
+        }),
+      });
+      await screen.findByText('₹1,999.00');
+      expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Navy' }));
+      expect(await screen.findByRole('timer')).toHaveTextContent('2d 03:05:09');
+    });
+
     it('shows days and hours for a longer sale', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: Date.parse('2026-11-28T10:00:00Z') });
       renderProductPage({ product: () => ({ ...shirt, saleEndsAt: '2026-11-30T13:05:09Z' }) });

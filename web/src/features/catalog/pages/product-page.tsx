@@ -3,6 +3,7 @@ import {
   CHOOSE_COLOR_MESSAGE,
   DEFAULT_LOW_STOCK_THRESHOLD,
   itemsLeftNote,
+  productAt,
   savingsPercent,
   DISPATCH_BUSINESS_DAYS,
   type Product,
@@ -35,6 +36,7 @@ import { ShareButton } from '../components/share-button.tsx';
 import { SignInRequiredDialog } from '../components/sign-in-required-dialog.tsx';
 import { SizePicker } from '../components/size-picker.tsx';
 import { useViewerCount } from '../viewer-count.ts';
+import { useSecondsUntil } from '../../../lib/use-countdown.ts';
 import {
   PRODUCT_FRESH_SECONDS,
   useGetProductQuery,
@@ -152,6 +154,17 @@ function showInAddress(param: typeof COLOR_PARAM | typeof SIZE_PARAM, value: str
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/**
+ * The product as it sells now: once its sale end passes with the page open, at its original
+ * prices (core's `productAt`), as the cart and the order charge it from that moment.
+ */
+function useSellingNow(product: ShownProduct): ShownProduct {
+  const left = useSecondsUntil(product.saleEndsAt);
+  if (!product.saleEndsAt || left !== null) return product;
+  const end = Date.parse(product.saleEndsAt);
+  return productAt({ ...product, saleEndsAt: product.saleEndsAt, variants: product.variants ?? [] }, end);
+}
+
 function ProductDetails({
   product,
   sizes: everyColorSizes,
@@ -170,7 +183,8 @@ function ProductDetails({
   const [quantity, setQuantity] = useState(1);
   const [signInOpen, setSignInOpen] = useState(false);
 
-  const { variants } = product;
+  const selling = useSellingNow(product);
+  const { variants } = selling;
   // The shopper's choice, else the address's colour or the first in stock (known with the variants).
   const color =
     chosenColor !== null && product.colors.includes(chosenColor)
@@ -191,7 +205,10 @@ function ProductDetails({
   const nothingToBuy = product.soldOut || (sizesStatus === 'succeeded' && !sizes.some((s) => s.stock > 0));
   // "+" goes no further than can be had: nothing when sold out, the chosen size's stock.
   const quantityLimit = nothingToBuy ? 0 : sizes.find((s) => s.size === chosenSize)?.stock;
-  const price = shownPrice(product, variants, color, chosenSize);
+  const price = shownPrice(selling, variants, color, chosenSize);
+  // The sale's countdown is for a price on sale: the chosen variant's, as it sold until the end.
+  const listed = shownPrice(product, product.variants, color, chosenSize);
+  const onSale = savingsPercent(listed.price, listed.originalPrice) !== null;
   const hasOriginalPrice = price.originalPrice !== null && price.originalPrice !== undefined;
   const saved = savingsPercent(price.price, price.originalPrice);
   // The chosen size's stock in the chosen colour; before a size is chosen, the colour's sizes together.
@@ -288,7 +305,7 @@ function ProductDetails({
           {!nothingToBuy && (
             <UrgencyNotes
               viewers={viewers}
-              saleEndsAt={product.saleEndsAt}
+              saleEndsAt={onSale ? product.saleEndsAt : null}
               stock={stockInView}
               threshold={info?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD}
             />

@@ -29,7 +29,7 @@ function Sections({ home }: { home: NonNullable<ReturnType<typeof useHomePage>> 
   useScrollToSectionHint();
   return (
     <>
-      <DealsSection deals={home.deals} endsAt={home.dealsEndAt} />
+      <DealsSection deals={home.deals} />
       <NewArrivalsSection first={home.newArrivals} />
       {home.featured && <SpecialsBanner product={home.featured} />}
       <InstagramBlock />

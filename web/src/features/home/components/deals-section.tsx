@@ -1,9 +1,9 @@
-import type { Deal } from '@shop/core';
+import { dealsCountdownEnd, runningDeals, secondsUntil, type Deal } from '@shop/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { ArrowRightIcon } from '../../../components/icons/arrow-right.tsx';
-import { splitDuration, twoDigits, useSecondsUntil } from '../../../lib/use-countdown.ts';
+import { splitDuration, twoDigits, useClock } from '../../../lib/use-countdown.ts';
 import { CAROUSEL_INTERVAL_MS, DEALS_TITLE, dealArts, TYPING_INTERVAL_MS } from '../data.ts';
 import { useCarousel, type Carousel } from '../hooks/use-carousel.ts';
 import { useSeenOnce } from '../hooks/use-in-view.ts';
@@ -13,17 +13,31 @@ import { DealArtImage } from './deal-art.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 /**
- * Deals Of The Month (spec §2): typed heading, Buy Now, the countdown and a carousel of the
- * deals staff run. The countdown runs to the earliest end among them (the same moment for
- * every visitor); Buy Now opens the deal on show. With no deal running the section says so,
- * with neither countdown nor "Hurry".
+ * The deals of the page as the clock reads them, every second while any runs: those still
+ * running (one that ends drops out), the end the countdown runs to (the earliest among them),
+ * and whether every deal the page was given has ended since.
  */
-export function DealsSection({ deals, endsAt }: { deals: readonly Deal[]; endsAt: string | null }) {
+function useRunningDeals(deals: readonly Deal[]) {
+  const now = useClock((at) => runningDeals(deals, at).length > 0);
+  const running = runningDeals(deals, now);
+  const left = secondsUntil(dealsCountdownEnd(deals, now), now);
+  return { running, left, ended: deals.length > 0 && running.length === 0 };
+}
+
+/**
+ * Deals Of The Month (spec §2): typed heading, Buy Now, the countdown and a carousel of the
+ * deals staff run. The countdown runs to the earliest end among the deals still running (the
+ * same moment for every visitor); when that deal ends it leaves the carousel and the countdown
+ * runs on to the next end. Buy Now opens the deal on show. With no deal running the section
+ * says so, with neither countdown nor "Hurry".
+ */
+export function DealsSection({ deals }: { deals: readonly Deal[] }) {
   const headingRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(headingRef);
   const { typed, done } = useTypewriter(DEALS_TITLE, { intervalMs: TYPING_INTERVAL_MS, start: seen });
-  const carousel = useCarousel(deals.length, { intervalMs: CAROUSEL_INTERVAL_MS });
-  const shown = deals[carousel.index];
+  const { running, left, ended } = useRunningDeals(deals);
+  const carousel = useCarousel(running.length, { intervalMs: CAROUSEL_INTERVAL_MS });
+  const shown = running[carousel.index];
 
   return (
     <section id="deals-section" aria-labelledby="deals-heading" className="scroll-mt-20 bg-paper">
@@ -52,10 +66,11 @@ export function DealsSection({ deals, endsAt }: { deals: readonly Deal[]; endsAt
               >
                 Buy Now
               </Link>
-              {endsAt && <DealsCountdown endsAt={endsAt} />}
+              {left !== null && <CountdownUnits left={left} />}
             </>
           ) : (
             <>
+              {ended && <DealsEnded />}
               <p className="mt-5 max-w-md text-base leading-7 text-muted">
                 No deals are running right now. New ones come every month; until then, everything is at its everyday
                 price.
@@ -66,7 +81,7 @@ export function DealsSection({ deals, endsAt }: { deals: readonly Deal[]; endsAt
             </>
           )}
         </div>
-        {shown && <DealsCarousel deals={deals} carousel={carousel} />}
+        {shown && <DealsCarousel deals={running} carousel={carousel} />}
       </div>
     </section>
   );
@@ -87,19 +102,20 @@ function TypedTitle({ typed, done }: { typed: string; done: boolean }) {
   );
 }
 
+/** Every deal the page showed has ended while it was open. */
+function DealsEnded() {
+  return (
+    <p role="status" className="mt-10 font-display text-xl text-ink">
+      These deals have ended.
+    </p>
+  );
+}
+
 /**
- * "Hurry, Before It’s Too Late!" and Days, Hr, Min, Sec, zero-padded, read from the clock
- * every second (spec §2); once the end passes with the page open, the deals say they ended.
+ * "Hurry, Before It’s Too Late!" and Days, Hr, Min, Sec, zero-padded (spec §2), for the seconds
+ * left as the section reads them from the clock every second.
  */
-export function DealsCountdown({ endsAt }: { endsAt: string }) {
-  const left = useSecondsUntil(endsAt);
-  if (left === null) {
-    return (
-      <p role="status" className="mt-10 font-display text-xl text-ink">
-        These deals have ended.
-      </p>
-    );
-  }
+function CountdownUnits({ left }: { left: number }) {
   const parts = splitDuration(left);
   const units = [
     { label: 'Days', value: parts.days },

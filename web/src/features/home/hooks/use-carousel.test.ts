@@ -35,6 +35,20 @@ describe('carousel state machine', () => {
     expect(left.pausedBy).toEqual(['focus']);
     expect(carouselReducer(left, { type: 'resume', reason: 'focus' }).pausedBy).toEqual([]);
   });
+
+  it.each([
+    // index, new count, index after
+    [0, 2, 0],
+    [1, 2, 1],
+    [2, 2, 1], // the last slide went: the one before it shows
+    [2, 0, 0],
+    [1, 4, 1],
+  ])('on slide %s of 3, with %s slides left, shows slide %s', (index, count, after) => {
+    const resized = carouselReducer({ count: 3, index, pausedBy: ['focus'] }, { type: 'resize', count });
+    expect(resized).toEqual({ count, index: after, pausedBy: ['focus'] });
+    // The next slide is always one there is.
+    if (count > 0) expect(nextIndex(resized.index, resized.count)).toBeLessThan(count);
+  });
 });
 
 describe('useCarousel', () => {

@@ -15,7 +15,8 @@ export type CarouselAction =
   | { type: 'prev' }
   | { type: 'goTo'; index: number }
   | { type: 'pause'; reason: PauseReason }
-  | { type: 'resume'; reason: PauseReason };
+  | { type: 'resume'; reason: PauseReason }
+  | { type: 'resize'; count: number };
 
 /** (i + 1) mod N: after the last slide comes the first (spec §4). */
 export const nextIndex = (index: number, count: number) => (count > 0 ? (index + 1) % count : 0);
@@ -39,6 +40,9 @@ export function carouselReducer(state: CarouselState, action: CarouselAction): C
       return state.pausedBy.includes(action.reason)
         ? { ...state, pausedBy: state.pausedBy.filter((reason) => reason !== action.reason) }
         : state;
+    case 'resize':
+      // A slide gone (a deal that ended): the one after it takes its place, or the last.
+      return { ...state, count: action.count, index: Math.max(0, Math.min(state.index, action.count - 1)) };
   }
 }
 
@@ -61,13 +65,14 @@ export interface Carousel {
 }
 
 /**
- * A carousel of `count` slides that moves on every `intervalMs` unless paused, and never with
- * reduced motion. Any move (manual or automatic) starts a full interval again, and resuming
+ * A carousel of `count` slides (which may change: the slides that stay keep their place) that
+ * moves on every `intervalMs` unless paused, and never with reduced motion. Any move (manual or automatic) starts a full interval again, and resuming
  * does too. One timer at a time, cleared on unmount.
  */
 export function useCarousel(count: number, { intervalMs = 10_000, autoPlay = true }: CarouselOptions = {}): Carousel {
   const reducedMotion = usePrefersReducedMotion();
   const [state, dispatch] = useReducer(carouselReducer, { count, index: 0, pausedBy: [] });
+  if (state.count !== count) dispatch({ type: 'resize', count });
   const playing = autoPlay && !reducedMotion && count > 1 && state.pausedBy.length === 0;
 
   useEffect(() => {
