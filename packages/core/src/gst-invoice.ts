@@ -7,8 +7,8 @@ import type { Paise } from './money.ts';
  * delivered). The invoice restates what the order charged: its taxable values add up to the
  * order's items total less its discount plus shipping, and its taxes to the order's GST, to
  * the paisa, whatever rounding the order's GST went through. Prices that include GST (an owner
- * setting, issue 26) are restated by their own rule: each line's tax is what its amount
- * contains (`taxableOfInclusive`), so the lines add up to what was paid.
+ * setting, issue 26) are restated by their own rule: each line's taxes are what its amount
+ * contains (`inclusiveTaxes`, CGST Rule 35), so the lines add up to what was paid.
  */
 
 export interface InvoiceGoodsLine {
@@ -78,14 +78,33 @@ export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): 
 }
 
 /**
- * The taxable value an amount inclusive of GST at `percent` contains, to the paisa, halves up:
- * amount × 100 / (100 + percent). Its tax is the rest, so the two add up to the amount exactly.
- * The one rounding rule of prices that include GST, for the cart's totals and the invoice alike.
+ * The taxes an amount inclusive of GST at `percent` contains, as CGST Rule 35 determines them:
+ * each tax is the amount × its own rate / (100 + the rates together), to the paisa, halves up.
+ * Across a border that is IGST at the whole rate; within the seller's state CGST and SGST at
+ * half the rate each, so the two are always equal. The taxable value is the rest, so the parts
+ * add up to the amount exactly. The one rounding rule of prices that include GST, for the cart's
+ * totals and the invoice alike; which taxes a price holds depends on where the goods go, so a
+ * cart priced before its address is known counts them as across a border.
  */
+export function inclusiveTaxes(
+  amount: Paise,
+  percent: number,
+  kind: SupplyKind,
+): Pick<InvoiceTaxLine, 'taxableValue' | 'cgst' | 'sgst' | 'igst'> {
+  // Integer arithmetic in hundredths of a percent (1.5 % and 0.25 % too), halves up.
+  const rate = Math.round(percent * 100);
+  const divisor = 10_000 + rate;
+  if (kind === 'inter-state') {
+    const igst = Math.floor((2 * amount * rate + divisor) / (2 * divisor));
+    return { taxableValue: amount - igst, cgst: 0, sgst: 0, igst };
+  }
+  const half = Math.floor((amount * rate + divisor) / (2 * divisor));
+  return { taxableValue: amount - 2 * half, cgst: half, sgst: half, igst: 0 };
+}
+
+/** The taxable value an amount inclusive of GST at `percent` contains across a border (`inclusiveTaxes`). */
 export function taxableOfInclusive(amount: Paise, percent: number): Paise {
-  const divisor = 100 + percent;
-  // Integer arithmetic: amount × 100 / divisor, rounded half up, without binary fractions.
-  return Math.floor((amount * 200 + divisor) / (2 * divisor));
+  return inclusiveTaxes(amount, percent, 'inter-state').taxableValue;
 }
 
 /**
@@ -162,8 +181,9 @@ export function invoiceValueLines(goods: readonly InvoiceGoodsLine[], charge: In
  * The invoice's lines (`invoiceValueLines`) with their taxes, as the order was priced. Prices
  * before GST: the order's GST is shared among the lines in proportion to rate × taxable value,
  * all IGST, or CGST and SGST in equal halves on every line. Prices including GST: each line's
- * amount after its discount holds its taxable value (`taxableOfInclusive`) and its tax, the rest,
- * all IGST or split into CGST and SGST (an odd paisa to CGST); the order's GST is their sum.
+ * amount after its discount holds its taxes by CGST Rule 35 (`inclusiveTaxes`: IGST, or CGST
+ * and SGST alike) and its taxable value, the rest; the order, priced for the same supply, has
+ * their sum as its GST.
  */
 export function invoiceTaxLines(
   goods: readonly InvoiceGoodsLine[],
@@ -172,14 +192,7 @@ export function invoiceTaxLines(
 ): InvoiceTaxLine[] {
   const lines = invoiceValueLines(goods, charge);
   if (charge.pricesIncludeGst) {
-    return lines.map((line) => {
-      const taxableValue = taxableOfInclusive(line.taxableValue, line.ratePercent);
-      const tax = line.taxableValue - taxableValue;
-      const half = Math.floor(tax / 2);
-      return kind === 'inter-state'
-        ? { ...line, taxableValue, cgst: 0, sgst: 0, igst: tax }
-        : { ...line, taxableValue, cgst: tax - half, sgst: half, igst: 0 };
-    });
+    return lines.map((line) => ({ ...line, ...inclusiveTaxes(line.taxableValue, line.ratePercent, kind) }));
   }
   // Rates in hundredths of a percent, so 0.25 % and 1.5 % weigh as whole numbers too.
   const weights = lines.map((line) => line.taxableValue * Math.round(line.ratePercent * 100));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PricedLine } from './cart-totals.ts';
-import { taxableOfInclusive } from './gst-invoice.ts';
+import { inclusiveTaxes, taxableOfInclusive, type SupplyKind } from './gst-invoice.ts';
 import { inclusiveTotals } from './inclusive-gst.ts';
 
 describe('taxableOfInclusive', () => {
@@ -19,6 +19,36 @@ describe('taxableOfInclusive', () => {
     expect(taxableOfInclusive(amount, rate)).toBe(taxable);
     // Within half a paisa of the exact value.
     expect(Math.abs(taxable - (amount * 100) / (100 + rate))).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('inclusiveTaxes: CGST Rule 35, each tax = amount × its rate / (100 + the rates), halves up', () => {
+  it.each<[number, number, SupplyKind, { taxableValue: number; cgst: number; sgst: number; igst: number }]>([
+    // ₹10 at 18%: IGST 152.54… → 153; CGST and SGST 76.27… → 76 each.
+    [1_000, 18, 'inter-state', { taxableValue: 847, cgst: 0, sgst: 0, igst: 153 }],
+    [1_000, 18, 'intra-state', { taxableValue: 848, cgst: 76, sgst: 76, igst: 0 }],
+    [11_800, 18, 'intra-state', { taxableValue: 10_000, cgst: 900, sgst: 900, igst: 0 }],
+    // ₹1,000.02 at 12%: IGST 10,714.5 exactly → 10,715, as every half.
+    [100_002, 12, 'inter-state', { taxableValue: 89_287, cgst: 0, sgst: 0, igst: 10_715 }],
+    // 3%: CGST and SGST at 1.5% each, 1,000 × 1.5 / 103 = 14.56… → 15.
+    [1_000, 3, 'intra-state', { taxableValue: 970, cgst: 15, sgst: 15, igst: 0 }],
+    [1, 18, 'intra-state', { taxableValue: 1, cgst: 0, sgst: 0, igst: 0 }],
+    [5_000, 0, 'intra-state', { taxableValue: 5_000, cgst: 0, sgst: 0, igst: 0 }],
+  ])('%s paise at %s%%, %s', (amount, rate, kind, taxes) => {
+    expect(inclusiveTaxes(amount, rate, kind)).toEqual(taxes);
+  });
+
+  it('within the seller’s state CGST and SGST are always equal, and the parts always add up', () => {
+    for (let amount = 0; amount < 20_000; amount += 7) {
+      for (const rate of [0, 3, 5, 12, 18, 28]) {
+        for (const kind of ['intra-state', 'inter-state'] as const) {
+          const t = inclusiveTaxes(amount, rate, kind);
+          expect(t.taxableValue + t.cgst + t.sgst + t.igst).toBe(amount);
+          expect(t.cgst).toBe(t.sgst);
+          expect(Math.min(t.taxableValue, t.cgst, t.igst)).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
   });
 });
 

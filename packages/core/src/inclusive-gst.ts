@@ -1,13 +1,13 @@
 import { discountByLine, shippingGstPercent, subtotalOf, type PricedLine } from './cart-totals.ts';
-import { taxableOfInclusive } from './gst-invoice.ts';
+import { inclusiveTaxes, type SupplyKind } from './gst-invoice.ts';
 import type { Paise } from './money.ts';
 
 /**
  * Prices that include GST (an owner setting, issue 26): what the shopper pays is the price, and
- * the tax is what that amount contains. One rounding rule, the invoice's (`taxableOfInclusive`):
- * each line's taxable value is its amount after discount × 100 / (100 + rate), rounded to the
- * paisa (halves up), and its tax is the rest, so every line, and so the invoice, adds up to what
- * was paid exactly.
+ * the tax is what that amount contains. One rounding rule, the invoice's (`inclusiveTaxes`, CGST
+ * Rule 35): each tax a line's amount after discount holds is that amount × its rate / (100 +
+ * the rates together), to the paisa, halves up, and its taxable value is the rest, so every
+ * line, and so the invoice, adds up to what was paid exactly.
  */
 
 export interface InclusiveLine {
@@ -33,20 +33,23 @@ export interface InclusiveTotals {
 /**
  * The totals of a cart whose prices include GST: the discount shared over the lines by the one
  * rule for it (`discountByLine`), each line's tax taken out of its amount, shipping's at the
- * rate of the principal supply. The total is what the cart showed; GST never grows it.
+ * rate of the principal supply. The total is what the cart showed; GST never grows it. The
+ * taxes are those of `kind` of supply (within the seller's state CGST and SGST, each rounded;
+ * across a border IGST): a cart not yet sent anywhere counts them as across a border.
  */
 export function inclusiveTotals(
   lines: readonly PricedLine[],
   discount: Paise | readonly Paise[],
   shipping: Paise,
   storePercent: number,
+  kind: SupplyKind = 'inter-state',
 ): InclusiveTotals {
   const subtotal = subtotalOf(lines);
   const shares = discountByLine(lines, discount).map((share, i) =>
     Math.min(Math.max(0, share), lines[i]!.price * lines[i]!.quantity),
   );
   const split = (amount: Paise, percent: number): InclusiveLine => {
-    const taxable = taxableOfInclusive(amount, percent);
+    const taxable = inclusiveTaxes(amount, percent, kind).taxableValue;
     return { amount, taxable, tax: amount - taxable, percent };
   };
   const splitLines = lines.map((line, i) =>

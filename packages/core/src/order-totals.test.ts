@@ -147,7 +147,8 @@ function placedAndInvoiced(
   settings: PricingSettings,
   kind: SupplyKind,
 ) {
-  const price = priceCart(lines, coupon, settings, now);
+  // The order is priced for where it goes: the GST a price contains depends on the supply.
+  const price = priceCart(lines, coupon, { ...settings, supplyKind: kind }, now);
   const stored = price.totals;
   const invoice = invoiceTaxLines(
     lines.map((l) => ({
@@ -189,6 +190,17 @@ function expectExact(stored: { gst: number; total: number }, invoice: InvoiceTax
   expect(sum((s) => s.taxableValue + s.cgst + s.sgst + s.igst)).toBe(stored.total);
 }
 
+/**
+ * CGST Rule 35, worked out apart from the code under test: each tax a price inclusive of GST
+ * contains is the price × that tax's rate / (100 + the rates together), to the paisa, halves up.
+ */
+function rule35(inclusive: number, percent: number, kind: SupplyKind) {
+  const tax = (rate: number) => Math.round((inclusive * rate) / (100 + percent) + 1e-9);
+  return kind === 'inter-state'
+    ? { cgst: 0, sgst: 0, igst: tax(percent) }
+    : { cgst: tax(percent / 2), sgst: tax(percent / 2), igst: 0 };
+}
+
 /** What a line was paid: its value after its discount. */
 const paid = (l: InvoiceTaxLine) => l.grossValue - l.discount;
 
@@ -199,8 +211,25 @@ describe('prices including GST, from the cart to the invoice and the credit note
       [line(118_000, 1)],
       null,
       'intra-state',
-      // ₹1,180: ₹1,000 + ₹90 CGST + ₹90 SGST; shipping ₹10: ₹8.47 + ₹0.77 + ₹0.76.
-      { taxable: [100_000, 847], cgst: [9_000, 77], sgst: [9_000, 76] },
+      // ₹1,180: ₹1,000 + ₹90 CGST + ₹90 SGST; shipping ₹10: each tax ₹10 × 9 / 118 = ₹0.76
+      // (CGST Rule 35), so ₹8.48 + ₹0.76 + ₹0.76. CGST and SGST are never a paisa apart.
+      { taxable: [100_000, 848], cgst: [9_000, 76], sgst: [9_000, 76] },
+    ],
+    [
+      'the same shirt across a border: one tax at the whole rate',
+      [line(118_000, 1)],
+      null,
+      'inter-state',
+      // Shipping ₹10: IGST ₹10 × 18 / 118 = ₹1.5254 → ₹1.53, so ₹8.47 + ₹1.53.
+      { taxable: [100_000, 847], igst: [18_000, 153] },
+    ],
+    [
+      'a tax of exactly half a paisa is rounded up, as every other half',
+      [line(100_002, 1, 12)],
+      null,
+      'inter-state',
+      // ₹1,000.02 at 12%: IGST ₹1,000.02 × 12 / 112 = ₹107.145 → ₹107.15.
+      { taxable: [89_287, 893], igst: [10_715, 107] },
     ],
     [
       'TEES3 on tees at 5% beside a shirt at 12%, across a border',
@@ -239,8 +268,11 @@ describe('prices including GST, from the cart to the invoice and the credit note
       const { stored, invoice } = placedAndInvoiced(lines, coupons[next(coupons.length)]!, settings, kind);
       expectExact(stored, invoice, kind);
       if (!stored.gstIncluded) continue;
-      // Each line holds exactly what was paid for it: its taxable value and its tax.
-      for (const l of invoice) expect(l.taxableValue + l.cgst + l.sgst + l.igst).toBe(paid(l));
+      for (const l of invoice) {
+        // Each line holds exactly what was paid for it: its taxable value and its tax.
+        expect(l.taxableValue + l.cgst + l.sgst + l.igst).toBe(paid(l));
+        expect({ cgst: l.cgst, sgst: l.sgst, igst: l.igst }).toEqual(rule35(paid(l), l.ratePercent, kind));
+      }
     }
   });
 
@@ -270,6 +302,8 @@ describe('prices including GST, from the cart to the invoice and the credit note
         for (const [i, u] of units.entries()) {
           const part = note[i]!;
           const tax = part.cgst + part.sgst + part.igst;
+          // A note reverses CGST and SGST alike, as the invoice charged them.
+          expect(part.cgst).toBe(part.sgst);
           credited[u.lineIndex]!.taxable += part.taxableValue;
           credited[u.lineIndex]!.tax += tax;
           credited[u.lineIndex]!.total += part.taxableValue + tax;

@@ -1,4 +1,5 @@
 import { cartTotals, type CartTotals, type PricedLine } from './cart-totals.ts';
+import type { SupplyKind } from './gst-invoice.ts';
 import { inclusiveTotals } from './inclusive-gst.ts';
 import type { Paise } from './money.ts';
 import type { ShopSettings } from './shop-settings.ts';
@@ -13,9 +14,14 @@ import { defaultStoreSettings, type StoreSettings } from './store-settings.ts';
  * (`invoiceTaxLines` with `pricesIncludeGst`), whatever the setting says later.
  */
 
-/** What pricing needs of the shop's settings: the fixed fee and rate, and the owner's threshold and arithmetic. */
+/**
+ * What pricing needs of the shop's settings: the fixed fee and rate, and the owner's threshold
+ * and arithmetic; and, once the order's address is known, the kind of supply it is (the taxes a
+ * price including GST holds depend on it; a cart not yet sent anywhere is priced as across a
+ * border).
+ */
 export type PricingSettings = Pick<StoreSettings, 'shippingFee' | 'gstPercent'> &
-  Partial<Pick<ShopSettings, 'freeShippingThreshold' | 'pricesIncludeGst'>>;
+  Partial<Pick<ShopSettings, 'freeShippingThreshold' | 'pricesIncludeGst'>> & { supplyKind?: SupplyKind };
 
 export interface OrderTotals extends CartTotals {
   /** GST is inside the total (prices include it), not added to it. */
@@ -36,7 +42,7 @@ export function orderTotals(
   if (!settings.pricesIncludeGst) return { ...added, gstIncluded: false };
   if (added.subtotal === 0) return { ...added, gstIncluded: true };
   const shares = typeof discount === 'number' ? added.discountAmount : lines.map((_, i) => discount[i] ?? 0);
-  const contained = inclusiveTotals(lines, shares, added.shipping, settings.gstPercent);
+  const contained = inclusiveTotals(lines, shares, added.shipping, settings.gstPercent, settings.supplyKind);
   return {
     subtotal: contained.subtotal,
     discountAmount: contained.discountAmount,

@@ -15,6 +15,7 @@ import {
   type CartLimitRefusal,
   type CouponRefusalReason,
   type PricedLine,
+  type SupplyKind,
 } from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -105,7 +106,8 @@ async function pricedLines(trx: Trx, lines: CartLine[]): Promise<(PricedLine & {
  * written (core's `priceCart`, so the two never disagree): each line with its category's tax,
  * the cart's coupon checked again with its usage, and the shop's settings (its free shipping
  * and its GST arithmetic, read in the same transaction), which an order also checks its
- * delivery against.
+ * delivery against. An order knows where it goes (`supplyKindOf`, asked only while prices
+ * include GST): the GST its prices contain is that supply's; the total is the same either way.
  */
 export async function priceCartLines(
   trx: Trx,
@@ -113,6 +115,7 @@ export async function priceCartLines(
   lines: CartLine[],
   userId: string,
   now: Date,
+  supplyKindOf?: () => Promise<SupplyKind>,
 ) {
   const priced = await pricedLines(trx, lines);
   const coupon = cart.coupon_id ? await couponById(trx, cart.coupon_id) : null;
@@ -125,6 +128,7 @@ export async function priceCartLines(
       ...defaultStoreSettings,
       freeShippingThreshold: settings.freeShippingThreshold,
       pricesIncludeGst: settings.pricesIncludeGst,
+      supplyKind: settings.pricesIncludeGst ? await supplyKindOf?.() : undefined,
     },
     now,
   );

@@ -7,11 +7,14 @@ import {
   financialYearOf,
   gstRates,
   invoiceSnapshot,
+  placeOfSupply,
   stateOfCode,
+  supplyKind,
   type InvoiceFacts,
   type OrderAddressFacts,
   type OrderDocument,
   type SellerDetails,
+  type SupplyKind,
   type sellerDetailsBody,
   type MessageTemplate,
   type TaxDocumentKind,
@@ -118,6 +121,18 @@ export async function issueInvoice(trx: Trx, invoiceable: InvoiceableOrder, now:
   const issued = await repo.findDocument(trx, invoiceable.order.id, 'invoice');
   if (issued) return { kind: issued.kind, number: issued.number, issuedAt: issued.issued_at };
   return issueFirstInvoice(trx, invoiceable, now);
+}
+
+/**
+ * Whether goods sent to `address` are supplied within the seller's state or across a border, as
+ * their invoice will say (`invoiceSnapshot`): an order whose prices include GST is priced for it.
+ */
+export async function supplyKindTo(
+  db: Kysely<Database> | Trx,
+  address: Pick<OrderAddressFacts, 'state' | 'pinCode'>,
+): Promise<SupplyKind> {
+  const { state_code: sellerState } = await repo.findSeller(db);
+  return supplyKind(sellerState, placeOfSupply(address, sellerState).code);
 }
 
 /** `issueInvoice` for an order known to have none: one its own transaction has just written. */

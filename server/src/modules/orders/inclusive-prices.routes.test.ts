@@ -3,10 +3,12 @@ import {
   invoiceTotals,
   orderTotals,
   toPaise,
+  toRupees,
   type Cart,
   type Order,
   type ReturnData,
   type StoreInfo,
+  type SupplyKind,
   type TaxDocumentSnapshot,
 } from '@shop/core';
 import { signedInAdmin } from '../../test/accounts.ts';
@@ -68,7 +70,8 @@ describe.each(testDialects)('prices that include GST, on %s', (dialect) => {
     expect(invoiceTotals(invoice.lines)).toEqual(invoice.totals);
     for (const line of invoice.lines) {
       expect(line.taxableValue + line.cgst + line.sgst + line.igst).toBe(line.grossValue - line.discount);
-      if (invoice.supplyKind === 'intra-state') expect([0, 1]).toContain(line.cgst - line.sgst);
+      // CGST and SGST are each the price × half the rate / (100 + the rate) (CGST Rule 35): equal.
+      if (invoice.supplyKind === 'intra-state') expect(line.cgst).toBe(line.sgst);
       else expect(line.cgst + line.sgst).toBe(0);
     }
   }
@@ -95,6 +98,15 @@ describe.each(testDialects)('prices that include GST, on %s', (dialect) => {
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().message).toContain('Prices include GST must be on or off.');
     expect((await staff('GET', '/api/admin/settings')).json().data.pricesIncludeGst).toBe(true);
+
+    // Only staff turn it: a shopper is refused, and nothing is changed or written in its history.
+    const shopper = await apiShopper(shop.app);
+    const asShopper = await shopper.call('PUT', '/api/admin/settings', { ...LIMITS, pricesIncludeGst: false });
+    expect(asShopper.statusCode).toBe(403);
+    const anonymous = await shop.app.inject({ method: 'PUT', url: '/api/admin/settings', payload: { ...LIMITS } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await staff('GET', '/api/admin/settings')).json().data.pricesIncludeGst).toBe(true);
+    expect((await staff('GET', '/api/admin/delivery')).json().data.audit).toHaveLength(history.length);
   });
 
   it('cart, cash order and invoice: the total is items − discount + shipping, the order is the cart shown, the invoice adds up', async () => {
@@ -115,15 +127,17 @@ describe.each(testDialects)('prices that include GST, on %s', (dialect) => {
       // One tee free; ₹10 shipping; GST inside: the total is what the lines and shipping come to.
       expect(totals).toMatchObject({ subtotal: 4156.98, discountAmount: 599, shipping: 10, gstIncluded: true });
       expect(totals.total).toBe(3567.98);
-      const contained = orderTotals(
-        [
-          { productId: shirt, categoryId: 'mens-shirts', price: 117_999, quantity: 2, gstPercent: 18 },
-          { productId: tee, categoryId: 'mens-t-shirts', price: 59_900, quantity: 3, gstPercent: 18 },
-        ],
-        [0, 59_900],
-        { shippingFee: 1000, gstPercent: 18, pricesIncludeGst: true },
-      );
-      expect(toPaise(totals.gst)).toBe(contained.gst);
+      const contained = (supplyKind?: SupplyKind) =>
+        orderTotals(
+          [
+            { productId: shirt, categoryId: 'mens-shirts', price: 117_999, quantity: 2, gstPercent: 18 },
+            { productId: tee, categoryId: 'mens-t-shirts', price: 59_900, quantity: 3, gstPercent: 18 },
+          ],
+          [0, 59_900],
+          { shippingFee: 1000, gstPercent: 18, pricesIncludeGst: true, supplyKind },
+        ).gst;
+      // Before an address, as across a border.
+      expect(toPaise(totals.gst)).toBe(contained());
 
       const placed = await me.order('cod', {
         shippingAddress: address,
@@ -132,18 +146,29 @@ describe.each(testDialects)('prices that include GST, on %s', (dialect) => {
       });
       expect(placed.statusCode, placed.body).toBe(201);
       const order: Order = placed.json().data;
-      expect(order.totals).toEqual(totals);
+      // The total shown; the GST it contains is its supply's (the same across a border).
+      expect(order.totals).toEqual({ ...totals, gst: toRupees(contained(kind)) });
       expect(order.total).toBe(totals.total);
 
       const invoice = await invoiceOf(order._id);
       expect(invoice.supplyKind).toBe(kind);
       expectInvoiceOf(order, invoice);
-      // The free tee stays on the tee line, whose taxable value is what its ₹1,198 holds.
-      expect(invoice.lines.map((l) => [l.grossValue, l.discount, l.taxableValue])).toEqual([
-        [235_998, 0, 199_998],
-        [179_700, 59_900, 101_525],
-        [1000, 0, 847],
-      ]);
+      // The free tee stays on the tee line, whose taxable value is what its ₹1,198 holds: less
+      // IGST of ₹182.75 (₹1,198 × 18 / 118) across a border, less CGST and SGST of ₹91.37 each
+      // (₹1,198 × 9 / 118) within the state; shipping's ₹10 likewise.
+      expect(invoice.lines.map((l) => [l.grossValue, l.discount, l.taxableValue])).toEqual(
+        kind === 'inter-state'
+          ? [
+              [235_998, 0, 199_998],
+              [179_700, 59_900, 101_525],
+              [1000, 0, 847],
+            ]
+          : [
+              [235_998, 0, 199_998],
+              [179_700, 59_900, 101_526],
+              [1000, 0, 848],
+            ],
+      );
     }
   });
 
@@ -256,6 +281,7 @@ describe.each(testDialects)('prices that include GST, on %s', (dialect) => {
       expect(toPaise(refund.json().data.refund.amount)).toBe(note.totals.total);
       expect(invoiceTotals(note.lines)).toEqual(note.totals);
       expect(note.totals.total).toBe(note.totals.taxableValue + note.totals.cgst + note.totals.sgst);
+      expect(note.totals.cgst).toBe(note.totals.sgst);
       credited.push(note.totals.total);
       expect(credited.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(line.grossValue - line.discount);
     }

@@ -32,7 +32,7 @@ import {
 } from '../cart/cart.service.ts';
 import { couponUsage, redeemCoupon, releaseCoupon } from '../coupons/coupons.service.ts';
 import { deliveryTo } from '../delivery/delivery.service.ts';
-import { issueFirstInvoice } from '../invoices/invoices.service.ts';
+import { issueFirstInvoice, supplyKindTo } from '../invoices/invoices.service.ts';
 import { queueCodConfirmation } from './cod-confirmation.ts';
 import { queueOrderPlaced, type OrderContact, type OrderMailSettings } from './order-messages.ts';
 import { settledShippingAddress, type OrderRequest } from './order-address.ts';
@@ -250,12 +250,31 @@ async function readCart(trx: Trx, userId: string, items: ParsedOrder['items'], n
 type LockedCart = Awaited<ReturnType<typeof readCart>>;
 
 /**
- * Step: the order's price, as the cart prices it (the cart's `priceCartLines`, core's one
- * pricing): its coupon must still apply, the order must not be too large to place, and the
- * total must be the one the shopper was shown.
+ * Step: where the order goes (order-address.ts: the address sent, the saved one picked, or the
+ * default), and who is billed (the shipping address unless another is sent).
  */
-async function priceOrder(trx: Trx, { cart, lines }: LockedCart, userId: string, body: ParsedOrder, now: Date) {
-  const price = await priceCartLines(trx, cart, lines, userId, now);
+async function orderAddresses(trx: Trx, userId: string, body: ParsedOrder) {
+  const shipping = await settledShippingAddress(trx, userId, body);
+  return { shipping, billing: body.billingAddress ?? shipping };
+}
+
+type OrderAddresses = Awaited<ReturnType<typeof orderAddresses>>;
+
+/**
+ * Step: the order's price, as the cart prices it (the cart's `priceCartLines`, core's one
+ * pricing) for where it goes: its coupon must still apply, the order must not be too large to
+ * place, and the total must be the one the shopper was shown. Prices that include GST contain
+ * CGST and SGST within the seller's state and IGST across a border (CGST Rule 35 rounds each
+ * tax), so the order's GST is its place of supply's, as its invoice states it.
+ */
+async function priceOrder(
+  trx: Trx,
+  { cart, lines }: LockedCart,
+  userId: string,
+  { body, shipping }: { body: ParsedOrder; shipping: OrderAddresses['shipping'] },
+  now: Date,
+) {
+  const price = await priceCartLines(trx, cart, lines, userId, now, () => supplyKindTo(trx, shipping));
   if (price.couponRefusal) throw conflict('COUPON_NOT_APPLICABLE', `${price.couponRefusal} Please review your cart.`);
   if (price.totals.subtotal > MAX_ORDER_PAISE || price.totals.total > MAX_ORDER_PAISE) {
     throw badRequest(
@@ -268,17 +287,6 @@ async function priceOrder(trx: Trx, { cart, lines }: LockedCart, userId: string,
 }
 
 type OrderPrice = Awaited<ReturnType<typeof priceOrder>>;
-
-/**
- * Step: where the order goes (order-address.ts: the address sent, the saved one picked, or the
- * default), and who is billed (the shipping address unless another is sent).
- */
-async function orderAddresses(trx: Trx, userId: string, body: ParsedOrder) {
-  const shipping = await settledShippingAddress(trx, userId, body);
-  return { shipping, billing: body.billingAddress ?? shipping };
-}
-
-type OrderAddresses = Awaited<ReturnType<typeof orderAddresses>>;
 
 /** What the order's row is made of, besides its number. */
 interface OrderDraft {
@@ -479,8 +487,8 @@ export async function placeOrder(
     return await db.transaction().execute(async (trx) => {
       const contact = await orderingAccount(trx, userId);
       const cart = await readCart(trx, userId, body.items, now);
-      const price = await priceOrder(trx, cart, userId, body, now);
       const addresses = await orderAddresses(trx, userId, body);
+      const price = await priceOrder(trx, cart, userId, { body, shipping: addresses.shipping }, now);
       await assertDeliverable(trx, userId, {
         paymentMethod: body.paymentMethod,
         pinCode: addresses.shipping.pinCode,

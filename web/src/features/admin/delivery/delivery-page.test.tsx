@@ -12,17 +12,19 @@ const ranges: ServiceableRangeData[] = [
   { _id: 'r2', from: '190000', to: '194999', cod: false },
 ];
 
+const makeSettings = () => ({
+  freeShippingThreshold: null as number | null,
+  codMaxOrderValue: 50000,
+  codMaxOpenOrders: 3,
+  lowStockThreshold: 5,
+  codConfirmHours: null as number | null,
+  returnWindowDays: 3,
+  allowSizeExchanges: false,
+  pricesIncludeGst: false,
+});
+
 function renderPage(handlers: Parameters<typeof createFakeApi>[0] = {}) {
-  let settings = {
-    freeShippingThreshold: null as number | null,
-    codMaxOrderValue: 50000,
-    codMaxOpenOrders: 3,
-    lowStockThreshold: 5,
-    codConfirmHours: null as number | null,
-    returnWindowDays: 3,
-    allowSizeExchanges: false,
-    pricesIncludeGst: false,
-  };
+  let settings = makeSettings();
   const api = createFakeApi({
     'GET /admin/settings': () => settings,
     'PUT /admin/settings': ({ body }) => {
@@ -69,6 +71,38 @@ describe('staff Delivery page', () => {
     } satisfies ShopSettingsBody);
     // The shop's details every page shows are asked again, so they say what the totals now do.
     await waitFor(() => expect(api.callsTo('GET /store')).toHaveLength(1));
+  });
+
+  it('a switch left as it was is not sent: a page opened before another staff member turned GST-inclusive prices on does not turn them off', async () => {
+    const { api, user } = renderPage({
+      'PUT /admin/settings': ({ body }) => ({ ...makeSettings(), pricesIncludeGst: true, ...(body as object) }),
+    });
+    const cap = await screen.findByLabelText('Cash on delivery up to (₹)');
+    expect(screen.getByRole('checkbox', { name: /Prices include GST/ })).not.toBeChecked();
+    // Meanwhile, in another tab, the owner turns the setting on; this page still shows it off.
+    await user.clear(cap);
+    await user.type(cap, '20000');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(1));
+    const body = api.callsTo('PUT /admin/settings')[0]!.body as ShopSettingsBody;
+    expect(body.codMaxOrderValue).toBe(20000);
+    expect(body).not.toHaveProperty('pricesIncludeGst');
+    expect(body).not.toHaveProperty('allowSizeExchanges');
+  });
+
+  it('a switch turned on, saved, then off again is sent each time', async () => {
+    const { api, user } = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: /Prices include GST/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Prices include GST/ })).toBeChecked());
+    await waitFor(() => expect(api.callsTo('GET /admin/settings')).toHaveLength(2));
+    await user.click(screen.getByRole('checkbox', { name: /Prices include GST/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.callsTo('PUT /admin/settings')).toHaveLength(2));
+    expect(api.callsTo('PUT /admin/settings').map((call) => (call.body as ShopSettingsBody).pricesIncludeGst)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("shows a refused change's field message under its form, and the form keeps what was typed", async () => {

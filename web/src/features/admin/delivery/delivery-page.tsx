@@ -138,6 +138,19 @@ const settingSwitches: { name: SwitchName; label: string; hint: string }[] = [
 
 const settingText = (value: number | null) => (value === null ? '' : String(value));
 
+/**
+ * The switches staff turned on this page, and only those: left out, a switch stays as the server
+ * has it. A page opened before someone else turned prices including GST on (another tab,
+ * another member of staff) would otherwise turn them off again with any other change, and
+ * every cart's total with them.
+ */
+function changedSwitches(
+  loaded: ShopSettingsData,
+  switches: Record<SwitchName, boolean>,
+): Partial<Record<SwitchName, boolean>> {
+  return Object.fromEntries(Object.entries(switches).filter(([name, on]) => loaded[name as SwitchName] !== on));
+}
+
 function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSaved: () => void }) {
   const [saveSettings] = useSaveSettingsMutation();
   const [form, setForm] = useState(() => ({
@@ -164,7 +177,7 @@ function SettingsForm({ settings, onSaved }: { settings: ShopSettingsData; onSav
         lowStockThreshold: Number(form.lowStockThreshold),
         codConfirmHours: form.codConfirmHours.trim() === '' ? null : Number(form.codConfirmHours),
         returnWindowDays: Number(form.returnWindowDays),
-        ...switches,
+        ...changedSwitches(settings, switches),
       }).unwrap(),
     );
     if (!saved) return;

@@ -3,6 +3,7 @@
  * cart's lines, its subtotal and View Cart. A modal drawer: labelled by its title, focus moves
  * in and stays in, Escape or the backdrop closes it, and focus goes back where it was.
  */
+import { INCLUSIVE_TAX_NOTE } from '@shop/core';
 import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../lib/store/hooks.ts';
@@ -90,7 +91,12 @@ export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void
           <span className="font-medium">Subtotal</span>
           <span className="font-semibold tabular-nums">{formatPrice(cart?.totals.subtotal ?? 0)}</span>
         </p>
-        <p className="mt-1 text-xs text-muted">Shipping, GST and coupons are worked out in the cart.</p>
+        <p className="mt-1 text-xs text-muted">
+          {/* With prices that include GST nothing is added for it: only shipping and coupons change the total. */}
+          {cart?.totals.gstIncluded
+            ? `${INCLUSIVE_TAX_NOTE}. Shipping and coupons are worked out in the cart.`
+            : 'Shipping, GST and coupons are worked out in the cart.'}
+        </p>
         <div className="mt-5 grid gap-3">
           <button
             type="button"

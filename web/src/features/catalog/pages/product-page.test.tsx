@@ -324,6 +324,20 @@ describe('product page', () => {
       expect(router.state.location.pathname).toBe('/cart');
     });
 
+    it.each([
+      [false, 'Shipping, GST and coupons are worked out in the cart.'],
+      [true, 'Inclusive of all taxes. Shipping and coupons are worked out in the cart.'],
+    ])('the mini cart says what the cart adds (prices include GST: %s)', async (pricesIncludeGst, note) => {
+      stubScreenWidth(1280);
+      const line = makeCartLine({ _id: 'l1', productId: 'oxford', name: 'Oxford Shirt', price: 1199, size: 'L' });
+      const { user } = renderSignedIn(() => makeCart([line], { pricesIncludeGst }));
+      await user.click(await screen.findByRole('button', { name: 'L' }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      const drawer = await screen.findByRole('dialog', { name: /Your Cart/ });
+      expect(drawer).toHaveTextContent(note);
+      if (pricesIncludeGst) expect(drawer).not.toHaveTextContent(/GST[^.]*worked out/);
+    });
+
     it('closes the mini cart with Escape', async () => {
       stubScreenWidth(800);
       const { user } = renderSignedIn(() => added);
