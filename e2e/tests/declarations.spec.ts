@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createStaff, declared, signInAsStaff, staffToken } from './admin-support.ts';
+import { declared, openAsStaff } from './admin-support.ts';
 
 // Listing declarations (Legal Metrology) as a shopper sees them: under "Product details" on the
 // product page, and as the catalogue's country-of-origin filter.
@@ -46,11 +46,13 @@ test.describe('listing declarations', () => {
     await page.screenshot({ path: testInfo.outputPath('sort-by-origin-375.png') });
   });
 
-  test('staff find the products still lacking declarations in their list', async ({ page, request }, testInfo) => {
+  test('staff find the products still lacking declarations in their list', async ({
+    page,
+    request,
+    staff,
+  }, testInfo) => {
     test.slow();
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
-    const headers = { Authorization: `Bearer ${await staffToken(page)}` };
+    const headers = { Authorization: `Bearer ${staff.token}` };
     const name = `Undeclared Linen Kurta ${Date.now().toString(36)}`;
     const created = await request.post('/api/product/create', {
       headers,
@@ -66,7 +68,7 @@ test.describe('listing declarations', () => {
 
     // The filter as its address keeps it. (Ticked by hand just as the page opens, the box was once
     // unticked again by the page's first writing of its address: to be found and fixed.)
-    await page.goto('/admin/products?needs=declarations');
+    await openAsStaff(page, staff, '/admin/products?needs=declarations');
     await expect(page.getByRole('checkbox', { name: 'Declarations missing' })).toBeChecked();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByText('Declarations missing')).toBeVisible();
