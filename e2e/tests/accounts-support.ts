@@ -67,6 +67,24 @@ export function markEmailVerified(email: string): void {
   }
 }
 
+/**
+ * Puts a session made through the API where the app keeps it (token and user in localStorage,
+ * spec §3), setting aside whatever the browser held. It is written from a plain text page of the
+ * shop (/robots.txt): no page of the app loads only to be left, and the next page opened starts
+ * signed in, as after a sign-in.
+ */
+export async function holdSession(page: Page, token: string, user: unknown) {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([token, user]) => {
+      window.localStorage.clear();
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('user', user);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
 /** Signs in through the form on /signin (the page must be there). */
 export async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import {
   heldToken,
+  holdSession,
   newShopper,
   profileOf,
   profileStatus,
@@ -124,11 +125,12 @@ test.describe('accounts', () => {
   });
 
   test('a token revoked elsewhere signs the shopper out at start-up, with one notice', async ({ page, request }) => {
+    // Signed in through the API: the sign-in form is the first journey's.
     const shopper = await signUpByApi(request);
-    await page.goto('/signin');
-    await submitSignIn(page, shopper.email, shopper.password);
-    await expect(page).toHaveURL(/\/$/);
-    const token = (await heldToken(page))!;
+    const login = await request.post('/api/auth/login', { data: { email: shopper.email, password: shopper.password } });
+    expect(login.ok(), await login.text()).toBe(true);
+    const { accessToken: token, user } = (await login.json()).data as { accessToken: string; user: unknown };
+    await holdSession(page, token, user);
 
     // Log out from "another device": every token of the account is revoked.
     const res = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
@@ -144,7 +146,8 @@ test.describe('accounts', () => {
     await expect(notice).toHaveCount(1);
     await expect(page).toHaveURL(/\/signin$/);
     expect(await heldToken(page)).toBeNull();
-    await page.waitForTimeout(500);
+    // Once the page has settled (nothing asked for half a second), still the one call.
+    await page.waitForLoadState('networkidle');
     expect(profileCalls).toHaveLength(1);
   });
 

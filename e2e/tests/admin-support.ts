@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { newShopper, signUpByApi, submitSignIn } from './accounts-support.ts';
+import { holdSession, newShopper, signUpByApi, submitSignIn, type Shopper } from './accounts-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -27,6 +27,29 @@ export async function createStaff(request: APIRequestContext) {
   return staff;
 }
 
+export interface StaffSession extends Shopper {
+  token: string;
+  user: unknown;
+}
+
+/** A staff account (see createStaff), signed in through the API. */
+export async function signedInStaff(request: APIRequestContext): Promise<StaffSession> {
+  const staff = await createStaff(request);
+  const res = await request.post('/api/auth/login', { data: { email: staff.email, password: staff.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { accessToken, user } = (await res.json()).data as { accessToken: string; user: unknown };
+  return { ...staff, token: accessToken, user };
+}
+
+/**
+ * Opens a staff page with a session made through the API: how staff sign in is a journey of its
+ * own (admin.spec.ts); the others begin where it ends.
+ */
+export async function openAsStaff(page: Page, staff: StaffSession, path = '/admin') {
+  await holdSession(page, staff.token, staff.user);
+  await page.goto(path);
+}
+
 /** Signs staff in through the sign-in form, then opens the staff area from the header. */
 export async function signInAsStaff(page: Page, staff: { email: string; password: string }) {
   await page.goto('/signin');
@@ -34,13 +57,6 @@ export async function signInAsStaff(page: Page, staff: { email: string; password
   await expect(page).not.toHaveURL(/\/signin/);
   await page.getByRole('banner').getByRole('link', { name: 'Staff' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-}
-
-/** The staff token the browser holds. */
-export async function staffToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  if (!token) throw new Error('no token held');
-  return token;
 }
 
 /** A 1×1 PNG, as a file input takes it. */

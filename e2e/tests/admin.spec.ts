@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff, tinyPng } from './admin-support.ts';
+import { openAsStaff, signInAsStaff, tinyPng } from './admin-support.ts';
 import { addByApi, findProducts, signInNewShopper } from './cart-support.ts';
 
 /** Where the journeys' orders go (the API takes the address with the order). */
@@ -20,12 +20,17 @@ test.describe('staff area', () => {
   // Whole journeys: a staff account, a shopper, and the storefront in between.
   test.slow();
 
+  test('staff sign in through the form and the header takes them to the staff area', async ({ page, staff }) => {
+    await signInAsStaff(page, staff);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
   test('staff create a product with an uploaded image, shoppers find it, staff change its stock', async ({
     page,
     request,
+    staff,
   }) => {
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
+    await openAsStaff(page, staff);
 
     const name = `Indigo Linen Shirt ${Date.now().toString(36)}`;
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
@@ -89,9 +94,8 @@ test.describe('staff area', () => {
     await expect(page.getByText(staff.email).first()).toBeVisible();
   });
 
-  test('staff create a coupon that a shopper then applies in the cart', async ({ page, request, browser }) => {
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
+  test('staff create a coupon that a shopper then applies in the cart', async ({ page, request, browser, staff }) => {
+    await openAsStaff(page, staff);
     const code = `MONSOON${Date.now().toString(36).toUpperCase()}`;
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Coupons' }).click();
     await page.getByRole('button', { name: 'Create coupon' }).click();
@@ -122,7 +126,7 @@ test.describe('staff area', () => {
     await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('1 / no limit');
   });
 
-  test('staff ship an order and the shopper sees "Status: shipped"', async ({ page, request, browser }) => {
+  test('staff ship an order and the shopper sees "Status: shipped"', async ({ page, request, browser, staff }) => {
     const shopperContext = await browser.newContext();
     const shopper = await shopperContext.newPage();
     const { token } = await signInNewShopper(shopper, request);
@@ -135,8 +139,7 @@ test.describe('staff area', () => {
     expect(placed.status(), await placed.text()).toBe(201);
     const { orderNumber } = (await placed.json()).data as { orderNumber: string };
 
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
+    await openAsStaff(page, staff);
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByLabel('Order number or email').fill(orderNumber);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -165,11 +168,10 @@ test.describe('staff area', () => {
 
   test('on a 375 px phone every staff tab is in sight, and the order filters show their whole texts', async ({
     page,
-    request,
+    staff,
   }) => {
-    await signInAsStaff(page, await createStaff(request));
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/admin/messages');
+    await openAsStaff(page, staff, '/admin/messages');
     const tabs = page.getByRole('navigation', { name: 'Staff' }).getByRole('link');
     await expect(tabs).toHaveCount(12);
     for (const tab of await tabs.all()) {
@@ -200,11 +202,10 @@ test.describe('staff area', () => {
 
   test('on a 768 px tablet the product list is compact: each product on one row, its stock side by side', async ({
     page,
-    request,
+    staff,
   }) => {
-    await signInAsStaff(page, await createStaff(request));
     await page.setViewportSize({ width: 768, height: 1000 });
-    await page.goto('/admin/products');
+    await openAsStaff(page, staff, '/admin/products');
     const stockLists = page.getByRole('list', { name: /^Stock of / });
     await expect(stockLists).toHaveCount(20);
     // The demo catalogue's products have at most five sizes: all on one line, at any of them.

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff } from './admin-support.ts';
+import { openAsStaff } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
 /** Opens the development mailbox's message to `to` whose subject is `subject`, once delivered. */
@@ -65,6 +65,7 @@ test.describe('after checkout', () => {
     page,
     request,
     browser,
+    staff,
   }) => {
     const { token, user, cart } = await readyToCheckOut(page, request, 5);
     await page.getByRole('button', { name: 'Cash on Delivery' }).click();
@@ -99,10 +100,7 @@ test.describe('after checkout', () => {
     }
 
     // Staff see it confirmed by the shopper, in the list and on its page (the shopper's session set aside).
-    const staff = await createStaff(request);
-    await page.evaluate(() => window.localStorage.clear());
-    await signInAsStaff(page, staff);
-    await page.goto(`/admin/orders?q=${order!.orderNumber}`);
+    await openAsStaff(page, staff, `/admin/orders?q=${order!.orderNumber}`);
     const row = page.getByRole('row').filter({ hasText: order!.orderNumber });
     await expect(row).toContainText('COD confirmed by shopper');
     await row.getByRole('link', { name: order!.orderNumber }).click();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { markEmailVerified, newShopper, signUpByApi } from './accounts-support.ts';
+import { holdSession, markEmailVerified, newShopper, signUpByApi } from './accounts-support.ts';
 
 export interface SizeStock {
   size: string;
@@ -67,14 +67,7 @@ export async function signInNewShopper(
     expect(res.ok(), await res.text()).toBe(true);
   }
   const user = (await (await request.get('/api/auth/profile', { headers: auth(token) })).json()).data;
-  await page.goto('/');
-  await page.evaluate(
-    ([t, u]) => {
-      window.localStorage.setItem('token', t);
-      window.localStorage.setItem('user', u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await holdSession(page, token, user);
   return { token, user };
 }
 

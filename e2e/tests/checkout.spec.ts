@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { markEmailVerified, strongPassword } from './accounts-support.ts';
-import { createStaff, declared } from './admin-support.ts';
+import { markEmailVerified } from './accounts-support.ts';
+import { declared } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, homeAddress, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
 /** A signed-in shopper with an address and a filled cart, on /checkout (reached from the cart). */
@@ -164,13 +164,10 @@ test.describe('checkout', () => {
   test('a price changed while at checkout: the new total is shown, then the order is placed at it', async ({
     page,
     request,
+    staff,
   }) => {
     // A product of this journey's own, so repricing it changes no other journey's cart.
-    const staff = await createStaff(request);
-    const staffLogin = await request.post('/api/auth/login', {
-      data: { email: staff.email, password: strongPassword },
-    });
-    const staffAuth = { Authorization: `Bearer ${(await staffLogin.json()).data.accessToken}` };
+    const staffAuth = { Authorization: `Bearer ${staff.token}` };
     const categories = (await (await request.get('/api/categories')).json()).data as { _id: string }[];
     const created = await request.post('/api/product/create', {
       headers: staffAuth,

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createStaff, declared, signInAsStaff, staffToken } from './admin-support.ts';
+import { declared, openAsStaff } from './admin-support.ts';
 
 // Listing declarations (Legal Metrology) as a shopper sees them: under "Product details" on the
 // product page, and as the catalogue's country-of-origin filter.
@@ -46,11 +46,13 @@ test.describe('listing declarations', () => {
     await page.screenshot({ path: testInfo.outputPath('sort-by-origin-375.png') });
   });
 
-  test('staff find the products still lacking declarations in their list', async ({ page, request }, testInfo) => {
+  test('staff find the products still lacking declarations in their list', async ({
+    page,
+    request,
+    staff,
+  }, testInfo) => {
     test.slow();
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
-    const headers = { Authorization: `Bearer ${await staffToken(page)}` };
+    const headers = { Authorization: `Bearer ${staff.token}` };
     const name = `Undeclared Linen Kurta ${Date.now().toString(36)}`;
     const created = await request.post('/api/product/create', {
       headers,
@@ -65,7 +67,7 @@ test.describe('listing declarations', () => {
     expect(half.status(), await half.text()).toBe(200);
 
     // Ticked by hand as the list opens: the box stays ticked and the address keeps it.
-    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
+    await openAsStaff(page, staff, '/admin/products');
     await page.getByRole('checkbox', { name: 'Declarations missing' }).check();
     await expect(page).toHaveURL(/needs=declarations/);
     const row = page.getByRole('row').filter({ hasText: name });

@@ -1,4 +1,5 @@
 import { test as base, type Page } from '@playwright/test';
+import { signedInStaff, type StaffSession } from './admin-support.ts';
 
 export { expect } from '@playwright/test';
 
@@ -27,10 +28,35 @@ function waitForAppOnLoads(page: Page) {
   }
 }
 
-/** Playwright's `test`, whose pages wait for the app after every page load they are asked for. */
-export const test = base.extend({
-  context: async ({ context }, use) => {
-    context.on('page', waitForAppOnLoads);
-    await use(context);
-  },
+/**
+ * Playwright's `test`, whose pages wait for the app after every page load they are asked for;
+ * with `staff`, the worker's staff account.
+ */
+export const test = base.extend<object, { staff: StaffSession }>({
+  // Every context's pages: the test's own, and those of the contexts a journey opens for a second
+  // person (browser.newContext, browser.newPage), which would otherwise click before the app runs.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        context.on('page', waitForAppOnLoads);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  // One staff account per worker, made as an operator makes one and signed in through the API:
+  // staff journeys are about what staff do, and an account made and signed in through the form
+  // for each of them took longer than most of what they check.
+  staff: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const staff = await signedInStaff(request);
+      await request.dispose();
+      await use(staff);
+    },
+    { scope: 'worker' },
+  ],
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createStaff, signInAsStaff } from './admin-support.ts';
+import { openAsStaff } from './admin-support.ts';
 import { addByApi, cartOf, findProducts, ordersOf, rupees, signInNewShopper } from './cart-support.ts';
 
 /** The text of a PDF, every page, as a reader would copy it. */
@@ -25,6 +25,7 @@ test.describe('tax invoices', () => {
   test('a cash order’s invoice downloads from My Orders, numbered and restating the total', async ({
     page,
     request,
+    staff,
   }) => {
     const { token } = await signInNewShopper(page, request, { withAddress: true });
     const { tee, teeSizes } = await findProducts(request, 2);
@@ -53,11 +54,8 @@ test.describe('tax invoices', () => {
     expect(text).toContain(`Invoice total ${invoiceRupees(cart.totals.total)}`);
     expect(text).toContain(tee.name);
 
-    // Staff download the same invoice from the order's page.
-    const staff = await createStaff(request);
-    await page.evaluate(() => window.localStorage.clear());
-    await signInAsStaff(page, staff);
-    await page.goto(`/admin/orders/${order!._id}`);
+    // Staff download the same invoice from the order's page (the shopper's session set aside).
+    await openAsStaff(page, staff, `/admin/orders/${order!._id}`);
     const documents = page.getByRole('region', { name: 'Tax documents' });
     await expect(documents).toContainText(invoice.number);
     const [staffCopy] = await Promise.all([

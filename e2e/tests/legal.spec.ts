@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { profileStatus } from './accounts-support.ts';
-import { createStaff, signInAsStaff } from './admin-support.ts';
+import { openAsStaff } from './admin-support.ts';
 import { saveAddressByApi, signInByApi } from './storefront-support.ts';
 
 /** Opens the development mailbox's newest message to `to` with `subject`, once the outbox has sent it. */
@@ -44,7 +44,7 @@ test.describe('seller details, complaints and data rights', () => {
   test('a complaint filed without an account is followed from its link while staff answer it', async ({
     page,
     browser,
-    request,
+    staff,
   }) => {
     test.slow();
     const email = `complainant-${Date.now()}@example.com`;
@@ -68,7 +68,7 @@ test.describe('seller details, complaints and data rights', () => {
     // Staff acknowledge it from the queue.
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
-    await signInAsStaff(staffPage, await createStaff(request));
+    await openAsStaff(staffPage, staff);
     await staffPage.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Complaints' }).click();
     const row = staffPage.getByRole('list', { name: 'Complaints' }).getByRole('link').filter({ hasText: ticket });
     await expect(row).toContainText('Age 0 h');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff } from './admin-support.ts';
+import { openAsStaff } from './admin-support.ts';
 
 /** CSV cells of one line (the export's own rows quote only what needs it). */
 function cellsOf(line: string): string[] {
@@ -41,10 +41,9 @@ test.describe('staff CSV import and export', () => {
 
   test('staff export the catalogue, import a changed file after its preview, and see the change', async ({
     page,
-    request,
+    staff,
   }) => {
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
+    await openAsStaff(page, staff);
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Products' }).click();
     await page.getByRole('link', { name: 'Import / export CSV' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import and export' })).toBeVisible();

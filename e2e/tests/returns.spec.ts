@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff, staffToken, tinyPng } from './admin-support.ts';
+import { openAsStaff, tinyPng } from './admin-support.ts';
 import { shopperWithCodOrder } from './cart-support.ts';
 
 test.describe('returns', () => {
@@ -9,6 +9,7 @@ test.describe('returns', () => {
     page,
     request,
     browser,
+    staff,
   }) => {
     const {
       context: shopperContext,
@@ -18,9 +19,7 @@ test.describe('returns', () => {
     } = await shopperWithCodOrder(browser, request);
 
     // Staff move the cash order to delivered.
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
-    const staffAuth = { Authorization: `Bearer ${await staffToken(page)}` };
+    const staffAuth = { Authorization: `Bearer ${staff.token}` };
     for (const status of ['confirmed', 'shipped', 'delivered']) {
       const res = await request.patch(`/api/order/${orderId}/status`, { headers: staffAuth, data: { status } });
       expect(res.status(), await res.text()).toBe(200);
@@ -47,7 +46,7 @@ test.describe('returns', () => {
     await expect(returns).toContainText(`Return ${orderNumber}-R1: Requested`);
 
     // Staff approve, mark received, inspect (back to stock), and record the UPI transfer.
-    await page.goto('/admin/returns');
+    await openAsStaff(page, staff, '/admin/returns');
     const entry = page.getByRole('article', { name: `Return ${orderNumber}-R1` });
     await expect(entry).toContainText('Damaged');
     await expect(entry.getByRole('img', { name: `Photo 1 of return ${orderNumber}-R1` })).toBeVisible();

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { createStaff, signInAsStaff } from './admin-support.ts';
+import { openAsStaff } from './admin-support.ts';
 import { shopperWithCodOrder } from './cart-support.ts';
 
 /** The secret the journeys' server signs the couriers' webhook with (e2e/playwright.config.ts). */
@@ -13,6 +13,7 @@ test.describe('shipments', () => {
     page,
     request,
     browser,
+    staff,
   }) => {
     const {
       context: shopperContext,
@@ -23,9 +24,7 @@ test.describe('shipments', () => {
     const awb = `DL${Date.now()}`;
 
     // Staff confirm the order, then ship it: the courier and the AWB number, confirmed.
-    const staff = await createStaff(request);
-    await signInAsStaff(page, staff);
-    await page.goto(`/admin/orders/${orderId}`);
+    await openAsStaff(page, staff, `/admin/orders/${orderId}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(orderNumber);
     await page.getByRole('button', { name: 'Mark confirmed' }).click();
     await page.getByRole('button', { name: 'Mark shipped' }).click();
