@@ -35,12 +35,13 @@ function waitForAppOnLoads(page: Page) {
 export const test = base.extend<object, { staff: StaffSession }>({
   // Every context's pages: the test's own, and those of the contexts a journey opens for a second
   // person (browser.newContext, browser.newPage), which would otherwise click before the app runs.
+  // Not with JavaScript off: no app starts there.
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => {
-        const context = await newContext(...args);
-        context.on('page', waitForAppOnLoads);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on('page', waitForAppOnLoads);
         return context;
       };
       await use(browser);
