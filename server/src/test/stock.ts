@@ -13,8 +13,23 @@ export interface SizeRef {
  * pieces: tests that count stock never share a variant. With `price` (paise) the product is
  * repriced too.
  */
-export async function freshSize(db: Kysely<Database>, stock: number, price?: number): Promise<SizeRef> {
-  const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+export async function freshSize(
+  db: Kysely<Database>,
+  stock: number,
+  price?: number,
+  { severalColors = false }: { severalColors?: boolean } = {},
+): Promise<SizeRef> {
+  // Ids are random: the first product may sell one colour or several. A test about another
+  // colour asks for a product that has one.
+  const product = severalColors
+    ? await db
+        .selectFrom('product_colors')
+        .select('product_id as id')
+        .groupBy('product_id')
+        .having((eb) => eb.fn.countAll(), '>=', 2)
+        .orderBy('product_id')
+        .executeTakeFirstOrThrow()
+    : await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
   const first = await db
     .selectFrom('product_colors')
     .select('color')

@@ -120,7 +120,7 @@ describe.each(testDialects)('orders and payments API on %s', (dialect) => {
 
     it('refuses a cart holding another colour of the size the shopper saw', async () => {
       const me = await shopper();
-      const navy = await freshSize(5);
+      const navy = await freshSizeIn(shop.handle.db, 5, 40_00, { severalColors: true });
       // The same size of the product in a second colour: what another tab swapped the line for.
       const other = await shop.handle.db
         .selectFrom('product_colors')
