@@ -51,3 +51,15 @@ export function queryTemplate<S extends string, R>(
     });
   };
 }
+
+/**
+ * `columns`, checked to name every column of `Row`: a template inserting such rows then
+ * leaves none to its default, and a column added to the table later fails the build of the
+ * template's module instead of being left out silently.
+ */
+export function everyColumnOf<Row>() {
+  return <const C extends readonly (keyof Row & string)[]>(
+    columns: C &
+      ([Exclude<keyof Row, C[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, C[number]> }),
+  ): C => columns;
+}

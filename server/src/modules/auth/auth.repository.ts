@@ -11,8 +11,10 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = queryTemplate(['id'], (db, slot) => db.selectFrom('users').selectAll().where('id', '=', slot.id));
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return (await userById(db, { id })).rows[0];
 }
 
 /**

@@ -231,8 +231,12 @@ export async function deleteLine(trx: Trx, cartId: string, itemId: string): Prom
   return Number(result.numDeletedRows) > 0;
 }
 
+const allLinesDeleted = queryTemplate(['cartId'], (db, slot) =>
+  db.deleteFrom('cart_items').where('cart_id', '=', slot.cartId),
+);
+
 export async function deleteAllLines(trx: Trx, cartId: string) {
-  await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  await allLinesDeleted(trx, { cartId });
 }
 
 export async function setCartCoupon(trx: Trx, cartId: string, couponId: string | null, now: string) {

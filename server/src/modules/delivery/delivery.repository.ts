@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,14 +20,14 @@ export function listRanges(db: Db) {
 }
 
 /** The ranges holding a PIN (few: a wide range and the exceptions inside it). */
-export function rangesHolding(db: Db, pin: number) {
-  return db
-    .selectFrom('serviceable_pins')
-    .selectAll()
-    .where('pin_from', '<=', pin)
-    .where('pin_to', '>=', pin)
-    .execute();
+export async function rangesHolding(db: Db, pin: number) {
+  return (await rangesHoldingPin(db, { pin })).rows;
 }
+
+// Read by every order and PIN check (query-template.ts: built once).
+const rangesHoldingPin = queryTemplate(['pin'], (db, slot) =>
+  db.selectFrom('serviceable_pins').selectAll().where('pin_from', '<=', slot.pin).where('pin_to', '>=', slot.pin),
+);
 
 export function findRange(db: Db, id: string) {
   return db.selectFrom('serviceable_pins').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,10 +98,14 @@ export function returnsByPin(db: Db, pinCode?: string) {
 }
 
 /** The owner's rule turning cash on delivery off by returns (the shipments module's settings row). */
-export function findRtoCodRule(db: Db) {
-  return db
+export async function findRtoCodRule(db: Db) {
+  return (await rtoCodRule(db, { id: 1 })).rows[0];
+}
+
+// Read by every order (query-template.ts: built once).
+const rtoCodRule = queryTemplate(['id'], (db, slot) =>
+  db
     .selectFrom('shipment_settings')
     .select(['rto_cod_threshold_percent', 'rto_cod_min_orders'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-}
+    .where('id', '=', slot.id),
+);

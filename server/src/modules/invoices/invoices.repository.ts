@@ -1,12 +1,20 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, ReturnCreditNoteTable, SellerDetailsTable, TaxDocumentTable } from '../../db/schema.ts';
+import { everyColumnOf, queryTemplate } from '../../db/query-template.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SellerRow = Selectable<SellerDetailsTable>;
 export type TaxDocumentRow = Selectable<TaxDocumentTable>;
 
-export function findSeller(db: Db) {
-  return db.selectFrom('seller_details').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+// The statements of a cash order's invoice are built once (query-template.ts).
+const sellerRow = queryTemplate(['id'], (db, slot) =>
+  db.selectFrom('seller_details').selectAll().where('id', '=', slot.id),
+);
+
+export async function findSeller(db: Db): Promise<SellerRow> {
+  const [row] = (await sellerRow(db, { id: 1 })).rows;
+  if (!row) throw new Error('The seller details row is missing');
+  return row;
 }
 
 export async function updateSeller(db: Db, seller: Omit<Updateable<SellerDetailsTable>, 'id'>) {
@@ -21,21 +29,37 @@ export async function updateSeller(db: Db, seller: Omit<Updateable<SellerDetails
  * numbers run on with no gaps.
  */
 export async function nextSequence(trx: Transaction<Database>, series: string, financialYear: string): Promise<number> {
-  const row = await trx
+  const [row] = (await sequenceRaised(trx, { series, financialYear })).rows;
+  return Number(row!.last_number);
+}
+
+const sequenceRaised = queryTemplate(['series', 'financialYear'], (db, slot) =>
+  db
     .insertInto('document_sequences')
-    .values({ series, financial_year: financialYear, last_number: 1 })
+    .values({ series: slot.series, financial_year: slot.financialYear, last_number: 1 })
     .onConflict((oc) =>
       oc
         .columns(['series', 'financial_year'])
         .doUpdateSet({ last_number: sql<number>`${sql.ref('document_sequences.last_number')} + 1` }),
     )
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
-}
+    .returning('last_number'),
+);
+
+const documentColumns = everyColumnOf<TaxDocumentRow>()([
+  'id',
+  'order_id',
+  'kind',
+  'number',
+  'series',
+  'financial_year',
+  'sequence',
+  'issued_at',
+  'snapshot',
+]);
+const documentInsert = queryTemplate(documentColumns, (db, slot) => db.insertInto('tax_documents').values(slot));
 
 export async function insertDocument(trx: Transaction<Database>, document: TaxDocumentRow) {
-  await trx.insertInto('tax_documents').values(document).execute();
+  await documentInsert(trx, document);
 }
 
 export function findDocument(db: Db, orderId: string, kind: TaxDocumentRow['kind']) {

@@ -1,14 +1,27 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { MessageStatus } from '@shop/core';
 import type { Dialect } from '../../db/connect.ts';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database, MessageTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type MessageRow = Selectable<MessageTable>;
 
+/** A message as it is queued: what the outbox fills in later (attempts, claims, the rendering) left out. */
+export type QueuedMessage = Pick<
+  Insertable<MessageTable>,
+  'id' | 'template' | 'recipient' | 'data' | 'next_attempt_at' | 'user_id' | 'order_id' | 'created_at'
+>;
+
+// Built once (query-template.ts): an order queues two messages.
+const queuedMessageInsert = queryTemplate(
+  ['id', 'template', 'recipient', 'data', 'next_attempt_at', 'user_id', 'order_id', 'created_at'],
+  (db, slot) => db.insertInto('messages').values({ ...slot, status: 'queued' }),
+);
+
 /** Writes a message to the outbox: only inside the transaction of the change that causes it. */
-export async function insertMessage(trx: Transaction<Database>, row: Insertable<MessageTable>): Promise<void> {
-  await trx.insertInto('messages').values(row).execute();
+export async function insertMessage(trx: Transaction<Database>, row: QueuedMessage): Promise<void> {
+  await queuedMessageInsert(trx, { ...row, user_id: row.user_id ?? null, order_id: row.order_id ?? null });
 }
 
 /** Whether a message of this template about this order was ever queued. */

@@ -46,7 +46,6 @@ export async function enqueueMessage(
     template: request.template,
     recipient: request.to,
     data: JSON.stringify(data),
-    status: 'queued',
     next_attempt_at: now.toISOString(),
     user_id: request.userId ?? null,
     order_id: request.orderId ?? null,

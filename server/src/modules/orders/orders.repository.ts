@@ -1,6 +1,7 @@
 import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, type VariantKey } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
+import { everyColumnOf, queryTemplate } from '../../db/query-template.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -8,35 +9,77 @@ export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
 export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
 
-/** Inserts the order; false when its order number is taken (and nothing was inserted). */
-export async function insertOrder(trx: Transaction<Database>, order: Insertable<OrderTable>): Promise<boolean> {
-  const inserted = await trx
+const orderColumns = everyColumnOf<OrderRow>()([
+  'id',
+  'order_number',
+  'user_id',
+  'status',
+  'payment_method',
+  'payment_status',
+  'subtotal',
+  'discount',
+  'shipping',
+  'gst',
+  'total',
+  'coupon_id',
+  'coupon_code',
+  'coupon_label',
+  'shipping_address',
+  'billing_address',
+  'notes',
+  'idempotency_key',
+  'shipping_gst_rate',
+  'client_address',
+  'client_network',
+  'line_discounts',
+  'cod_confirmed_at',
+  'cod_confirmed_via',
+  'prices_include_gst',
+  'created_at',
+  'updated_at',
+]);
+
+// The order's statements are built once (query-template.ts): an order runs twenty of them.
+const orderInsert = queryTemplate(orderColumns, (db, slot) =>
+  db
     .insertInto('orders')
-    .values(order)
-    .onConflict((oc) => oc.column('order_number').doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    .values(slot)
+    .onConflict((oc) => oc.column('order_number').doNothing()),
+);
+
+/** Inserts the order, every column given; false when its order number is taken (and nothing was inserted). */
+export async function insertOrder(trx: Transaction<Database>, order: OrderRow): Promise<boolean> {
+  const inserted = await orderInsert(trx, order);
+  return Number(inserted.numAffectedRows ?? 0) === 1;
 }
 
 export async function insertItems(trx: Transaction<Database>, items: Insertable<OrderItemTable>[]) {
   if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
 }
 
+const eventInsert = queryTemplate(['id', 'orderId', 'status', 'note', 'actorId', 'now'], (db, slot) =>
+  db.insertInto('order_events').values({
+    id: slot.id,
+    order_id: slot.orderId,
+    status: slot.status,
+    note: slot.note,
+    actor_id: slot.actorId,
+    created_at: slot.now,
+  }),
+);
+
 export async function recordEvent(
   db: Db,
   event: { orderId: string; status: string; note: string | null; actorId: string | null; now: string },
 ) {
-  await db
-    .insertInto('order_events')
-    .values({
-      id: newId(),
-      order_id: event.orderId,
-      status: event.status,
-      note: event.note,
-      actor_id: event.actorId,
-      created_at: event.now,
-    })
-    .execute();
+  await eventInsert(db, {
+    id: newId(),
+    orderId: event.orderId,
+    status: event.status,
+    note: event.note,
+    actorId: event.actorId,
+    now: event.now,
+  });
 }
 
 /**
@@ -125,21 +168,15 @@ const variantRow = (trx: Transaction<Database>, productId: string, { color, size
     .where('color', '=', color)
     .where('size', '=', size);
 
-/**
- * Takes `quantity` of a variant out of stock if that many are there, answering the stock left
- * (null when short: nothing taken); never below zero, on either database, however many orders
- * race for the last pieces. With it, the variant's SKU and low-stock threshold (its product's,
- * else the shop's), read in the same statement.
- */
-export async function takeStock(
-  trx: Transaction<Database>,
-  productId: string,
-  variant: VariantKey,
-  quantity: number,
-): Promise<{ stock: number; sku: string; threshold: number } | null> {
-  const row = await variantRow(trx, productId, variant)
-    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('stock', '>=', quantity)
+// Built once (query-template.ts): every line of every order runs it.
+const stockTaken = queryTemplate(['productId', 'color', 'size', 'quantity'], (db, slot) =>
+  db
+    .updateTable('product_variants')
+    .where('product_id', '=', slot.productId)
+    .where('color', '=', slot.color)
+    .where('size', '=', slot.size)
+    .set((eb) => ({ stock: eb('stock', '-', slot.quantity) }))
+    .where('stock', '>=', slot.quantity)
     .returning((eb) => [
       'stock',
       'sku',
@@ -152,8 +189,22 @@ export async function takeStock(
         )
         .whereRef('p.id', '=', 'product_variants.product_id')
         .as('threshold'),
-    ])
-    .executeTakeFirst();
+    ]),
+);
+
+/**
+ * Takes `quantity` of a variant out of stock if that many are there, answering the stock left
+ * (null when short: nothing taken); never below zero, on either database, however many orders
+ * race for the last pieces. With it, the variant's SKU and low-stock threshold (its product's,
+ * else the shop's), read in the same statement.
+ */
+export async function takeStock(
+  trx: Transaction<Database>,
+  productId: string,
+  variant: VariantKey,
+  quantity: number,
+): Promise<{ stock: number; sku: string; threshold: number } | null> {
+  const [row] = (await stockTaken(trx, { productId, color: variant.color, size: variant.size, quantity })).rows;
   return row
     ? { stock: row.stock, sku: row.sku, threshold: Number(row.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD) }
     : null;
@@ -216,15 +267,18 @@ export async function firstColorsOf(trx: Transaction<Database>, productIds: stri
 
 /** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
 /** The shopper's cash-on-delivery orders not yet delivered or cancelled. */
-export async function countOpenCodOrders(db: Db, userId: string): Promise<number> {
-  const row = await db
+const openCodOrderCount = queryTemplate(['userId'], (db, slot) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
+    .where('user_id', '=', slot.userId)
     .where('payment_method', '=', 'cod')
-    .where('status', 'in', ['pending', 'confirmed', 'shipped'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('status', 'in', ['pending', 'confirmed', 'shipped']),
+);
+
+export async function countOpenCodOrders(db: Db, userId: string): Promise<number> {
+  const { rows } = await openCodOrderCount(db, { userId });
+  return Number(rows[0]?.n ?? 0);
 }
 
 export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
