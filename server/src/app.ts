@@ -202,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.apiDocs) await app.register(apiDocs);
 
+  // Where staff hear of low stock, whichever write took it down.
+  const staffMail = { staffOrderEmail: deps.staffOrderEmail ?? null };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, attempts });
@@ -211,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: deps.database,
         limits: limiter.limits,
       });
-      await api.register(productWriteRoutes, { catalogueCache });
+      await api.register(productWriteRoutes, { catalogueCache, mail: staffMail });
       await api.register(viewerRoutes, { viewers, tabsOnLoopback: deps.viewerTabsOnLoopback ?? false });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -222,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes, { limiter });
       await api.register(couponRoutes, { limiter });
       const orderLinkKey = deps.orderLinkKey ?? randomBytes(32);
-      const mail = { staffOrderEmail: deps.staffOrderEmail ?? null, orderLinkKey };
+      const mail = { ...staffMail, orderLinkKey };
       const orderPayments = paymentsForOrders(gateway);
       await api.register(orderRoutes, { payments: orderPayments, mail, holdingLimits: deps.holdingLimits });
       await api.register(codConfirmationRoutes, { payments: orderPayments, orderLinkKey });
@@ -250,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         async (admin) => {
           await admin.register(adminCatalogRoutes, { uploadsDir: deps.uploadsDir ?? null, mail });
-          await admin.register(productCsvRoutes);
+          await admin.register(productCsvRoutes, { mail: staffMail });
           await admin.register(adminOrderRoutes, { gateway });
           await admin.register(adminCouponRoutes);
           await admin.register(adminMessageRoutes);

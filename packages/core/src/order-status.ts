@@ -11,6 +11,12 @@ const transitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/**
+ * The orders still holding their pieces, which go back to stock if the order is cancelled
+ * (before shipping) or its parcel comes back to the shop (returned to origin, once shipped).
+ */
+export const stockHoldingStatuses = ['pending', 'confirmed', 'shipped'] as const satisfies readonly OrderStatus[];
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return transitions[from].includes(to);
 }

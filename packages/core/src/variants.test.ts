@@ -3,9 +3,11 @@ import {
   cartColor,
   colorGallery,
   generatedSku,
+  heldVariantsMessage,
   initialColor,
   orderLineDescription,
   reconcileVariants,
+  sizeTotalsToSet,
   variantLabel,
   variantPhrase,
   variantPrice,
@@ -126,6 +128,47 @@ describe('reconcileVariants', () => {
       ['rust', 4, 'SKU--M'],
     ]);
     expect(reconcileVariants([], ['M'], plain).map((x) => [x.color, x.stock])).toEqual([['', 4]]);
+  });
+});
+
+describe('sizeTotalsToSet', () => {
+  it.each([
+    ['a figure sent without what was read is set', [{ size: 'M', stock: 8 }], [['M', 8]]],
+    ['a figure still as read is not set (orders may have sold some since)', [{ size: 'M', stock: 8, stockWas: 8 }], []],
+    ['a figure changed from what was read is set as typed', [{ size: 'M', stock: 12, stockWas: 8 }], [['M', 12]]],
+    ['a figure lowered from what was read is set as typed', [{ size: 'M', stock: 0, stockWas: 8 }], [['M', 0]]],
+    [
+      'each size on its own',
+      [
+        { size: 'S', stock: 2, stockWas: 2 },
+        { size: 'M', stock: 5, stockWas: 3 },
+        { size: 'L', stock: 1 },
+      ],
+      [
+        ['M', 5],
+        ['L', 1],
+      ],
+    ],
+  ])('%s', (_, sizes, expected) => {
+    expect([...sizeTotalsToSet(sizes)]).toEqual(expected);
+  });
+});
+
+describe('heldVariantsMessage', () => {
+  it.each([
+    [
+      [{ variant: { color: 'navy', size: 'XL' }, orders: ['KP-1001'] }],
+      'Navy / XL (KP-1001) cannot be removed: open orders hold pieces of it. Set its stock to 0 to stop selling it, and remove it once those orders are delivered or cancelled.',
+    ],
+    [
+      [
+        { variant: { color: '', size: 'M' }, orders: ['A', 'B', 'C', 'D', 'E'] },
+        { variant: { color: 'sky blue', size: 'L' }, orders: ['F'] },
+      ],
+      'M (A, B, C and 2 more); Sky blue / L (F) cannot be removed: open orders hold pieces of them. Set their stock to 0 to stop selling them, and remove them once those orders are delivered or cancelled.',
+    ],
+  ])('%j', (held, message) => {
+    expect(heldVariantsMessage(held)).toBe(message);
   });
 });
 

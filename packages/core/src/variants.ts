@@ -133,6 +133,20 @@ export function reconcileVariants(
 }
 
 /**
+ * The size totals a flat write sets (see `reconcileVariants`): each size's figure, except a
+ * size still at `stockWas`, the figure the client read before it was edited. Staff did not
+ * change that size, so it keeps whatever orders left meanwhile: a form loaded before a sale
+ * and saved after would otherwise put the sold pieces back. A figure staff changed is set as
+ * typed (a count, not an adjustment), as the grid's cells are; a size sent without `stockWas`
+ * is set too (the specification's shape, which says nothing of what was read).
+ */
+export function sizeTotalsToSet(
+  sizes: readonly { size: string; stock: number; stockWas?: number | undefined }[],
+): Map<string, number> {
+  return new Map(sizes.filter((s) => s.stockWas !== s.stock).map((s) => [s.size, s.stock]));
+}
+
+/**
  * One size's stock per colour (in colour order) brought to `total` over every colour: what is
  * added goes to the first colour; what is taken comes from the first colour, then the next, so no
  * colour goes below zero. A total already right changes nothing.
@@ -160,6 +174,29 @@ function keptFromUnnamed(
 ): StockedVariant | undefined {
   if (colorIndex !== 0 || color === UNNAMED_COLOR) return undefined;
   return held.get(variantKeyOf({ color: UNNAMED_COLOR, size }));
+}
+
+/** How many order numbers a refusal names before counting the rest. */
+const NAMED_ORDERS = 3;
+
+/**
+ * Why staff cannot remove variants that open orders still hold: a cancellation (or a parcel
+ * returned to origin) gives those pieces back to the variant, so it must still be there.
+ * "Navy / XL cannot be removed: open orders hold pieces of it (KP-1001). Set its stock to 0 to
+ * stop selling it, and remove it once those orders are delivered or cancelled."
+ */
+export function heldVariantsMessage(held: readonly { variant: VariantKey; orders: readonly string[] }[]): string {
+  const each = held.map(({ variant, orders }) => {
+    const named = orders.slice(0, NAMED_ORDERS).join(', ');
+    const more = orders.length > NAMED_ORDERS ? ` and ${orders.length - NAMED_ORDERS} more` : '';
+    return `${variantLabel(variant)} (${named}${more})`;
+  });
+  const one = held.length === 1;
+  return (
+    `${each.join('; ')} cannot be removed: open orders hold pieces of ${one ? 'it' : 'them'}. ` +
+    `Set ${one ? 'its' : 'their'} stock to 0 to stop selling ${one ? 'it' : 'them'}, and remove ` +
+    `${one ? 'it' : 'them'} once those orders are delivered or cancelled.`
+  );
 }
 
 export function variantKeyOf({ color, size }: VariantKey): string {

@@ -189,10 +189,23 @@ export const productSizesResponse = successEnvelope(z.array(productSize));
 /** `GET /product/{id}/sizes?color=`: the sizes of that colour; without it, of every colour together. */
 export const productSizesQuery = z.object({ color: textQuery });
 
+const stockFigure = z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000);
 const sizeInput = z.object({
   size: inputText().trim().min(1, 'must not be empty').max(20, 'is too long').toUpperCase(),
-  stock: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000),
+  stock: stockFigure,
 });
+/**
+ * A size of an update may say what stock the client read (`stockWas`): a size still at that
+ * figure keeps what orders left meanwhile (core `sizeTotalsToSet`).
+ */
+const sizeUpdate = sizeInput.extend({ stockWas: stockFigure.optional() });
+
+/** A product's sizes with stock, each size once. */
+const sizeList = <T extends z.ZodType<{ size: string }>>(item: T) =>
+  z
+    .array(item)
+    .max(12)
+    .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'must not repeat a size');
 
 // Only the shop's own pictures: staff uploads and the drawn illustrations. A path like
 // //evil.example/x.png is another site's, and a picture from elsewhere can change after review.
@@ -237,11 +250,7 @@ export const productCreateBody = z
       .optional(),
     tags: z.array(inputText().trim().min(1).max(30)).max(12).optional(),
     images: z.array(shopImageUrl).max(8).optional(),
-    sizes: z
-      .array(sizeInput)
-      .max(12)
-      .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'must not repeat a size')
-      .optional(),
+    sizes: sizeList(sizeInput).optional(),
     // Legal Metrology declarations: a product lacking one is refused on sale (see product-writes).
     genericName: declarationText(80).optional(),
     netQuantity: declarationText(40).optional(),
@@ -255,7 +264,10 @@ export const productCreateBody = z
 /** The JSON staff send (rupees); the server reads `z.output` of the schema (paise). */
 export type ProductCreateBody = z.input<typeof productCreateBody>;
 
-export const productUpdateBody = productCreateBody.partial().strict();
+export const productUpdateBody = productCreateBody
+  .extend({ sizes: sizeList(sizeUpdate) })
+  .partial()
+  .strict();
 export type ProductUpdateBody = z.input<typeof productUpdateBody>;
 
 export const category = z.object({

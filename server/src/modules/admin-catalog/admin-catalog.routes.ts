@@ -202,9 +202,9 @@ const uploadedImageRoutesPlugin: FastifyPluginAsyncZod<{ uploadsDir: string | nu
  * the catalogue reads' cache once a write succeeds. The spec's client sends no token on
  * update; the server refuses it all the same.
  */
-const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: ResponseCache }> = async (
+const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: ResponseCache; mail?: StaffMail }> = async (
   app,
-  { catalogueCache },
+  { catalogueCache, mail = { staffOrderEmail: null } },
 ) => {
   const { db } = app;
   const guards = { onRequest: [app.authenticate, app.requireAdmin] };
@@ -243,7 +243,7 @@ const productWriteRoutesPlugin: FastifyPluginAsyncZod<{ catalogueCache: Response
     async (request) => ({
       success: true as const,
       message: 'Product updated',
-      data: await products.updateProduct(db, request.params.id, request.body, signedInUser(request).id),
+      data: await products.updateProduct(db, request.params.id, request.body, signedInUser(request).id, mail),
     }),
   );
 };

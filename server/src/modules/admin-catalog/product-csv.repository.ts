@@ -31,6 +31,7 @@ const productColumns = [
   'maker_role',
   'maker_name',
   'maker_address',
+  'low_stock_threshold',
 ] as const;
 
 export type StoredProductRow = Awaited<ReturnType<typeof findProductsBySlugs>>[number];

@@ -10,9 +10,11 @@ import {
 } from '@shop/core';
 import { signedInAdmin, signedInShopper } from '../../test/accounts.ts';
 import { createTestShop, relaxedShopSettings, testDialects, type TestShop } from '../../test/databases.ts';
+import { messagesTo } from '../../test/messages.ts';
 import { apiShopper } from '../../test/shoppers.ts';
 import { applyProductImport } from './product-csv.ts';
 
+const STAFF = 'csv-staff@shop.example';
 const header = PRODUCT_CSV_COLUMNS.join(',');
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 type ExportColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
@@ -52,7 +54,7 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
   let shopper: Awaited<ReturnType<typeof signedInShopper>>;
 
   beforeAll(async () => {
-    shop = await createTestShop(dialect);
+    shop = await createTestShop(dialect, { staffOrderEmail: STAFF });
     admin = await signedInAdmin(shop);
     shopper = await signedInShopper(shop.app);
     await relaxedShopSettings(shop.handle.db);
@@ -454,6 +456,65 @@ describe.each(testDialects)('product CSV export and import on %s', (dialect) => 
       serialiseCsv(again.map((r) => PRODUCT_CSV_COLUMNS.map((c) => (c === 'stock' && r.size === 'M' ? '20' : r[c]))));
     expect((await post('apply', plain)).statusCode).toBe(200);
     expect(await stockOf(handle)).toEqual({ M: 20, L: 9, XL: 6 });
+  });
+
+  it('an import taking a variant down to its low-stock threshold queues one email to staff', async () => {
+    const handle = `csv-low-${dialect}`;
+    const id = await importedTee(handle, [10, 1, 6]);
+    await db().updateTable('products').set({ low_stock_threshold: 3 }).where('id', '=', id).execute();
+    const mails = async () =>
+      (await messagesTo(db(), STAFF, 'staff-low-stock')).filter((m) =>
+        (m.data.variants as { productId: string }[]).some((v) => v.productId === id),
+      );
+    const exported = rowsOf(await exportCsv(), handle);
+    // M 10 → 3 falls to the threshold; L 1 → 0 was low already; XL stays.
+    const file = exportFile([{ ...exported[0]!, stock: '3' }, { ...exported[1]!, stock: '0' }, exported[2]!]);
+    const applied = await post('apply', file);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await stockOf(handle)).toEqual({ M: 3, L: 0, XL: 6 });
+    const queued = await mails();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.data.variants).toEqual([
+      expect.objectContaining({ variant: 'Navy / M', sku: exported[0]!.sku, stock: 3, threshold: 3 }),
+    ]);
+    // The same file again sets nothing that falls: no second email.
+    expect((await post('apply', exportFile(rowsOf(await exportCsv(), handle)))).statusCode).toBe(200);
+    expect(await mails()).toHaveLength(1);
+  });
+
+  it('refuses to drop a variant that open orders hold, naming them, until they are cancelled', async () => {
+    const handle = `csv-held-${dialect}`;
+    const id = await importedTee(handle, [5, 5, 5]);
+    const buyer = await apiShopper(shop.app);
+    expect((await buyer.add({ productId: id, color: 'navy', size: 'XL' }, 2)).statusCode).toBe(200);
+    const placed = await buyer.order('cod');
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { _id: orderId, orderNumber } = placed.json().data;
+    const exported = rowsOf(await exportCsv(), handle);
+    const withoutXl = exportFile(exported.filter((r) => r.size !== 'XL'));
+
+    const preview = await post('preview', withoutXl);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      errorCount: 1,
+      products: [],
+      errors: [
+        {
+          line: 2,
+          message: `${handle}: Navy / XL (${orderNumber}) cannot be removed: open orders hold pieces of it. Set its stock to 0 to stop selling it, and remove it once those orders are delivered or cancelled.`,
+        },
+      ],
+    });
+    const refused = await post('apply', withoutXl);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().code).toBe('IMPORT_INVALID');
+    expect(await stockOf(handle)).toEqual({ M: 5, L: 5, XL: 3 });
+
+    // Cancelled, the order gives its pieces back to the variant; then it may go.
+    expect((await buyer.call('POST', `/api/order/${orderId}/cancel`)).statusCode).toBe(200);
+    expect(await stockOf(handle)).toEqual({ M: 5, L: 5, XL: 5 });
+    expect((await post('apply', withoutXl)).statusCode).toBe(200);
+    expect(await stockOf(handle)).toEqual({ M: 5, L: 5 });
   });
 
   it('never puts back pieces orders take while an import of the product is applied', async () => {

@@ -5,6 +5,7 @@ import { PRODUCT_CSV_MAX_BYTES, productImportBody, productImportResponse } from 
 import { guardRoutes, signedInUser } from '../../plugins/authenticate.ts';
 import { apiDoc } from '../../lib/api-doc.ts';
 import * as csv from './product-csv.ts';
+import type { StaffMail } from './variant-grid.ts';
 
 const tags = ['staff'];
 
@@ -12,7 +13,10 @@ const tags = ['staff'];
 const importBodyLimit = 2 * PRODUCT_CSV_MAX_BYTES + 1024;
 
 /** Staff CSV export and import of products with their variants, under /api/admin (admin only). */
-const productCsvRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
+const productCsvRoutesPlugin: FastifyPluginAsyncZod<{ mail?: StaffMail }> = async (
+  app,
+  { mail = { staffOrderEmail: null } },
+) => {
   guardRoutes(app, app.authenticate, app.requireAdmin);
   const { db } = app;
 
@@ -63,7 +67,7 @@ const productCsvRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const summary = await csv.applyProductImport(db, request.body.csv, signedInUser(request).id);
+      const summary = await csv.applyProductImport(db, request.body.csv, signedInUser(request).id, { mail });
       return {
         success: true as const,
         message: `Imported: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged`,

@@ -4,8 +4,11 @@ import {
   declarationsMissingMessage,
   declarationsOf,
   emptyDeclarations,
+  fellToThreshold,
   generatedSku,
+  heldVariantsMessage,
   importedStock,
+  lowStockThreshold,
   missingDeclarations,
   variantLabel,
   readProductCsv,
@@ -25,9 +28,20 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudits } from '../audit/audit.service.ts';
+import { inVariantRowOrder } from '../../db/row-order.ts';
+import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import { productCreatedSummary } from './change-summaries.ts';
+import { queueLowStockAlert, type LowStockFall } from './low-stock-alerts.ts';
 import * as repo from './product-csv.repository.ts';
-import { deleteVariant, updateVariant, type VariantChange, type VariantRef } from './variant-grid.repository.ts';
+import {
+  deleteVariant,
+  lockVariant,
+  updateVariant,
+  type VariantChange,
+  type VariantRef,
+} from './variant-grid.repository.ts';
+import { heldVariants } from './variant-removals.ts';
+import type { StaffMail } from './variant-grid.ts';
 
 /**
  * Staff export the catalogue as CSV (a row per variant) and import it back: an import is
@@ -117,6 +131,8 @@ interface PlannedProduct {
   variants: repo.VariantWrite[];
   /** Its variants as stored before the import (none for a new product). */
   stored: repo.StoredVariant[];
+  /** Its own low-stock threshold (null: the shop's; a new product has none). */
+  lowStockThreshold: number | null;
   changes: string[];
   stockChanges: ProductImportStockChange[];
   /** Its own row's fields (name, category, description, prices). */
@@ -215,7 +231,33 @@ async function planImport(db: Db, csv: string, { lock = false } = {}): Promise<I
     const skus = finalSku.get(p)!.map((sku, i) => sku || generate(p, i));
     return planProduct(p, skus, before, before && lists);
   });
+  const held = await heldRemovals(db, products, { lock });
+  if (held.length > 0) return { summary: summaryOf(read.rows, [], held), products: [] };
   return { summary: summaryOf(read.rows, products, []), products };
+}
+
+/**
+ * A problem for each product whose variants the file drops while open orders hold pieces of them
+ * (see `heldVariants`); applying, the dropped variants' rows are locked first, in the orders'
+ * order of rows, so an order placed meanwhile is seen or finds the variant gone.
+ */
+async function heldRemovals(db: Db, products: readonly PlannedProduct[], { lock }: { lock: boolean }) {
+  const removals = products.flatMap((p) => {
+    const kept = new Set(p.variants.map(variantKeyOf));
+    const gone = p.stored.filter((v) => !kept.has(variantKeyOf(v)));
+    return gone.length > 0 ? [{ product: p, gone }] : [];
+  });
+  if (lock) {
+    const refs = removals.flatMap(({ product, gone }) => gone.map((v) => ({ productId: product.id, ...v })));
+    for (const ref of inVariantRowOrder(refs)) await lockVariant(db as Transaction<Database>, ref);
+  }
+  const issues: CsvIssue[] = [];
+  for (const { product, gone } of removals) {
+    const held = await heldVariants(db, product.id, gone);
+    if (held.length > 0)
+      issues.push({ line: product.source.line, message: `${product.source.handle}: ${heldVariantsMessage(held)}` });
+  }
+  return issues;
 }
 
 /**
@@ -289,6 +331,7 @@ function planProduct(
     declarations,
     variants,
     stored: storedVariants,
+    lowStockThreshold: before?.low_stock_threshold ?? null,
   };
   if (!before) {
     return {
@@ -368,7 +411,11 @@ function planProduct(
  * refused. A SKU that moves (between variants, or products of
  * the file) is first parked on a temporary value, so no statement meets its old holder.
  */
-async function writeVariants(trx: Transaction<Database>, products: readonly PlannedProduct[]) {
+async function writeVariants(
+  trx: Transaction<Database>,
+  products: readonly PlannedProduct[],
+  shopThreshold: number,
+): Promise<LowStockFall[]> {
   const removed: VariantRef[] = [];
   const parked: VariantRef[] = [];
   const updates: { key: VariantRef; set: VariantChange }[] = [];
@@ -398,6 +445,7 @@ async function writeVariants(trx: Transaction<Database>, products: readonly Plan
       if (Object.keys(set).length > 0) updates.push({ key, set });
     }
   }
+  const fallen = await lowStockFalls(trx, products, updates, shopThreshold);
   for (const key of removed) await deleteVariant(trx, key);
   for (const key of parked) await updateVariant(trx, key, { sku: `~${newId()}` });
   // Most changes of a large file are stock alone: those go many a statement.
@@ -408,6 +456,44 @@ async function writeVariants(trx: Transaction<Database>, products: readonly Plan
   );
   for (const { key, set } of updates.filter((u) => !stockOnly(u.set))) await updateVariant(trx, key, set);
   await repo.insertVariants(trx, inserts);
+  return fallen;
+}
+
+/**
+ * The variants whose stock the import takes down to their low-stock threshold. Only a stock
+ * written at or below the threshold can be a fall: those rows are locked (in the orders' order
+ * of rows) and their stock read before it is written, so each fall is seen by one transaction,
+ * as an order's or the grid's; the many other rows still go 250 a statement.
+ */
+async function lowStockFalls(
+  trx: Transaction<Database>,
+  products: readonly PlannedProduct[],
+  updates: readonly { key: VariantRef; set: VariantChange }[],
+  shopThreshold: number,
+): Promise<LowStockFall[]> {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const candidates = updates.flatMap(({ key, set }) => {
+    const product = byId.get(key.productId)!;
+    const threshold = lowStockThreshold(product.lowStockThreshold, shopThreshold);
+    const stock = set.stock;
+    return stock !== undefined && stock <= threshold ? [{ ...key, stock, threshold, product }] : [];
+  });
+  const fallen: LowStockFall[] = [];
+  for (const c of inVariantRowOrder(candidates)) {
+    const current = await lockVariant(trx, c);
+    if (current === undefined || !fellToThreshold(current, c.stock, c.threshold)) continue;
+    const sku = c.product.variants.find((v) => v.color === c.color && v.size === c.size)?.sku ?? '';
+    fallen.push({
+      productId: c.productId,
+      name: c.product.source.name,
+      color: c.color,
+      size: c.size,
+      sku,
+      stock: c.stock,
+      threshold: c.threshold,
+    });
+  }
+  return fallen;
 }
 
 /** What an import would do, written nowhere. */
@@ -421,14 +507,19 @@ export type ImportStep = 'products' | 'lists' | 'variants' | 'history';
 
 /**
  * Checks the file whole again and writes it in one transaction: new products, changed ones,
- * their colours, tags and variants, and a history line each. A file with any problem is a 400
+ * their colours, tags and variants, and a history line each; staff's low-stock email when the
+ * import takes variants down to their threshold. A file with any problem is a 400
  * with the summary of its problems; nothing is written.
  */
 export async function applyProductImport(
   db: Kysely<Database>,
   csv: string,
   actorId: string,
-  { now = new Date(), afterStep }: { now?: Date; afterStep?: (step: ImportStep) => void } = {},
+  {
+    now = new Date(),
+    afterStep,
+    mail = { staffOrderEmail: null },
+  }: { now?: Date; afterStep?: (step: ImportStep) => void; mail?: StaffMail } = {},
 ): Promise<ProductImportSummary> {
   assertImportSize(csv);
   const at = now.toISOString();
@@ -475,10 +566,12 @@ export async function applyProductImport(
       changed.filter((p) => p.listsChanged).map((p) => ({ id: p.id, colors: p.source.colors, tags: p.source.tags })),
     );
     afterStep?.('lists');
-    await writeVariants(
+    const fallen = await writeVariants(
       trx,
       changed.filter((p) => p.variantsChanged),
+      (await getShopSettings(trx)).lowStockThreshold,
     );
+    await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
     afterStep?.('variants');
     await recordAudits(
       trx,

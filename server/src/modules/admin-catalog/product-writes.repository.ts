@@ -1,8 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
-import { generatedSku, reconcileVariants, type ListingDeclarations, type Paise } from '@shop/core';
+import {
+  fellToThreshold,
+  generatedSku,
+  reconcileVariants,
+  sizeTotalsToSet,
+  type ListingDeclarations,
+  type Paise,
+} from '@shop/core';
 import type { Database } from '../../db/schema.ts';
 import { inVariantRowOrder } from '../../db/row-order.ts';
 import { searchTextFor } from '../../lib/sql-text.ts';
+import type { LowStockFall } from './low-stock-alerts.ts';
+import { refuseRemovingHeldVariants } from './variant-removals.ts';
 
 export async function categoryExists(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
@@ -19,7 +28,8 @@ export interface ProductWrite {
   colors?: string[] | undefined;
   tags?: string[] | undefined;
   images?: string[] | undefined;
-  sizes?: { size: string; stock: number }[] | undefined;
+  /** Each size's stock over every colour; `stockWas`, what the client read (core `sizeTotalsToSet`). */
+  sizes?: { size: string; stock: number; stockWas?: number | undefined }[] | undefined;
   /** The declarations the write names; those left out stay. */
   declarations?: Partial<ListingDeclarations> | undefined;
 }
@@ -77,12 +87,17 @@ export async function insertProduct(
   return true;
 }
 
+/**
+ * Writes the product's row and the lists the write names; null when there is no such product.
+ * Answers the variants its stock took down to `threshold` (the product's low-stock threshold).
+ */
 export async function updateProductRow(
   trx: Transaction<Database>,
   id: string,
   changes: ProductWrite,
   now: string,
-): Promise<boolean> {
+  threshold: number,
+): Promise<LowStockFall[] | null> {
   const result = await trx
     .updateTable('products')
     .set({
@@ -97,9 +112,8 @@ export async function updateProductRow(
     })
     .where('id', '=', id)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await replaceProductLists(trx, id, changes);
-  return true;
+  if (Number(result.numUpdatedRows) === 0) return null;
+  return replaceProductLists(trx, id, changes, threshold);
 }
 
 /**
@@ -108,8 +122,13 @@ export async function updateProductRow(
  * and size it still has keeps its SKU, stock and price; the sizes' stock a write sends is its
  * first colour's; new variants start at zero with a generated SKU.
  */
-async function replaceProductLists(trx: Transaction<Database>, id: string, lists: ProductWrite): Promise<void> {
-  if (lists.sizes || lists.colors) await replaceVariants(trx, id, lists);
+async function replaceProductLists(
+  trx: Transaction<Database>,
+  id: string,
+  lists: ProductWrite,
+  threshold?: number,
+): Promise<LowStockFall[]> {
+  const fallen = lists.sizes || lists.colors ? await replaceVariants(trx, id, lists, threshold) : [];
   if (lists.images) {
     // A photo kept keeps the colour it shows; a new one is every colour's until staff say.
     const before = await trx
@@ -143,15 +162,23 @@ async function replaceProductLists(trx: Transaction<Database>, id: string, lists
         .values(lists.tags.map((tag) => ({ product_id: id, tag })))
         .execute();
   }
+  return fallen;
 }
 
 /**
  * The product's variants made again for its colours and sizes, in place: each variant kept is
- * updated (its stock only when the write's totals move it), new ones inserted, removed ones
- * deleted. The product's variant rows are locked first, one by one in the order orders take
- * them (row-order.ts), so a sale committed meanwhile is neither undone nor deadlocked with.
+ * updated (its stock only when the write's totals move it: a size still at the figure the client
+ * read is not), new ones inserted, removed ones deleted (409 when open orders hold pieces of
+ * one). The product's variant rows are locked first, one by one in the order orders take them
+ * (row-order.ts), so a sale committed meanwhile is neither undone nor deadlocked with. Answers
+ * the variants taken down to `threshold` (none without one: a new product's).
  */
-async function replaceVariants(trx: Transaction<Database>, id: string, lists: ProductWrite): Promise<void> {
+async function replaceVariants(
+  trx: Transaction<Database>,
+  id: string,
+  lists: ProductWrite,
+  threshold: number | undefined,
+): Promise<LowStockFall[]> {
   const [product, unlocked, storedColors] = await Promise.all([
     trx.selectFrom('products').select('name').where('id', '=', id).executeTakeFirstOrThrow(),
     trx.selectFrom('product_variants').select(['color', 'size']).where('product_id', '=', id).execute(),
@@ -170,7 +197,7 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
     colors,
     sizes,
     existing.map((v) => ({ ...v, originalPrice: v.original_price })),
-    lists.sizes && new Map(lists.sizes.map((s) => [s.size, s.stock])),
+    lists.sizes && sizeTotalsToSet(lists.sizes),
   );
   // A generated SKU is none in use: by another product, or by a variant of this one kept.
   const taken = await skusLike(
@@ -197,7 +224,9 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
   const key = (v: { color: string; size: string }) => `${v.color}\u0000${v.size}`;
   const kept = new Map(existing.map((v) => [key(v), v]));
   const wanted = new Set(rows.map(key));
-  for (const gone of existing.filter((v) => !wanted.has(key(v)))) {
+  const removed = existing.filter((v) => !wanted.has(key(v)));
+  await refuseRemovingHeldVariants(trx, id, removed);
+  for (const gone of removed) {
     await trx
       .deleteFrom('product_variants')
       .where('product_id', '=', id)
@@ -205,6 +234,7 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
       .where('size', '=', gone.size)
       .execute();
   }
+  const fallen: LowStockFall[] = [];
   for (const row of rows) {
     const before = kept.get(key(row));
     if (!before) {
@@ -217,6 +247,18 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
       ...(before.stock !== row.stock && { stock: row.stock }),
     };
     if (Object.keys(changes).length === 0) continue;
+    // `before` was read under the row's lock: each fall is this write's alone.
+    if (threshold !== undefined && fellToThreshold(before.stock, row.stock, threshold)) {
+      fallen.push({
+        productId: id,
+        name: product.name,
+        color: row.color,
+        size: row.size,
+        sku: row.sku,
+        stock: row.stock,
+        threshold,
+      });
+    }
     await trx
       .updateTable('product_variants')
       .set(changes)
@@ -225,6 +267,7 @@ async function replaceVariants(trx: Transaction<Database>, id: string, lists: Pr
       .where('size', '=', row.size)
       .execute();
   }
+  return fallen;
 }
 
 /** One variant row of the product, locked until the transaction ends (PostgreSQL). */
@@ -263,7 +306,7 @@ export async function skusLike(trx: Transaction<Database>, productId: string, ba
 export function lockProduct(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('products')
-    .select(['id', 'name', 'is_active', 'price', 'original_price', 'sale_ends_at'])
+    .select(['id', 'name', 'is_active', 'price', 'original_price', 'sale_ends_at', 'low_stock_threshold'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
   declarationFields,
+  lowStockThreshold,
   declarationsMissingMessage,
   emptyDeclarations,
   missingDeclarations,
   saleEndRefusal,
+  sizeTotalsToSet,
   tidyCountry,
   type ListingDeclarations,
   type Product,
@@ -20,7 +22,10 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { getProduct, storedProductFields } from '../catalog/catalog.service.ts';
 import { changedProductFields, productCreatedSummary, productUpdateSummary } from './change-summaries.ts';
 import * as writes from './product-writes.repository.ts';
+import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
+import { queueLowStockAlert } from './low-stock-alerts.ts';
 import { endSaleIfDue } from './sale-ends.ts';
+import type { StaffMail } from './variant-grid.ts';
 
 /**
  * Staff create and edit products (POST /api/product/create, PATCH /api/product/update/:id):
@@ -47,6 +52,21 @@ function toWrite(body: UpdateBody): writes.ProductWrite {
     sizes: body.sizes,
     declarations: declarationsIn(body),
   };
+}
+
+/**
+ * The sizes a write leaves, for its history: a size still at the figure the client read keeps
+ * the stock it had (core `sizeTotalsToSet`), so a save that set no stock records none.
+ */
+function sizesAsSaved(
+  sizes: NonNullable<writes.ProductWrite['sizes']>,
+  before: readonly { size: string; stock: number }[],
+): { size: string; stock: number }[] {
+  const set = sizeTotalsToSet(sizes);
+  return sizes.map(({ size, stock }) => ({
+    size,
+    stock: set.get(size) ?? before.find((b) => b.size === size)?.stock ?? stock,
+  }));
 }
 
 /** The declarations a body names (undefined: it names none). */
@@ -175,26 +195,32 @@ export async function createProduct(
  * them again). The history records which fields actually changed, and by whom. The product's
  * row is locked first, so what is checked (on sale, declared, marked down) is what the write
  * leaves, whatever else is written to it at the same moment; a sale whose end has come is
- * ended first, so the body's prices apply to the product as it now sells.
+ * ended first, so the body's prices apply to the product as it now sells. A size whose stock is
+ * still what the client read (`stockWas`) keeps what orders left; a variant the write takes down
+ * to its low-stock threshold queues staff's email in the same transaction.
  */
 export async function updateProduct(
   db: Kysely<Database>,
   id: string,
   body: UpdateBody,
   actorId: string | null = null,
+  mail: StaffMail = { staffOrderEmail: null },
   now = new Date(),
 ): Promise<Product> {
   await assertCategory(db, body.categoryId);
   const write = toWrite(body);
   await db.transaction().execute(async (trx) => {
-    if (!(await writes.lockProduct(trx, id))) throw productNotFound();
+    const locked = await writes.lockProduct(trx, id);
+    if (!locked) throw productNotFound();
     await endSaleIfDue(trx, id, now);
     const before = await storedProductFields(trx, id);
     if (!before) throw productNotFound();
     const declarations = { ...before.declarations, ...write.declarations };
     // A hidden product may be saved half-declared; it cannot be shown until complete.
     if (before.isActive) refuseIncompleteOnSale(declarations);
-    if (!(await writes.updateProductRow(trx, id, write, now.toISOString()))) throw productNotFound();
+    const threshold = lowStockThreshold(locked.low_stock_threshold, (await getShopSettings(trx)).lowStockThreshold);
+    const fallen = await writes.updateProductRow(trx, id, write, now.toISOString(), threshold);
+    if (!fallen) throw productNotFound();
     // Checked on what the write leaves: its prices and the variants' own.
     const after = (await writes.lockProduct(trx, id))!;
     refuseSaleEnd(
@@ -205,7 +231,11 @@ export async function updateProduct(
       { setNow: typeof write.saleEndsAt === 'string' },
     );
     const summary = productUpdateSummary(
-      changedProductFields(before, { ...write, declarations: write.declarations && declarations }),
+      changedProductFields(before, {
+        ...write,
+        sizes: write.sizes && sizesAsSaved(write.sizes, before.sizes),
+        declarations: write.declarations && declarations,
+      }),
     );
     if (summary) {
       await recordAudit(trx, {
@@ -217,6 +247,7 @@ export async function updateProduct(
         now: now.toISOString(),
       });
     }
+    await queueLowStockAlert(trx, fallen, mail.staffOrderEmail, now);
   });
   return getProduct(db, id, { includeHidden: true, now: now.getTime() });
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { stockHoldingStatuses } from '@shop/core';
 import type { Database, ProductVariantTable } from '../../db/schema.ts';
 
 type Trx = Transaction<Database>;
@@ -123,4 +124,22 @@ export async function replacePhotos(trx: Trx, id: string, photos: { url: string;
       .insertInto('product_images')
       .values(photos.map((p, position) => ({ product_id: id, url: p.url, color: p.color, position })))
       .execute();
+}
+
+/**
+ * The lines of orders still holding pieces of a product in these sizes (see core's
+ * `stockHoldingStatuses`), with the order's number; a line's colour null is from before variants.
+ * A read of the orders' tables: what a removal of variants must not strand.
+ */
+export function findHeldLines(db: Kysely<Database>, productId: string, sizes: readonly string[]) {
+  if (sizes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['o.order_number', 'i.color', 'i.size'])
+    .where('i.product_id', '=', productId)
+    .where('i.size', 'in', [...new Set(sizes)])
+    .where('o.status', 'in', [...stockHoldingStatuses])
+    .orderBy('o.order_number')
+    .execute();
 }

@@ -22,6 +22,7 @@ import { photosSummary, variantGridSummary, type GridCell } from './change-summa
 import { queueLowStockAlert, type LowStockFall } from './low-stock-alerts.ts';
 import { skusLike } from './product-writes.repository.ts';
 import { endSaleIfDue } from './sale-ends.ts';
+import { refuseRemovingHeldVariants } from './variant-removals.ts';
 import * as repo from './variant-grid.repository.ts';
 
 /**
@@ -245,7 +246,8 @@ async function assignSkus(
 type StoredRow = Awaited<ReturnType<typeof repo.findVariantRows>>[number];
 
 /**
- * Writes the grid row by row in the order orders take stock in: a variant gone is deleted, one
+ * Writes the grid row by row in the order orders take stock in: a variant gone is deleted (409
+ * when open orders hold pieces of it: `refuseRemovingHeldVariants`), one
  * changed updated (its row locked and its stock read first, when the stock is written), a new
  * one inserted. A SKU moving from one variant of the product to another is parked on a
  * temporary SKU first, so no statement meets the SKU index's other holder. Answers the
@@ -264,6 +266,7 @@ async function writeCells(
   const storedSkus = new Set(rows.map((r) => r.sku));
   const parked: { key: { productId: string; color: string; size: string }; sku: string }[] = [];
   const fallen: LowStockFall[] = [];
+  const gone: repo.VariantRef[] = [];
 
   const steps = [
     ...rows.filter((r) => !wanted.has(variantKeyOf(r))).map((r) => ({ productId, color: r.color, size: r.size })),
@@ -273,7 +276,9 @@ async function writeCells(
     const target = wanted.get(variantKeyOf(key));
     const row = held.get(variantKeyOf(key));
     if (!target) {
-      await repo.deleteVariant(trx, key);
+      // Locked in its turn; deleted below once no open order is found holding it.
+      await repo.lockVariant(trx, key);
+      gone.push(key);
       continue;
     }
     const skuChanges = !row || row.sku !== target.sku;
@@ -317,6 +322,8 @@ async function writeCells(
     if (row.original_price !== target.originalPrice) set.original_price = target.originalPrice;
     if (Object.keys(set).length > 0) await repo.updateVariant(trx, key, set);
   }
+  await refuseRemovingHeldVariants(trx, productId, gone);
+  for (const key of gone) await repo.deleteVariant(trx, key);
   for (const { key, sku } of parked.sort((a, b) => (variantRowKey(a.key) < variantRowKey(b.key) ? -1 : 1))) {
     await repo.updateVariant(trx, key, { sku });
   }
