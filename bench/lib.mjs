@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serverNodeFlags } from '../scripts/node-runtime.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/node-runtime.mjs';
 
 /** The built server to measure: BENCH_SERVER runs another build (a copy of the previous one, for a before/after). */
 export const serverScript = path.resolve(
@@ -43,12 +43,13 @@ export function benchRuntimes() {
 /**
  * Starts `node [nodeArgs] script` (on `node`, default serverNode) with `env` added to this
  * process's environment. The shop's server (a `main.js`) is started with the flags it runs with
- * in production (`serverNodeFlags`).
+ * in production (`serverNodeFlags`, `serverEnv`).
  */
 export async function startProcess(script, env, nodeArgs = [], node = serverNode) {
-  const flags = path.basename(script) === 'main.js' ? serverNodeFlags : [];
+  const shop = path.basename(script) === 'main.js';
+  const flags = shop ? serverNodeFlags : [];
   const child = spawn(node, [...flags, ...nodeArgs, script], {
-    env: { ...process.env, ...env },
+    env: { ...(shop && serverEnv), ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.on('exit', (code) => {

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './build-state.mjs';
-import { exitUnlessSupportedNode, serverNodeFlags } from './node-runtime.mjs';
+import { exitUnlessSupportedNode, serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 exitUnlessSupportedNode();
 
@@ -20,6 +20,7 @@ const children = [
     [...serverNodeFlags, '--watch', '--enable-source-maps', path.join(root, 'server/dist/main.js')],
     {
       cwd: root,
+      env: { ...serverEnv, ...process.env },
       stdio: 'inherit',
     },
   ),

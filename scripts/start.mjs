@@ -2,7 +2,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildNeeded, root } from './build-state.mjs';
-import { exitUnlessSupportedNode, serverNodeFlags } from './node-runtime.mjs';
+import { exitUnlessSupportedNode, serverEnv, serverNodeFlags } from './node-runtime.mjs';
 
 // The server runs on this same Node: an older one is refused before anything is built.
 exitUnlessSupportedNode();
@@ -19,6 +19,7 @@ const server = spawn(
   [...serverNodeFlags, '--enable-source-maps', path.join(root, 'server/dist/main.js')],
   {
     cwd: root,
+    env: { ...serverEnv, ...process.env },
     stdio: 'inherit',
   },
 );

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSupportedNode, minimumNode, nodeLine, unsupportedNodeMessage } from '../../scripts/node-runtime.mjs';
+import {
+  isSupportedNode,
+  minimumNode,
+  nodeLine,
+  serverEnv,
+  serverNodeFlags,
+  unsupportedNodeMessage,
+} from '../../scripts/node-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -61,5 +68,14 @@ describe('every place that names the Node.js names the same one', () => {
     const froms = read('deploy/Dockerfile').match(/^FROM \S+/gm);
     expect(froms).toEqual([`FROM node:${nodeLine}-bookworm-slim`, `FROM node:${nodeLine}-bookworm-slim`]);
     expect(read('server/build.mjs')).toContain(`target: 'node${nodeLine}'`);
+  });
+
+  it('the image starts the server with the flags and environment `npm start` gives it', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    for (const [name, value] of Object.entries(serverEnv))
+      expect(dockerfile).toMatch(new RegExp(`^ENV ${name}=${value}$`, 'm'));
+    expect(dockerfile).toContain(
+      `CMD ["node", ${serverNodeFlags.map((flag) => `"${flag}"`).join(', ')}, "server/dist/main.js"]`,
+    );
   });
 });

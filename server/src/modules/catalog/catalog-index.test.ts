@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector';
 import { describe, expect, it } from 'vitest';
 import { nearestWords, toPaise } from '@shop/core';
 import { CatalogIndex, stockText, type IndexedCategory, type IndexedProduct } from './catalog-index.ts';
@@ -252,5 +253,79 @@ describe('the catalogue index: country of origin', () => {
       'Wool Cap',
       'Old Tee',
     ]);
+  });
+});
+
+describe('the catalogue index: deep pages', () => {
+  const words = ['oxford', 'linen', 'shirt', 'kurta', 'chino', 'denim'];
+  /** Names of one to three words, so that a search scores products differently. */
+  const catalogue = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      product(i, [words[i % 6], words[(i >> 2) % 6], words[(i >> 5) % 6]].slice(0, 1 + (i % 3)).join(' ')),
+    );
+  const ids = (answer: { products: { id: string }[] }) => answer.products.map((p) => p.id);
+
+  it('answers a page as the same stretch of the whole list, in every order and by relevance', () => {
+    const index = new CatalogIndex(catalogue(2000), categories);
+    for (const [sort, q] of [
+      ['price', undefined],
+      ['name', 'shirt'],
+      ['relevance', 'oxford shirt'],
+      ['relevance', 'linen'],
+    ] as const) {
+      const whole = index.query({ sort, q, offset: 0, limit: 2000 });
+      expect(whole.products.length, `${sort} ${q}`).toBe(whole.total);
+      for (const offset of [0, 7, 100, whole.total - 3]) {
+        expect(ids(index.query({ sort, q, offset, limit: 10 })), `${sort} ${q} from ${offset}`).toEqual(
+          ids(whole).slice(offset, offset + 10),
+        );
+      }
+      expect(index.query({ sort, q, offset: whole.total, limit: 10 }).products).toEqual([]);
+    }
+  });
+
+  /** The objects of 100 KB or more that `work` allocates (sampled by V8's heap profiler, collected ones too). */
+  function largeAllocations(work: () => void): number[] {
+    const session = new Session();
+    session.connect();
+    const post = (method: string, params?: object) => {
+      let answer: unknown;
+      // A session of this thread answers before post returns.
+      session.post(method, params, (error, result) => {
+        if (error) throw error;
+        answer = result;
+      });
+      return answer as { profile: { samples: { size: number }[] } };
+    };
+    post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    let profile: { samples: { size: number }[] };
+    try {
+      work();
+    } finally {
+      profile = post('HeapProfiler.stopSampling').profile;
+      session.disconnect();
+    }
+    return profile.samples.map((sample) => sample.size).filter((size) => size >= 100_000);
+  }
+
+  it('keeps only the page: it allocates nothing the size of the catalogue', () => {
+    const index = new CatalogIndex(catalogue(60_000), categories);
+    const found = index.query({ sort: 'relevance', q: 'oxford', offset: 0, limit: 1 }).total;
+    expect(found).toBeGreaterThan(15_000);
+    // Before, each deep page made an array of every product up to it (0.2 MB and more: too big for
+    // V8's young generation, and kept in the old one until it filled).
+    const large = largeAllocations(() => {
+      for (let i = 0; i < 10; i++) {
+        expect(index.query({ sort: 'price', offset: 59_980 + i, limit: 10 }).products).toHaveLength(10);
+        expect(
+          index.query({ sort: 'relevance', q: 'oxford', offset: found - 20 + i, limit: 10 }).products,
+        ).toHaveLength(10);
+      }
+    });
+    expect(large).toEqual([]);
   });
 });
