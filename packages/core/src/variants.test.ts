@@ -149,8 +149,16 @@ describe('sizeTotalsToSet', () => {
         ['L', 1],
       ],
     ],
+    [
+      'a size removed since the form was read comes back at the figure it shows',
+      [
+        { size: 'M', stock: 8, stockWas: 8 },
+        { size: 'XL', stock: 5, stockWas: 5 },
+      ],
+      [['XL', 5]],
+    ],
   ])('%s', (_, sizes, expected) => {
-    expect([...sizeTotalsToSet(sizes)]).toEqual(expected);
+    expect([...sizeTotalsToSet(sizes, new Set(['S', 'M', 'L']))]).toEqual(expected);
   });
 });
 

@@ -138,12 +138,15 @@ export function reconcileVariants(
  * change that size, so it keeps whatever orders left meanwhile: a form loaded before a sale
  * and saved after would otherwise put the sold pieces back. A figure staff changed is set as
  * typed (a count, not an adjustment), as the grid's cells are; a size sent without `stockWas`
- * is set too (the specification's shape, which says nothing of what was read).
+ * is set too (the specification's shape, which says nothing of what was read). A size the
+ * product no longer sells (`stocked` leaves it out: removed since the form was read) has no
+ * stock to keep, and is set to the figure the form shows.
  */
 export function sizeTotalsToSet(
   sizes: readonly { size: string; stock: number; stockWas?: number | undefined }[],
+  stocked: ReadonlySet<string>,
 ): Map<string, number> {
-  return new Map(sizes.filter((s) => s.stockWas !== s.stock).map((s) => [s.size, s.stock]));
+  return new Map(sizes.filter((s) => s.stockWas !== s.stock || !stocked.has(s.size)).map((s) => [s.size, s.stock]));
 }
 
 /**

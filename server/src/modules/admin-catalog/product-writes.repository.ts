@@ -197,7 +197,7 @@ async function replaceVariants(
     colors,
     sizes,
     existing.map((v) => ({ ...v, originalPrice: v.original_price })),
-    lists.sizes && sizeTotalsToSet(lists.sizes),
+    lists.sizes && sizeTotalsToSet(lists.sizes, new Set(existing.map((v) => v.size))),
   );
   // A generated SKU is none in use: by another product, or by a variant of this one kept.
   const taken = await skusLike(

@@ -62,7 +62,7 @@ function sizesAsSaved(
   sizes: NonNullable<writes.ProductWrite['sizes']>,
   before: readonly { size: string; stock: number }[],
 ): { size: string; stock: number }[] {
-  const set = sizeTotalsToSet(sizes);
+  const set = sizeTotalsToSet(sizes, new Set(before.map((b) => b.size)));
   return sizes.map(({ size, stock }) => ({
     size,
     stock: set.get(size) ?? before.find((b) => b.size === size)?.stock ?? stock,

@@ -122,6 +122,24 @@ describe.each(testDialects)('flat stock writes on a product of several colours, 
     expect(await stockOf(id)).toEqual(['navy/M:1', 'navy/L:8', 'rust/M:5', 'rust/L:2']);
   });
 
+  it('a size another save removed since the form was read comes back with the stock the form shows', async () => {
+    const id = await twoColourProduct();
+    const read = (await call('GET', `/api/admin/products/${id}`)).json().data.product;
+    const asRead = read.sizes.map((s: { size: string; stock: number }) => ({ ...s, stockWas: s.stock }));
+    // Another member of staff drops size L, then the first saves the form as read.
+    const dropped = await call('PATCH', `/api/product/update/${id}`, { sizes: [{ size: 'M', stock: 8, stockWas: 8 }] });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(await stockOf(id)).toEqual(['navy/M:3', 'rust/M:5']);
+
+    const saved = await call('PATCH', `/api/product/update/${id}`, { sizes: asRead });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stockOf(id)).toEqual(['navy/M:3', 'navy/L:3', 'rust/M:5', 'rust/L:0']);
+    expect(saved.json().data.sizes).toEqual([
+      { size: 'M', stock: 8 },
+      { size: 'L', stock: 3 },
+    ]);
+  });
+
   it('a flat save taking a variant down to its low-stock threshold queues one email to staff, in its transaction', async () => {
     const id = await twoColourProduct();
     await shop.handle.db.updateTable('products').set({ low_stock_threshold: 2 }).where('id', '=', id).execute();
