@@ -281,6 +281,41 @@ describe.each(testDialects)('flat stock writes on a product of several colours, 
       expect(await stockOf(id)).toEqual(['navy/M:3', 'rust/M:5']);
     });
 
+    it('a return of a variant removed after delivery cannot go back to stock unseen: restocking it is refused, writing it off is not', async () => {
+      const id = await twoColourProduct();
+      const me = await apiShopper(shop.app);
+      const order = await orderRustL(me, id);
+      for (const status of ['confirmed', 'shipped', 'delivered']) {
+        const moved = await call('PATCH', `/api/order/${order._id}/status`, { status });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const asked = await me.call('POST', `/api/order/${order._id}/returns`, {
+        lines: [{ position: 0, quantity: 1 }],
+        reason: 'defective',
+        refundTo: { method: 'upi', upiId: 'asha.rao@okicici' },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const ret = asked.json().data as { _id: string };
+      expect((await dropL(id)).statusCode).toBe(200);
+      for (const [step, body] of [
+        ['decision', { decision: 'approve' }],
+        ['received', undefined],
+      ] as const) {
+        const res = await call('POST', `/api/admin/returns/${ret._id}/${step}`, body);
+        expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
+      }
+      const inspect = (outcome: string) =>
+        call('POST', `/api/admin/returns/${ret._id}/inspection`, { lines: [{ position: 0, outcome }] });
+      const restocked = await inspect('restock');
+      expect(restocked.statusCode, restocked.body).toBe(409);
+      expect(restocked.json()).toMatchObject({ success: false, code: 'VARIANT_REMOVED' });
+      expect(restocked.json().message).toMatch(/in Rust, size L is no longer sold, so it cannot go back to stock/);
+      expect(await stockOf(id)).toEqual(['navy/M:3', 'rust/M:5']);
+      const writtenOff = await inspect('write_off');
+      expect(writtenOff.statusCode, writtenOff.body).toBe(200);
+      expect(writtenOff.json().data.status).toBe('inspected');
+    });
+
     it('an order delivered holds nothing back: its variant may go', async () => {
       const id = await twoColourProduct();
       const order = await orderRustL(await apiShopper(shop.app), id);

@@ -18,8 +18,10 @@ import {
   type ReturnStatsData,
   type ReturnStatus,
   type StaffReturnData,
+  variantPhrase,
 } from '@shop/core';
 import type { MessageData } from '@shop/emails';
+import { variantRowKey } from '../../db/row-order.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AttemptLimiter, Budget } from '../../lib/attempt-limiter.ts';
 import { waitingTime } from '../../lib/attempt-limits.ts';
@@ -614,19 +616,26 @@ export async function inspectReturn(
       }
       const orderLines = await repo.findOrderLines(trx, row.order_id);
       const restock = lines.filter((l) => given.get(l.position) === 'restock');
-      await moveStock(
-        trx,
-        restock.map((l) => {
-          const line = orderLines.find((o) => o.position === l.position)!;
-          return {
-            productId: line.product_id,
-            color: line.color ?? '',
-            size: line.size,
-            delta: -l.quantity,
-            name: line.name,
-          };
-        }),
-      );
+      const returned = restock.map((l) => {
+        const line = orderLines.find((o) => o.position === l.position)!;
+        return {
+          productId: line.product_id,
+          color: line.color ?? '',
+          size: line.size,
+          delta: -l.quantity,
+          name: line.name,
+        };
+      });
+      const { left } = await moveStock(trx, returned);
+      // A variant staff removed after the order was delivered has no stock to take the pieces
+      // back: saying "back to stock" would lose them unseen. Staff add it back or write them off.
+      const gone = returned.find((r) => !left.has(variantRowKey(r)));
+      if (gone) {
+        throw conflict(
+          'VARIANT_REMOVED',
+          `${gone.name} in ${variantPhrase(gone)} is no longer sold, so it cannot go back to stock. Add it back to the product's variants first, or record it as written off.`,
+        );
+      }
       for (const line of lines) await repo.setInspection(trx, row.id, line.position, given.get(line.position)!);
       const restocked = restock.reduce((n, l) => n + l.quantity, 0);
       const units = lines.reduce((n, l) => n + l.quantity, 0);
