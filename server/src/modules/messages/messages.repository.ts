@@ -8,9 +8,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type MessageRow = Selectable<MessageTable>;
 
 /** A message as it is queued: what the outbox fills in later (attempts, claims, the rendering) left out. */
-export type QueuedMessage = Pick<
-  Insertable<MessageTable>,
-  'id' | 'template' | 'recipient' | 'data' | 'next_attempt_at' | 'user_id' | 'order_id' | 'created_at'
+export type QueuedMessage = Required<
+  Pick<
+    Insertable<MessageTable>,
+    'id' | 'template' | 'recipient' | 'data' | 'next_attempt_at' | 'user_id' | 'order_id' | 'created_at'
+  >
 >;
 
 // Built once (query-template.ts): an order queues two messages.
@@ -21,7 +23,7 @@ const queuedMessageInsert = queryTemplate(
 
 /** Writes a message to the outbox: only inside the transaction of the change that causes it. */
 export async function insertMessage(trx: Transaction<Database>, row: QueuedMessage): Promise<void> {
-  await queuedMessageInsert(trx, { ...row, user_id: row.user_id ?? null, order_id: row.order_id ?? null });
+  await queuedMessageInsert(trx, row);
 }
 
 /** Whether a message of this template about this order was ever queued. */
