@@ -10,11 +10,14 @@ import {
   type OperationNode,
   type CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type Driver,
+  type Kysely,
   type PostgresDialectConfig,
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import { CurrentSchemaIntrospector } from './current-schema-introspector.ts';
 
 /** The name of a table written to, when `node` is a plain table (aliased or not). */
 function tableName(node: OperationNode | undefined): string | null {
@@ -63,6 +66,10 @@ export class WriteCountingPostgresDialect extends PostgresDialect {
 
   override createDriver(): Driver {
     return new WriteCountingDriver(super.createDriver(), this.#onCommit, this.#watched);
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
   }
 }
 
