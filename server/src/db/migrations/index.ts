@@ -25,6 +25,7 @@ import * as home from './2026-11-28-026-home.ts';
 import * as declarations from './2026-11-28-027-declarations.ts';
 import * as inclusivePrices from './2026-11-28-028-inclusive-prices.ts';
 import * as saleEnds from './2026-11-28-029-sale-ends.ts';
+import * as openOrders from './2026-11-29-030-open-orders.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-027-declarations': declarations,
   '2026-11-28-028-inclusive-prices': inclusivePrices,
   '2026-11-28-029-sale-ends': saleEnds,
+  '2026-11-29-030-open-orders': openOrders,
 };

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorName } from '@shop/core';
 import { signedInAdmin, signedInShopper, verifiedShopper, markEmailVerified } from '../../test/accounts.ts';
@@ -319,6 +320,60 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
       const after = await orderOf(6);
       expect(after.statusCode, after.body).toBe(201);
+    });
+  });
+
+  describe('what the counts read', () => {
+    /**
+     * How the database runs `statement` whatever its parameters: SQLite plans before it binds
+     * them (so any text does); PostgreSQL is asked for its generic plan, with sequential scans discouraged so that
+     * the tiny test tables show which indexes it may use.
+     */
+    async function planOf(statement: string): Promise<string> {
+      if (dialect === 'sqlite') {
+        const bound = statement.replaceAll('?', "'x'");
+        const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(bound)}`.execute(db());
+        return rows.map((r) => r.detail).join('\n');
+      }
+      const parameters = Math.max(...[...statement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+      return db()
+        .connection()
+        .execute(async (connection) => {
+          await sql`set enable_seqscan = off`.execute(connection);
+          await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+          await sql.raw(`prepare counted as ${statement}`).execute(connection);
+          try {
+            const nulls = Array.from({ length: parameters }, () => 'null').join(', ');
+            const { rows } = await sql
+              .raw<{ 'QUERY PLAN': string }>(`explain execute counted(${nulls})`)
+              .execute(connection);
+            return rows.map((r) => r['QUERY PLAN']).join('\n');
+          } finally {
+            await sql`deallocate counted`.execute(connection);
+            await sql`reset all`.execute(connection);
+          }
+        });
+    }
+
+    it("reads only the holders' open orders, through the indexes of open orders by account and network", async () => {
+      const me = await shopperAt(newNetwork()(1));
+      const s = await freshSize(db(), 50);
+      expect((await me.add(s)).statusCode).toBe(200);
+      shop.queries.length = 0;
+      const placed = await me.order();
+      expect(placed.statusCode, placed.body).toBe(201);
+      const held = shop.queries.find((q) => q.includes('sum(case when'));
+      const openCod = shop.queries.find((q) => /^select count\(\*\) as "n" from "orders"/.test(q));
+      expect(held, 'the held-pieces count ran').toBeDefined();
+      expect(openCod, 'the open cash orders count ran').toBeDefined();
+
+      const heldPlan = await planOf(held!);
+      expect(heldPlan).toMatch(/orders_open_(user|network)_idx/);
+      expect(heldPlan).not.toMatch(/orders_user_created_idx|orders_client_network_idx/);
+      // SQLite takes each holder's orders through its own index; PostgreSQL, on tables this
+      // small, may read one of the two whole instead.
+      if (dialect === 'sqlite') expect(heldPlan).toMatch(/orders_open_user_idx[^]*orders_open_network_idx/);
+      expect(await planOf(openCod!)).toContain('orders_open_user_idx');
     });
   });
 

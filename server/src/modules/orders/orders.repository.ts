@@ -1,4 +1,4 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, type VariantKey } from '@shop/core';
+import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, stockHoldingStatuses, type VariantKey } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { everyColumnOf, queryTemplate } from '../../db/query-template.ts';
@@ -265,7 +265,16 @@ export async function firstColorsOf(trx: Transaction<Database>, productIds: stri
   return first;
 }
 
-/** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
+/**
+ * An order still open (pending, confirmed or shipped), its statuses written into the SQL: the
+ * indexes of open orders by account and network (migration 030) serve only a query whose
+ * condition is theirs word for word, which a bound parameter is not. Counting through them reads
+ * the few orders open, not every order the account or network ever placed.
+ */
+function isOpen(status: 'status' | 'o.status') {
+  return sql<boolean>`${sql.ref(status)} in (${sql.join(stockHoldingStatuses.map((s) => sql.lit(s)))})`;
+}
+
 /** The shopper's cash-on-delivery orders not yet delivered or cancelled. */
 const openCodOrderCount = queryTemplate(['userId'], (db, slot) =>
   db
@@ -273,7 +282,7 @@ const openCodOrderCount = queryTemplate(['userId'], (db, slot) =>
     .select((eb) => eb.fn.countAll().as('n'))
     .where('user_id', '=', slot.userId)
     .where('payment_method', '=', 'cod')
-    .where('status', 'in', ['pending', 'confirmed', 'shipped']),
+    .where(isOpen('status')),
 );
 
 export async function countOpenCodOrders(db: Db, userId: string): Promise<number> {
@@ -378,7 +387,8 @@ export interface Holder {
  * shipped: online orders waiting for their payment, and cash-on-delivery orders not shipped.
  * Each row counts the account's, the address's and the network's orders apart (an order of
  * the account's from another network counts for the account only). Read through the
- * account's orders and the network's, never every open order of the shop. A line from before
+ * account's open orders and the network's, never every open order of the shop nor the holders'
+ * delivered and cancelled ones. A line from before
  * variants kept no colour: its pieces were taken from the stock the product's first colour now
  * holds (as the migration moved it, and as a cancellation gives them back), so it counts there.
  */
@@ -406,8 +416,12 @@ export async function heldPieces(trx: Transaction<Database>, holder: Holder, siz
         piecesWhen(network === null ? null : eb.and([eb('o.client_network', '=', network)])).as('network'),
       ];
     })
+    // Each holder's open orders, each through its own index of open orders.
     .where((eb) =>
-      eb.or([eb('o.user_id', '=', holder.userId), ...(network === null ? [] : [eb('o.client_network', '=', network)])]),
+      eb.or([
+        eb.and([eb('o.user_id', '=', holder.userId), isOpen('o.status')]),
+        ...(network === null ? [] : [eb.and([eb('o.client_network', '=', network), isOpen('o.status')])]),
+      ]),
     )
     .where((eb) =>
       eb.or([
