@@ -42,7 +42,9 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_attribute a on a.attrelid = c.oid
       join pg_catalog.pg_type typ on typ.oid = a.atttypid
       join pg_catalog.pg_namespace dtns on dtns.oid = typ.typnamespace
-      where c.relnamespace = current_schema()::regnamespace
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      -- By name as stored: a cast to regnamespace would read it as SQL, folding its capitals.
+      where ns.nspname = current_schema()
         and c.relkind in ('r', 'v', 'p')
         and a.attnum >= 0 and not a.attisdropped
       order by c.relname, a.attnum`.execute(this.#db);
