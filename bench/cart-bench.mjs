@@ -15,9 +15,11 @@ import pg from 'pg';
 import {
   benchAddress as address,
   benchSetup,
+  behindProxy,
   callJson,
   deliverOrders,
   freshDatabase,
+  shopperAddress,
   signUpShopper,
   serverScript,
   startProcess,
@@ -52,6 +54,10 @@ const common = {
   JWT_SECRET: randomBytes(32).toString('base64url'),
   // Sign-ups from one address: the limits are raised for the run (each still hashes its password).
   AUTH_MAX_ATTEMPTS: '100000',
+  ...behindProxy,
+  // A declared proxy turns the demo features off (others could reach the shop); the bench keeps
+  // the development mailbox, where the outbox delivers its emails as it always has here.
+  DEMO_FEATURES: 'on',
 };
 // Carts emptied between runs (the add-to-cart run fills them to the limits).
 const emptyCarts = ['delete from cart_items', 'update carts set coupon_id = null'];
@@ -208,7 +214,12 @@ function figures(runs, index = null) {
   };
 }
 
-const headersOf = (token) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+/** Shopper `i`'s requests: their session, from their own address through the proxy. */
+const headersOf = (tokens, i) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${tokens[i]}`,
+  'x-forwarded-for': shopperAddress(i),
+});
 
 /** Add to cart: each request from the next shopper in turn, so no two are in flight for one cart. */
 function addToCartRequests(tokens, lines) {
@@ -222,7 +233,7 @@ function addToCartRequests(tokens, lines) {
         const round = Math.floor(i / tokens.length);
         i += 1;
         const line = lines[(shopper * linesPerCart + (round % linesPerCart)) % lines.length];
-        return { ...req, headers: headersOf(tokens[shopper]), body: JSON.stringify({ ...line, quantity: 1 }) };
+        return { ...req, headers: headersOf(tokens, shopper), body: JSON.stringify({ ...line, quantity: 1 }) };
       },
     },
   ];
@@ -241,7 +252,7 @@ function addThenOrderRequests(tokens, lines) {
         const line = lines[context.shopper % lines.length];
         return {
           ...req,
-          headers: headersOf(tokens[context.shopper]),
+          headers: headersOf(tokens, context.shopper),
           body: JSON.stringify({ ...line, quantity: 1 }),
         };
       },
@@ -251,7 +262,7 @@ function addThenOrderRequests(tokens, lines) {
       path: '/api/order',
       setupRequest: (req, context) => ({
         ...req,
-        headers: headersOf(tokens[context.shopper]),
+        headers: headersOf(tokens, context.shopper),
         body: JSON.stringify({ shippingAddress: address, paymentMethod: 'cod' }),
       }),
     },

@@ -179,6 +179,19 @@ export const benchSetup = [
 ];
 
 /**
+ * The shop behind a proxy on this machine, as `deploy/` runs it: requests name their shopper's
+ * address in `X-Forwarded-For` (`shopperAddress`), so an order counts what its account, address
+ * and network hold, as in production. From loopback without a proxy only the account is counted.
+ */
+export const behindProxy = { TRUST_PROXY: '127.0.0.1' };
+
+/**
+ * Shopper `i`'s address: one of 8 networks (/24s in the carriers' shared 100.64.0.0/10, as
+ * mobile shoppers behind carrier-grade NAT arrive), each shared by an eighth of the shoppers.
+ */
+export const shopperAddress = (i) => `100.64.${i % 8}.${1 + (Math.floor(i / 8) % 250)}`;
+
+/**
  * The bench's orders delivered, as staff ship them and couriers deliver them in the days after:
  * a shop's shopper has a few orders open at a time (three cash orders at most by its default),
  * where a bench's shopper places hundreds in a minute. Run between the runs of an order loop, so

@@ -19,11 +19,13 @@ import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import {
   benchAddress,
+  behindProxy,
   benchSetup,
   callJson,
   deliverOrders,
   freshDatabase,
   serverScript,
+  shopperAddress,
   signUpShopper,
   startProcess,
   verifyEveryEmail,
@@ -144,6 +146,7 @@ end
 /** Each connection a shopper (its own thread): their tokens and cart lines, and a request by step. */
 const shopperLua = (tokens, lines, body) => `
 local tokens = ${luaList(tokens)}
+local addresses = ${luaList(tokens.map((_, i) => shopperAddress(i)))}
 local lines = ${luaList(lines.map((l) => JSON.stringify({ ...l, quantity: 1 })))}
 local threads = 0
 setup = function(thread)
@@ -153,7 +156,7 @@ end
 local step = 0
 request = function()
   local auth = "Bearer " .. tokens[shopper + 1]
-  local json = { ["Authorization"] = auth, ["Content-Type"] = "application/json" }
+  local json = { ["Authorization"] = auth, ["Content-Type"] = "application/json", ["X-Forwarded-For"] = addresses[shopper + 1] }
   step = step + 1
 ${body}
 end
@@ -165,7 +168,7 @@ const addAndClearLua = (tokens, lines) =>
     tokens,
     lines,
     `  local k = (step - 1) % 6
-  if k == 5 then return wrk.format("DELETE", "/api/cart/clear", { ["Authorization"] = auth }) end
+  if k == 5 then return wrk.format("DELETE", "/api/cart/clear", { ["Authorization"] = auth, ["X-Forwarded-For"] = addresses[shopper + 1] }) end
   return wrk.format("POST", "/api/cart", json, lines[((shopper * 5 + k) % #lines) + 1])`,
   );
 
@@ -180,6 +183,7 @@ const addThenOrderLua = (tokens, lines) =>
     lines,
     `  local who = shopper * ${shoppersPerConnection} + math.floor((step - 1) / 2) % ${shoppersPerConnection}
   json["Authorization"] = "Bearer " .. tokens[who + 1]
+  json["X-Forwarded-For"] = addresses[who + 1]
   if step % 2 == 1 then
     return wrk.format("POST", "/api/cart", json, lines[((who * 7 + step) % #lines) + 1])
   end
@@ -259,6 +263,7 @@ const env = {
   MAIL_FROM: 'Shop <orders@shop.example.in>',
   // The bench's shoppers all sign up from one address.
   AUTH_MAX_ATTEMPTS: '100000',
+  ...behindProxy,
   ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }),
 };
 let shop;

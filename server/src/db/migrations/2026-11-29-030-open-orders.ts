@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * what every order counts before it is placed (the shopper's open cash-on-delivery orders, and
  * what the account and its network hold in orders not paid or shipped). Through the whole-history
  * indexes those counts read every order the account or network ever placed, a cost that grew
- * with each delivered order; these hold the open ones only, which the shop's limits keep few.
+ * with each delivered order; these hold the open ones only: a few per account (three cash
+ * orders by default), and per network what its share of the stock allows.
  * Both databases use a partial index when the query repeats its condition word for word.
  */
 const open = sql<boolean>`status in ('pending', 'confirmed', 'shipped')`;
