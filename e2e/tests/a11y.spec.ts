@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
+import { axeOf } from './axe-support.ts';
 import { expect, test } from './fixtures.ts';
 import { openAsStaff } from './admin-support.ts';
 import { addToCartByApi, productInStock, saveAddressByApi, signInByApi } from './storefront-support.ts';
 
 /** Runs axe on the page as it is now; returns the serious and critical violations, summarised. */
 async function seriousViolations(page: Page) {
-  // Legacy mode runs axe in the page itself rather than gathering its findings in a blank page
-  // opened for each run (most of a second of every run here). It leaves out frames of another
-  // origin, and these pages have none.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode()
-    .analyze();
+  const results = await (await axeOf(page)).analyze();
   // Every finding, whatever its impact, goes into the report for whoever looks next.
   await test.info().attach(`axe ${new URL(page.url()).pathname}`, {
     body: JSON.stringify(results.violations, null, 2),
