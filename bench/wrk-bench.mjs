@@ -79,6 +79,7 @@ done = function(summary, latency, requests)
 end
 local refused = false
 response = function(status, headers, body)
+  if advance then advance() end
   if status >= 300 and not refused then
     refused = true
     io.write("REFUSED " .. status .. " " .. string.sub(body, 1, 300) .. "\\n")
@@ -153,11 +154,13 @@ setup = function(thread)
   thread:set("shopper", threads)
   threads = threads + 1
 end
-local step = 0
+-- The step moves on with each response, not each request: wrk makes one request of its first
+-- thread's script at the start to check it, and never sends it.
+local step = 1
+advance = function() step = step + 1 end
 request = function()
   local auth = "Bearer " .. tokens[shopper + 1]
   local json = { ["Authorization"] = auth, ["Content-Type"] = "application/json", ["X-Forwarded-For"] = addresses[shopper + 1] }
-  step = step + 1
 ${body}
 end
 `;
