@@ -290,6 +290,7 @@ export async function countOpenCodOrders(db: Db, userId: string): Promise<number
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The shopper's online orders waiting for their payment (at most one, unless left from before that rule). */
 export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
   return db
     .selectFrom('orders')
