@@ -52,7 +52,8 @@ function mayWrite(query: CompiledQuery, watched: ReadonlySet<string> | null): bo
  * Readers that keep what other processes change up to date by notifications (which arrive a
  * moment after the commit) use it to know when this process's own writes must be waited for.
  * Given `watched`, only writes that may change those tables count: a write elsewhere (a cart
- * line, say) notifies nobody, so nobody need wait for it.
+ * line, say) notifies nobody, so nobody need wait for it. Being the shop's one PostgreSQL
+ * dialect, it also gives the migrator its introspector of the connection's own schema.
  */
 export class WriteCountingPostgresDialect extends PostgresDialect {
   readonly #onCommit: () => void;
