@@ -1,19 +1,5 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-
-/**
- * The suites that replace a module (`vi.mock`) for their own file: each gets its own module graph.
- * Every other server suite builds its own app and database and keeps no state in modules, so they
- * share one module graph per worker: importing the app afresh for each of a hundred files had
- * cost about a fifth of the run.
- */
-const suitesWithOwnModules = [
-  'src/modules/auth/password-hashing.test.ts',
-  'src/modules/auth/sign-in-limits.test.ts',
-  'src/modules/invoices/invoices.routes.test.ts',
-  'src/modules/orders/order-number.routes.test.ts',
-  'src/modules/admin-catalog/image-store.test.ts',
-  'src/security/access-matrix.test.ts',
-];
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { suitesWithOwnModules } from './src/test/suites-with-own-modules.ts';
 
 const shared = {
   // The process tests run dist/main.js: built first whenever the sources are newer.
@@ -21,9 +7,17 @@ const shared = {
   // API suites open real databases (SQLite files, PostgreSQL schemas); give them room.
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // better-sqlite3 reads it once, as the first connection of a process opens: the shop sets it in
+  // db/shared-memory.ts, and a suite that opens SQLite without that module may come first.
+  env: { SQLITE_USE_URI: '1' },
 };
 
-/** The server's two projects, for the root config (which runs them beside the other workspaces). */
+/**
+ * The server's two projects. Every suite builds its own app on its own database, so most share
+ * one module graph per worker (`isolate: false`): importing the app and its packages afresh for
+ * each of a hundred files had made the server's run 570 s where it now takes 389 s. The suites that replace a module for their
+ * file keep a graph of their own.
+ */
 export const serverProjects = (root: string): TestProjectInlineConfiguration[] => [
   {
     test: {
@@ -31,7 +25,7 @@ export const serverProjects = (root: string): TestProjectInlineConfiguration[] =
       name: 'server',
       root,
       include: ['src/**/*.test.ts'],
-      exclude: suitesWithOwnModules,
+      exclude: [...configDefaults.exclude, ...suitesWithOwnModules],
       isolate: false,
     },
   },
