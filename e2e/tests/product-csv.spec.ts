@@ -113,6 +113,11 @@ test.describe('staff CSV import and export', () => {
     await page.getByRole('button', { name: 'Apply import' }).click();
     await expect(page.getByText('Imported changed.csv: 1 product created, 1 product updated.')).toBeVisible();
     await expect(preview).toBeHidden();
+    // The toast slides in over the page header's "Back to products" (top right, as the
+    // specification puts toasts): a click as it arrives lands on it. Wait for it to go, as staff would.
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Products imported' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveCount(0);
 
     // The new product is in the staff list with its stock, and its variants are the shop's.
     await page.getByRole('link', { name: 'Back to products' }).click();

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { buildApp } from './app.ts';
 import type { DatabaseConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -165,9 +165,13 @@ describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes bac
   let proxy: Awaited<ReturnType<typeof startCuttableProxy>>;
   let shop: TestShop;
   const lines: string[] = [];
-  const consoleErrors = vi.spyOn(console, 'error');
+  // Made when this block starts and restored when it ends: not while the file is collected, where
+  // a block skipped without Redis would never restore it, and the second dialect's block would
+  // read the first's spy, already restored.
+  let consoleErrors: MockInstance<typeof console.error>;
 
   beforeAll(async () => {
+    consoleErrors = vi.spyOn(console, 'error');
     proxy = await startCuttableProxy(new URL(testRedisUrl), 6379, dialect === 'sqlite' ? 3441 : 3442);
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -183,7 +187,7 @@ describe.runIf(withRedis).each(testDialects)('when Redis goes away and comes bac
   afterAll(async () => {
     await shop?.close();
     await proxy?.close();
-    consoleErrors.mockRestore();
+    consoleErrors?.mockRestore();
   });
 
   const redisLines = () =>

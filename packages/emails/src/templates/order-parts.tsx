@@ -1,4 +1,7 @@
-import { Column, Row, Section, Text } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { brandColors, formatRupees, variantLabel } from '@shop/core';
 import type { CSSProperties } from 'react';
 import type { MessageData } from '../data.ts';

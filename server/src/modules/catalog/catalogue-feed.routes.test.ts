@@ -13,7 +13,10 @@ const uniqueWord = () => `Zorvak${'abcdefghij'[wordCount++ % 10]}${Date.now().to
 describe.each(testDialects)('lists follow stock and staff changes on %s', (dialect) => {
   let shop: TestShop;
   let staff: { authorization: string };
+  /** When this suite's shop was made: a listening connection older than that is another suite's. */
+  let shopMadeAt: Date;
   beforeAll(async () => {
+    shopMadeAt = new Date();
     shop = await createTestShop(dialect);
     staff = (await signedInAdmin(shop)).auth;
   });
@@ -114,10 +117,11 @@ describe.each(testDialects)('lists follow stock and staff changes on %s', (diale
     const setStock = (id: string, stock: number) =>
       elsewhere(`update product_variants set stock = ${stock} where product_id = '${id}'`);
 
-    /** The backends listening for this process's catalogue. */
+    /** The backends listening for this suite's catalogue (suites before it ran in this process too). */
     async function listeners(): Promise<number[]> {
       const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where application_name = ${`shop catalogue ${process.pid}`}`.execute(
+        select pid from pg_stat_activity
+        where application_name = ${`shop catalogue ${process.pid}`} and backend_start >= ${shopMadeAt}`.execute(
         shop.handle.db,
       );
       return rows.map((r) => r.pid);
