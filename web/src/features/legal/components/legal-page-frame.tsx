@@ -49,11 +49,11 @@ export function FactCard({ title, id, rows }: { title: string; id: string; rows:
 
 /**
  * A contact's email and phone as links, one above the other: each at least 24 px tall, as WCAG 2.2
- * asks of targets that do not stand in a sentence (2.5.8).
+ * asks of targets that do not stand in a sentence (2.5.8), and a long address still wraps.
  */
 export function ContactLinks({ email, phone }: { email: string; phone: string }) {
   const linkClass =
-    'inline-flex min-h-6 items-center rounded-sm font-medium text-ink underline decoration-ink/30 underline-offset-4 hover:decoration-ink';
+    'inline-flex min-h-6 max-w-full items-center rounded-sm font-medium text-ink underline decoration-ink/30 underline-offset-4 [overflow-wrap:anywhere] hover:decoration-ink';
   return (
     <span className="flex flex-col items-start">
       <a href={`mailto:${email}`} className={linkClass}>
