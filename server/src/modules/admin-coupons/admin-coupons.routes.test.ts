@@ -39,6 +39,8 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
         .orderBy('category_id')
         .execute()
     ).map((r) => r.category_id);
+  // Events written within the same millisecond have no order between them (the create and an
+  // update just after it, say): a test finds an event by what it says rather than by its place.
   const auditRows = (id: string) =>
     shop.handle.db
       .selectFrom('audit_events')
@@ -281,7 +283,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
       });
       expect(res.json().data.updatedAt >= coupon.updatedAt).toBe(true);
       expect(await storedCoupon(coupon._id)).toMatchObject({ min_purchase: 199999, usage_limit: 5, value: 10 });
-      expect((await auditRows(coupon._id)).at(-1)).toEqual({
+      expect(await auditRows(coupon._id)).toContainEqual({
         action: 'coupon.updated',
         summary: 'Changed minimum purchase, categories',
         actor_id: admin.user._id,
@@ -309,7 +311,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
       const whole = await update(coupon._id, { discountType: 'buyXgetY', value: 0, buyX: 2, getY: 1 });
       expect(whole.statusCode, whole.body).toBe(200);
       expect(whole.json().data).toMatchObject({ label: 'Buy 2 Get 1 FREE' });
-      expect((await auditRows(coupon._id)).at(-1)!.summary).toBe('Changed type, value, buy X, get Y');
+      expect((await auditRows(coupon._id)).map((row) => row.summary)).toContain('Changed type, value, buy X, get Y');
     });
 
     it('deactivates: audited as such, and shoppers can no longer apply it', async () => {
@@ -317,7 +319,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
       const res = await update(coupon._id, { isActive: false });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.isActive).toBe(false);
-      expect((await auditRows(coupon._id)).at(-1)).toEqual({
+      expect(await auditRows(coupon._id)).toContainEqual({
         action: 'coupon.deactivated',
         summary: 'Deactivated',
         actor_id: admin.user._id,
@@ -329,7 +331,7 @@ describe.each(testDialects)('staff coupons API on %s', (dialect) => {
       expect(refused.json().message).toBe(`Coupon ${coupon.code} is no longer available.`);
 
       expect((await update(coupon._id, { isActive: true })).statusCode).toBe(200);
-      expect((await auditRows(coupon._id)).at(-1)!.summary).toBe('Reactivated');
+      expect((await auditRows(coupon._id)).map((row) => row.summary)).toContain('Reactivated');
       expect((await me.call('POST', '/api/cart/apply-discount', { code: coupon.code })).statusCode).toBe(200);
     });
 
