@@ -3,7 +3,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { serverProjects } from './server/vitest.config.ts';
 
-// One `vitest run` covers every workspace; each has its config beside it (the server's gives two projects).
+// One `vitest run` covers every workspace; each has its config beside it (the server's gives
+// two projects).
 export default defineConfig({
   test: {
     projects: ['packages/core', 'packages/emails', 'web', ...serverProjects(path.join(import.meta.dirname, 'server'))],
