@@ -13,9 +13,9 @@ const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * origin, and these pages have none.
  *
  * axe goes into each frame once per document: AxeBuilder evaluates its half-megabyte source
- * twice on every run, up to half a second each on two busy cores. Only the
- * violations are gathered node by node (resultTypes); every rule that passed is still listed,
- * with one of its nodes, as axe does for the result types it is not asked for.
+ * twice on every run, up to half a second each on two busy cores. Only the violations are
+ * gathered node by node (resultTypes); every rule that passed is still listed, with one of its
+ * nodes, as axe does for the result types it is not asked for.
  */
 export async function axeOf(page: Page) {
   for (const frame of page.frames()) {

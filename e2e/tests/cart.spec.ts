@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { hasHorizontalOverflow } from './support.ts';
+import { hasHorizontalOverflow, untilToastsGone } from './support.ts';
 import {
   addByApi,
   cartOf,
@@ -82,9 +82,7 @@ test.describe('the cart', () => {
     await expect(page.getByText('Item removed')).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(3);
     await expect(badge(page)).toHaveAccessibleName('Cart, 3 items');
-    // At 1280 px the toasts stand over the order summary for their 3 s: a click on the coupon's
-    // button while one slides away lands on the toast. Wait for them to go, as a shopper would.
-    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+    await untilToastsGone(page);
 
     // SAVE10: 10% off; the summary is the server's.
     const coupon = page.getByPlaceholder('COUPON CODE');

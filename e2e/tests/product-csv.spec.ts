@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { openAsStaff } from './admin-support.ts';
+import { untilToastsGone } from './support.ts';
 
 /** CSV cells of one line (the export's own rows quote only what needs it). */
 function cellsOf(line: string): string[] {
@@ -113,11 +114,9 @@ test.describe('staff CSV import and export', () => {
     await page.getByRole('button', { name: 'Apply import' }).click();
     await expect(page.getByText('Imported changed.csv: 1 product created, 1 product updated.')).toBeVisible();
     await expect(preview).toBeHidden();
-    // The toast slides in over the page header's "Back to products" (top right, as the
-    // specification puts toasts): a click as it arrives lands on it. Wait for it to go, as staff would.
-    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Products imported' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toHaveCount(0);
+    // Its toast comes a moment later (react-toastify loads with the first one).
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'Products imported' })).toBeVisible();
+    await untilToastsGone(page);
 
     // The new product is in the staff list with its stock, and its variants are the shop's.
     await page.getByRole('link', { name: 'Back to products' }).click();

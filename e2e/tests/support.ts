@@ -43,3 +43,12 @@ export async function expectCards(page: Page, products: Card[]) {
 export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/**
+ * Waits until no toast is on the page. The specification puts toasts at the top right, where at
+ * 1280 px they stand over the page header's actions and the cart's order summary for their 3 s: a
+ * click as one slides in or away lands on the toast. A person waits for it to go; so do journeys.
+ */
+export async function untilToastsGone(page: Page): Promise<void> {
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+}

@@ -146,7 +146,6 @@ export function PrivacyPage() {
           {seller && (
             <p className="mt-4 text-sm leading-7 text-ink-soft">
               {seller.grievanceOfficer.name}, {seller.grievanceOfficer.designation}, {seller.legalName}
-              <br />
               <ContactLinks email={seller.grievanceOfficer.email} phone={seller.grievanceOfficer.phone} />
             </p>
           )}
