@@ -199,4 +199,6 @@ export const shopperAddress = (i) => `100.64.${i % 8}.${1 + (Math.floor(i / 8) %
  */
 export const deliverOrders = [
   "update orders set status = 'delivered' where status in ('pending', 'confirmed', 'shipped')",
+  // Shipped, they hold nothing any more (the shop drops an order's holds as it ships it).
+  'delete from order_holds',
 ];

@@ -258,6 +258,24 @@ export interface OrderItemTable {
   gst_rate: Generated<number>;
 }
 
+/**
+ * A line of an order that holds its pieces unpaid or unshipped (an online order awaiting its
+ * payment, a cash order not shipped), with the holders the holding limits bound: what every
+ * order counts before it is placed. Removed once the order is paid, shipped or cancelled.
+ */
+export interface OrderHoldTable {
+  order_id: string;
+  position: number;
+  product_id: string;
+  /** The variant's colour ('' when the product names none). */
+  color: string;
+  size: string;
+  quantity: number;
+  user_id: string;
+  client_address: string | null;
+  client_network: string | null;
+}
+
 export interface OrderEventTable {
   id: string;
   order_id: string;
@@ -522,6 +540,7 @@ export interface Database {
   cart_items: CartItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  order_holds: OrderHoldTable;
   order_events: OrderEventTable;
   payments: PaymentTable;
   stray_payments: StrayPaymentTable;

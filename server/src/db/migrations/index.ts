@@ -26,6 +26,7 @@ import * as declarations from './2026-11-28-027-declarations.ts';
 import * as inclusivePrices from './2026-11-28-028-inclusive-prices.ts';
 import * as saleEnds from './2026-11-28-029-sale-ends.ts';
 import * as openOrders from './2026-11-29-030-open-orders.ts';
+import * as orderHolds from './2026-11-29-031-order-holds.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-028-inclusive-prices': inclusivePrices,
   '2026-11-28-029-sale-ends': saleEnds,
   '2026-11-29-030-open-orders': openOrders,
+  '2026-11-29-031-order-holds': orderHolds,
 };

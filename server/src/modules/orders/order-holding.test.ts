@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colorName } from '@shop/core';
+import { awaitsOnlinePayment, colorName } from '@shop/core';
 import { signedInAdmin, signedInShopper, verifiedShopper, markEmailVerified } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
+import { createMigrator, migrateToLatest } from '../../db/migrate.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { freshSize, stockOf, type SizeRef } from '../../test/stock.ts';
 import { GOOD_CODE, stubIdentityProvider } from '../../security/fixtures.ts';
@@ -355,7 +356,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         });
     }
 
-    it("reads only the holders' open orders, through the indexes of open orders by account and network", async () => {
+    it("reads only what the account and the network hold of the order's variants, each through its own index", async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 50);
       expect((await me.add(s)).statusCode).toBe(200);
@@ -368,11 +369,10 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       expect(openCod, 'the open cash orders count ran').toBeDefined();
 
       const heldPlan = await planOf(held!);
-      expect(heldPlan).toMatch(/orders_open_(user|network)_idx/);
-      expect(heldPlan).not.toMatch(/orders_user_created_idx|orders_client_network_idx/);
-      // SQLite takes each holder's orders through its own index; PostgreSQL, on tables this
-      // small, may read one of the two whole instead.
-      if (dialect === 'sqlite') expect(heldPlan).toMatch(/orders_open_user_idx[^]*orders_open_network_idx/);
+      expect(heldPlan).not.toMatch(/\borders\b|order_items/);
+      expect(heldPlan).toMatch(
+        /order_holds_account_idx[^]*order_holds_network_idx|order_holds_network_idx[^]*order_holds_account_idx/,
+      );
       expect(await planOf(openCod!)).toContain('orders_open_user_idx');
     });
   });
@@ -508,5 +508,114 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         expect(s.stock - left, `${s.name} ${s.size}`).toBeLessThanOrEqual(Math.max(3, Math.floor(s.stock * 0.5)));
       }
     }, 300_000);
+  });
+
+  describe('what the orders hold, as the shop writes it and as the migration copies it', () => {
+    /** The holds every order's state and lines call for (core's rules), each line's colour known. */
+    async function holdsCalledFor() {
+      const orders = await db().selectFrom('orders').selectAll().execute();
+      const items = await db().selectFrom('order_items').selectAll().execute();
+      const firstColors = await db().selectFrom('product_colors').selectAll().where('position', '=', 0).execute();
+      const holding = new Map(
+        orders
+          .filter(
+            (o) =>
+              awaitsOnlinePayment({
+                status: o.status,
+                paymentMethod: o.payment_method,
+                paymentStatus: o.payment_status,
+              }) ||
+              (o.payment_method === 'cod' && (o.status === 'pending' || o.status === 'confirmed')),
+          )
+          .map((o) => [o.id, o]),
+      );
+      return items
+        .filter((i) => holding.has(i.order_id))
+        .map((i) => {
+          const o = holding.get(i.order_id)!;
+          const color = i.color ?? firstColors.find((c) => c.product_id === i.product_id)?.color ?? '';
+          return {
+            order_id: i.order_id,
+            position: i.position,
+            product_id: i.product_id,
+            color,
+            size: i.size,
+            quantity: i.quantity,
+            user_id: o.user_id,
+            client_address: o.client_address,
+            client_network: o.client_network,
+          };
+        });
+    }
+    const holdsKept = () => db().selectFrom('order_holds').selectAll().execute();
+    const byLine = (a: { order_id: string; position: number }, b: { order_id: string; position: number }) =>
+      a.order_id.localeCompare(b.order_id) || a.position - b.position;
+
+    it('every order placed, confirmed, shipped, paid, replaced or cancelled above: the holds are exactly what it holds', async () => {
+      // One more of each state a cash order holds in: placed, and confirmed by staff.
+      const me = await shopperAt(newNetwork()(1));
+      const s = await freshSize(db(), 30);
+      expect((await me.add(s, 2)).statusCode).toBe(200);
+      expect((await me.order()).statusCode).toBe(201);
+      expect((await me.add(s, 1)).statusCode).toBe(200);
+      const confirmed = (await me.order()).json().data._id as string;
+      const moved = await shop.app.inject({
+        method: 'PATCH',
+        url: `/api/order/${confirmed}/status`,
+        headers: staff.auth,
+        payload: { status: 'confirmed' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+
+      const statesSeen = await db()
+        .selectFrom('orders')
+        .select(['status', 'payment_method', 'payment_status'])
+        .distinct()
+        .execute();
+      // Holding and not: cash orders pending, confirmed and shipped; online orders awaiting
+      // payment, paid, cancelled.
+      for (const state of [
+        { status: 'pending', payment_method: 'cod' },
+        { status: 'confirmed', payment_method: 'cod' },
+        { status: 'shipped', payment_method: 'cod' },
+        { status: 'pending', payment_method: 'razorpay', payment_status: 'awaiting_payment' },
+        { status: 'confirmed', payment_method: 'razorpay', payment_status: 'paid' },
+        { status: 'cancelled', payment_method: 'razorpay' },
+        { status: 'cancelled', payment_method: 'cod' },
+      ]) {
+        expect(statesSeen, JSON.stringify(state)).toContainEqual(expect.objectContaining(state));
+      }
+      const expected = (await holdsCalledFor()).sort(byLine);
+      expect(expected.length).toBeGreaterThan(10);
+      expect((await holdsKept()).sort(byLine)).toEqual(expected);
+    });
+
+    it('the migration copies what open orders hold, a line from before variants under its product’s first colour', async () => {
+      const held = (await holdsKept()).sort(byLine);
+      const line = held.at(-1)!;
+      // The line as one placed before variants kept it: no colour.
+      await db()
+        .updateTable('order_items')
+        .set({ color: null, sku: null })
+        .where('order_id', '=', line.order_id)
+        .where('position', '=', line.position)
+        .execute();
+      const { error } = await (await createMigrator(shop.handle)).migrateDown();
+      expect(error).toBeUndefined();
+      await migrateToLatest(shop.handle);
+
+      const copied = (await holdsKept()).sort(byLine);
+      expect(copied).toEqual((await holdsCalledFor()).sort(byLine));
+      const first = await db()
+        .selectFrom('product_colors')
+        .select('color')
+        .where('product_id', '=', line.product_id)
+        .where('position', '=', 0)
+        .executeTakeFirst();
+      expect(copied.find((h) => h.order_id === line.order_id && h.position === line.position)?.color).toBe(
+        first?.color ?? '',
+      );
+      expect(copied.length).toBe(held.length);
+    });
   });
 });

@@ -27,8 +27,8 @@ async function invoiceOrder(trx: Trx, orderId: string, now: Date) {
   await issueInvoice(trx, { order, items, buyerName: buyerNameOf(fullName, buyer?.email) }, now);
 }
 
-export function setOrderPaymentStatus(db: Db, orderId: string, status: repo.OrderRow['payment_status'], at: string) {
-  return repo.setPaymentStatus(db, orderId, status, at);
+export function setOrderPaymentStatus(trx: Trx, orderId: string, status: repo.OrderRow['payment_status'], at: string) {
+  return repo.setPaymentStatus(trx, orderId, status, at);
 }
 
 /** A line in the order's history (a refund, a failed refund), under the status it names. */

@@ -57,6 +57,58 @@ export async function insertItems(trx: Transaction<Database>, items: Insertable<
   if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
 }
 
+/** A new order's lines hold their pieces (it is neither paid nor shipped): see heldPieces. */
+export async function insertHolds(trx: Transaction<Database>, order: OrderRow, items: readonly OrderItemRow[]) {
+  if (items.length === 0) return;
+  await trx
+    .insertInto('order_holds')
+    .values(
+      items.map((item) => ({
+        order_id: order.id,
+        position: item.position,
+        product_id: item.product_id,
+        color: item.color ?? '',
+        size: item.size,
+        quantity: item.quantity,
+        user_id: order.user_id,
+        client_address: order.client_address,
+        client_network: order.client_network,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The order's holds gone once it holds its pieces no longer: an online order no longer
+ * awaiting its payment, a cash order shipped, any order cancelled. An order never holds again
+ * once it stopped (its status only moves on; a payment, once made, stays made).
+ */
+async function releaseHoldsIfSettled(db: Db, orderId: string) {
+  await db
+    .deleteFrom('order_holds')
+    .where('order_id', '=', orderId)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders as o')
+            .select('o.id')
+            .where('o.id', '=', orderId)
+            .where((w) =>
+              w.or([
+                w.and([
+                  w('o.payment_method', '=', 'razorpay'),
+                  w('o.status', '=', 'pending'),
+                  w('o.payment_status', 'in', ['awaiting_payment', 'failed']),
+                ]),
+                w.and([w('o.payment_method', '=', 'cod'), w('o.status', 'in', ['pending', 'confirmed'])]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .execute();
+}
+
 const eventInsert = queryTemplate(['id', 'orderId', 'status', 'note', 'actorId', 'now'], (db, slot) =>
   db.insertInto('order_events').values({
     id: slot.id,
@@ -153,11 +205,19 @@ export async function moveStatus(
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await releaseHoldsIfSettled(trx, id);
+  return true;
 }
 
-export async function setPaymentStatus(db: Db, id: string, status: OrderTable['payment_status'], now: string) {
-  await db.updateTable('orders').set({ payment_status: status, updated_at: now }).where('id', '=', id).execute();
+export async function setPaymentStatus(
+  trx: Transaction<Database>,
+  id: string,
+  status: OrderTable['payment_status'],
+  now: string,
+) {
+  await trx.updateTable('orders').set({ payment_status: status, updated_at: now }).where('id', '=', id).execute();
+  await releaseHoldsIfSettled(trx, id);
 }
 
 /** The row of one variant's stock. */
@@ -384,68 +444,46 @@ export interface Holder {
 }
 
 /**
- * Pieces of each size held by the holder's orders that hold stock without being paid or
- * shipped: online orders waiting for their payment, and cash-on-delivery orders not shipped.
- * Each row counts the account's, the address's and the network's orders apart (an order of
- * the account's from another network counts for the account only). Read through the
- * account's open orders and the network's, never every open order of the shop nor the holders'
- * delivered and cancelled ones. A line from before
- * variants kept no colour: its pieces were taken from the stock the product's first colour now
- * holds (as the migration moved it, and as a cancellation gives them back), so it counts there.
+ * Pieces of each variant held by the holder's orders not paid or shipped (their rows in
+ * `order_holds`). Each row counts the account's, the address's and the network's apart (an
+ * order of the account's from another network counts for the account only). Read through the
+ * holds of these variants by this account and by this network, each through its own index: as
+ * many rows as the holding limits let a holder keep, however many orders the network has open.
  */
 export async function heldPieces(trx: Transaction<Database>, holder: Holder, sizes: readonly SizeKey[]) {
   if (sizes.length === 0) return [];
   const { address, network } = holder;
-  const lineColor = sql<string>`coalesce(i.color, fc.color, '')`;
   const rows = await trx
-    .selectFrom('orders as o')
-    .innerJoin('order_items as i', 'i.order_id', 'o.id')
-    .leftJoin('product_colors as fc', (join) =>
-      join.onRef('fc.product_id', '=', 'i.product_id').on('fc.position', '=', 0),
-    )
+    .selectFrom('order_holds')
     .select((eb) => {
-      const piecesWhen = (held: ReturnType<typeof eb.and> | null) =>
-        held
-          ? eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('i.quantity')).else(0).end())
-          : sql<number>`0`;
+      const piecesWhen = (held: ReturnType<typeof eb> | null) =>
+        held ? eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('quantity')).else(0).end()) : sql<number>`0`;
       return [
-        'i.product_id',
-        lineColor.as('color'),
-        'i.size',
-        piecesWhen(eb.and([eb('o.user_id', '=', holder.userId)])).as('account'),
-        piecesWhen(address === null ? null : eb.and([eb('o.client_address', '=', address)])).as('address'),
-        piecesWhen(network === null ? null : eb.and([eb('o.client_network', '=', network)])).as('network'),
+        'product_id',
+        'color',
+        'size',
+        piecesWhen(eb('user_id', '=', holder.userId)).as('account'),
+        piecesWhen(address === null ? null : eb('client_address', '=', address)).as('address'),
+        piecesWhen(network === null ? null : eb('client_network', '=', network)).as('network'),
       ];
     })
-    // Each holder's open orders, each through its own index of open orders.
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('o.user_id', '=', holder.userId), isOpen('o.status')]),
-        ...(network === null ? [] : [eb.and([eb('o.client_network', '=', network), isOpen('o.status')])]),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('o.payment_method', '=', 'razorpay'),
-          eb('o.status', '=', 'pending'),
-          eb('o.payment_status', 'in', ['awaiting_payment', 'failed']),
-        ]),
-        eb.and([eb('o.payment_method', '=', 'cod'), eb('o.status', 'in', ['pending', 'confirmed'])]),
-      ]),
-    )
+    // One term per variant and holder, each the whole key of an index.
     .where((eb) =>
       eb.or(
-        sizes.map((s) =>
-          eb.and([eb('i.product_id', '=', s.productId), eb(lineColor, '=', s.color), eb('i.size', '=', s.size)]),
-        ),
+        sizes.flatMap((s) => {
+          const variant = [eb('product_id', '=', s.productId), eb('color', '=', s.color), eb('size', '=', s.size)];
+          return [
+            eb.and([eb('user_id', '=', holder.userId), ...variant]),
+            ...(network === null ? [] : [eb.and([eb('client_network', '=', network), ...variant])]),
+          ];
+        }),
       ),
     )
-    .groupBy(['i.product_id', lineColor, 'i.size'])
+    .groupBy(['product_id', 'color', 'size'])
     .execute();
   return rows.map((r) => ({
     productId: r.product_id,
-    color: r.color ?? '',
+    color: r.color,
     size: r.size,
     account: Number(r.account ?? 0),
     address: Number(r.address ?? 0),

@@ -374,7 +374,8 @@ async function holdStock(
 
 /**
  * Step: the order's lines, each a snapshot of the cart's line: its variant (colour, size, SKU),
- * price, the colour's first photo, HSN code and GST rate.
+ * price, the colour's first photo, HSN code and GST rate; and what they hold until the order is
+ * paid or shipped (counted by the next orders of its holders).
  */
 async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], priced: OrderPrice['priced']) {
   const photos = await photosOfProducts(
@@ -397,6 +398,7 @@ async function writeLines(trx: Trx, order: repo.OrderRow, lines: CartLine[], pri
     gst_rate: priced[position]!.gstPercent ?? defaultStoreSettings.gstPercent,
   }));
   await repo.insertItems(trx, items);
+  await repo.insertHolds(trx, order, items);
   return items;
 }
 
