@@ -3,10 +3,12 @@ import {
   SqliteDialect,
   type DatabaseConnection,
   type Driver,
+  type QueryCompiler,
   type QueryResult,
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
+import { StablePlanSqliteQueryCompiler } from './sqlite-query-compiler.ts';
 
 /** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_RECOVERY…). */
 export function isSqliteBusy(error: unknown): boolean {
@@ -38,6 +40,10 @@ export class PatientSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new PatientDriver(super.createDriver(), this.#lockWaitMs);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new StablePlanSqliteQueryCompiler();
   }
 }
 

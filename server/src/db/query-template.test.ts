@@ -39,7 +39,7 @@ describe.each(testDialects)('queryTemplate on %s', (dialect) => {
     await categoryNamed(db, { id: first });
     await categoryNamed(db, { id: second });
     expect(new Set(database.queries).size).toBe(1);
-    expect(database.queries[0]).toMatch(dialect === 'sqlite' ? /= \?$/ : /= \$1 for update$/);
+    expect(database.queries[0]).toMatch(dialect === 'sqlite' ? /= \+\?$/ : /= \$1 for update$/);
   });
 
   it('refuses a build that leaves a value out of the parameters', async () => {
