@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { prepareDatabase } from '../startup.ts';
-import { queryTemplate } from './query-template.ts';
+import { listQueryTemplate, queryTemplate } from './query-template.ts';
 
 const categoryNamed = queryTemplate(['id'], (db, slot) =>
   db.selectFrom('categories').select(['id', 'name']).where('id', '=', slot.id).forUpdate(),
+);
+const categoriesNamed = listQueryTemplate(
+  ['name'],
+  (db, slot, ids) =>
+    db.selectFrom('categories').select('id').where('id', 'in', ids).where('name', '<>', slot.name).orderBy('id'),
+  3,
 );
 const renameCategory = queryTemplate(['id', 'name'], (db, slot) =>
   db.updateTable('categories').set({ name: slot.name }).where('id', '=', slot.id),
@@ -40,6 +46,25 @@ describe.each(testDialects)('queryTemplate on %s', (dialect) => {
     await categoryNamed(db, { id: second });
     expect(new Set(database.queries).size).toBe(1);
     expect(database.queries[0]).toMatch(dialect === 'sqlite' ? /= \+\?$/ : /= \$1 for update$/);
+  });
+
+  it('runs a list query with one compiled query per length of its list, and a longer list built on the call', async () => {
+    const { db } = database.handle;
+    const ofIds = async (list: string[]) =>
+      (await categoriesNamed(db, { name: 'no such name' }, list)).rows.map((r) => r.id);
+    database.queries.length = 0;
+    for (const length of [1, 2, 3, 2, 1]) expect(await ofIds(ids.slice(0, length))).toEqual(ids.slice(0, length));
+    // Three lengths, three statements; each run again with the same SQL.
+    expect(new Set(database.queries).size).toBe(3);
+    expect(database.queries).toHaveLength(5);
+    // Past the longest kept, the list is still answered whole.
+    expect(ids.length).toBeGreaterThan(4);
+    expect(await ofIds(ids.slice(0, 5))).toEqual(ids.slice(0, 5));
+    expect(await ofIds([ids[1]!, 'no-such-category'])).toEqual([ids[1]]);
+    // The list's values and the other values each go where they belong.
+    const [first] = await db.selectFrom('categories').select('name').where('id', '=', ids[0]!).execute();
+    const named = await categoriesNamed(db, { name: first!.name }, ids.slice(0, 2));
+    expect(named.rows.map((r) => r.id)).toEqual([ids[1]]);
   });
 
   it('refuses a build that leaves a value out of the parameters', async () => {

@@ -63,3 +63,40 @@ export function everyColumnOf<Row>() {
       ([Exclude<keyof Row, C[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, C[number]> }),
   ): C => columns;
 }
+
+/**
+ * A query template for a query whose SQL depends on how long a list of values is (an `in`, or
+ * one condition per item): one template per length, built on first use, as queryTemplate
+ * builds one. `build` gets the stand-ins of `slots` and one stand-in per value of the list;
+ * a list longer than `longest` is built and compiled on the call (the shop's lists are short:
+ * a cart's lines).
+ */
+export function listQueryTemplate<S extends string, R>(
+  slots: readonly S[],
+  build: (db: Db, slot: Record<S, never>, list: readonly never[]) => Compilable<R>,
+  longest = 24,
+): (db: Db, values: Record<S, unknown>, list: readonly unknown[]) => Promise<QueryResult<R>> {
+  const byLength = new Map<number, ReturnType<typeof queryTemplate<string, R>>>();
+  const itemSlot = (i: number) => `item${i}`;
+  const templateOf = (length: number) => {
+    let template = byLength.get(length);
+    if (!template) {
+      const items = Array.from({ length }, (_, i) => itemSlot(i));
+      template = queryTemplate<string, R>([...slots, ...items], (db, slot) =>
+        build(
+          db,
+          slot as Record<S, never>,
+          items.map((name) => slot[name]!),
+        ),
+      );
+      byLength.set(length, template);
+    }
+    return template;
+  };
+  return (db, values, list) => {
+    if (list.length > longest) return db.executeQuery(build(db, values as Record<S, never>, list as never[]).compile());
+    const all: Record<string, unknown> = { ...values };
+    list.forEach((value, i) => (all[itemSlot(i)] = value));
+    return templateOf(list.length)(db, all);
+  };
+}

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { ColorPhoto, VariantKey } from '@shop/core';
-import { queryTemplate } from '../../db/query-template.ts';
+import { listQueryTemplate, queryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -92,17 +92,21 @@ export async function findLines(trx: Trx, cartId: string) {
 
 export type LineRow = Awaited<ReturnType<typeof findLines>>[number];
 
+// Built once per number of products (query-template.ts): every cart's answer reads it.
+const photosOfProducts = listQueryTemplate([], (db, _slot, productIds) =>
+  db
+    .selectFrom('product_images')
+    .select(['product_id', 'url', 'color'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position'),
+);
+
 /** The photos of the given products, each product's in order, with the colour each shows. */
 export async function findPhotos(trx: Trx, productIds: string[]): Promise<Map<string, ColorPhoto[]>> {
   const photos = new Map<string, ColorPhoto[]>();
   if (productIds.length === 0) return photos;
-  const rows = await trx
-    .selectFrom('product_images')
-    .select(['product_id', 'url', 'color'])
-    .where('product_id', 'in', [...new Set(productIds)])
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
+  const { rows } = await photosOfProducts(trx, {}, [...new Set(productIds)]);
   for (const row of rows) {
     photos.set(row.product_id, [...(photos.get(row.product_id) ?? []), { url: row.url, color: row.color }]);
   }

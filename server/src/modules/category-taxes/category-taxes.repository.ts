@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { listQueryTemplate } from '../../db/query-template.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -18,14 +19,15 @@ export function findCategory(db: Db, id: string) {
   return db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
 }
 
+// Built once per number of categories (query-template.ts): every cart and order reads it.
+const taxesOfCategories = listQueryTemplate([], (db, _slot, categoryIds) =>
+  db.selectFrom('category_taxes').select(['category_id', 'hsn', 'gst_rate']).where('category_id', 'in', categoryIds),
+);
+
 /** The staff-set taxes of some categories. */
 export async function findTaxesOf(db: Db, categoryIds: readonly string[]) {
   if (categoryIds.length === 0) return [];
-  return db
-    .selectFrom('category_taxes')
-    .select(['category_id', 'hsn', 'gst_rate'])
-    .where('category_id', 'in', [...new Set(categoryIds)])
-    .execute();
+  return (await taxesOfCategories(db, {}, [...new Set(categoryIds)])).rows;
 }
 
 /** The categories of some products (for order lines written before lines kept their HSN). */

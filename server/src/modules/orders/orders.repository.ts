@@ -1,7 +1,7 @@
 import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, stockHoldingStatuses, type VariantKey } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
-import { everyColumnOf, queryTemplate } from '../../db/query-template.ts';
+import { everyColumnOf, listQueryTemplate, queryTemplate } from '../../db/query-template.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -444,6 +444,44 @@ export interface Holder {
 }
 
 /**
+ * What the holds of some variants (three values each: product, colour, size) count for an
+ * account, an address and a network. One term per variant and holder, each the whole key of an
+ * index. An address or network left unknown (null) matches no hold: it counts 0.
+ */
+const holdsOfVariants = listQueryTemplate(['userId', 'address', 'network'], (db, slot, keys) =>
+  db
+    .selectFrom('order_holds')
+    .select((eb) => {
+      const piecesWhen = (held: ReturnType<typeof eb>) =>
+        eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('quantity')).else(0).end());
+      return [
+        'product_id',
+        'color',
+        'size',
+        piecesWhen(eb('user_id', '=', slot.userId)).as('account'),
+        piecesWhen(eb('client_address', '=', slot.address)).as('address'),
+        piecesWhen(eb('client_network', '=', slot.network)).as('network'),
+      ];
+    })
+    .where((eb) =>
+      eb.or(
+        Array.from({ length: keys.length / 3 }, (_, i) => {
+          const variant = [
+            eb('product_id', '=', keys[3 * i]!),
+            eb('color', '=', keys[3 * i + 1]!),
+            eb('size', '=', keys[3 * i + 2]!),
+          ];
+          return [
+            eb.and([eb('user_id', '=', slot.userId), ...variant]),
+            eb.and([eb('client_network', '=', slot.network), ...variant]),
+          ];
+        }).flat(),
+      ),
+    )
+    .groupBy(['product_id', 'color', 'size']),
+);
+
+/**
  * Pieces of each variant held by the holder's orders not paid or shipped (their rows in
  * `order_holds`). Each row counts the account's, the address's and the network's apart (an
  * order of the account's from another network counts for the account only). Read through the
@@ -452,35 +490,11 @@ export interface Holder {
  */
 export async function heldPieces(trx: Transaction<Database>, holder: Holder, sizes: readonly SizeKey[]) {
   if (sizes.length === 0) return [];
-  const { address, network } = holder;
-  const rows = await trx
-    .selectFrom('order_holds')
-    .select((eb) => {
-      const piecesWhen = (held: ReturnType<typeof eb> | null) =>
-        held ? eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('quantity')).else(0).end()) : sql<number>`0`;
-      return [
-        'product_id',
-        'color',
-        'size',
-        piecesWhen(eb('user_id', '=', holder.userId)).as('account'),
-        piecesWhen(address === null ? null : eb('client_address', '=', address)).as('address'),
-        piecesWhen(network === null ? null : eb('client_network', '=', network)).as('network'),
-      ];
-    })
-    // One term per variant and holder, each the whole key of an index.
-    .where((eb) =>
-      eb.or(
-        sizes.flatMap((s) => {
-          const variant = [eb('product_id', '=', s.productId), eb('color', '=', s.color), eb('size', '=', s.size)];
-          return [
-            eb.and([eb('user_id', '=', holder.userId), ...variant]),
-            ...(network === null ? [] : [eb.and([eb('client_network', '=', network), ...variant])]),
-          ];
-        }),
-      ),
-    )
-    .groupBy(['product_id', 'color', 'size'])
-    .execute();
+  const { rows } = await holdsOfVariants(
+    trx,
+    { userId: holder.userId, address: holder.address, network: holder.network },
+    sizes.flatMap((s) => [s.productId, s.color, s.size]),
+  );
   return rows.map((r) => ({
     productId: r.product_id,
     color: r.color,
