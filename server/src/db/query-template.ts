@@ -69,7 +69,8 @@ export function everyColumnOf<Row>() {
  * one condition per item): one template per length, built on first use, as queryTemplate
  * builds one. `build` gets the stand-ins of `slots` and one stand-in per value of the list;
  * a list longer than `longest` is built and compiled on the call (the shop's lists are short:
- * a cart's lines).
+ * a cart's lines). A list is never empty (an empty `in` is an error on PostgreSQL): callers
+ * answer an empty list themselves.
  */
 export function listQueryTemplate<S extends string, R>(
   slots: readonly S[],
@@ -94,6 +95,7 @@ export function listQueryTemplate<S extends string, R>(
     return template;
   };
   return (db, values, list) => {
+    if (list.length === 0) throw new Error('a list query needs at least one value in its list');
     if (list.length > longest) return db.executeQuery(build(db, values as Record<S, never>, list as never[]).compile());
     const all: Record<string, unknown> = { ...values };
     list.forEach((value, i) => (all[itemSlot(i)] = value));

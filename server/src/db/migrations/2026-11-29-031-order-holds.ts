@@ -7,9 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * pieces, and the holders the holding limits bound (the account, the client address and its
  * network). Every order counts what its holders hold of its variants before it is placed;
  * through the orders, that count read every open order of the network, a carrier network's
- * thousandth order the 999 before it. Here it reads the rows of its own variants only, as many
- * as the limits let one holder keep. A row lives from the order's placement until the order is
- * paid, shipped or cancelled (orders.repository.ts).
+ * thousandth order the 999 before it. Here it reads the holds of its own variants only, by its
+ * account and by its network. A row lives from the order's placement until the order is paid,
+ * shipped or cancelled (orders.repository.ts).
  *
  * The orders already holding are copied in. A line from before variants kept no colour: its
  * pieces came from the stock its product's first colour now holds, so it counts there.

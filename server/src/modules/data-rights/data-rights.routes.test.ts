@@ -130,6 +130,25 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
     });
     const otherAuth = { authorization: `Bearer ${other.json().data.accessToken}` };
     expect((await me.call('POST', `/api/order/${order._id}/cancel`)).statusCode).toBe(200);
+    // The cancelled order holds nothing; a hold left as if by a change made around the shop
+    // (with the address it came from) goes with the account.
+    expect(
+      await db().selectFrom('order_holds').select('order_id').where('user_id', '=', me.user._id).execute(),
+    ).toEqual([]);
+    await db()
+      .insertInto('order_holds')
+      .values({
+        order_id: order._id,
+        position: 9,
+        product_id: 'left-behind',
+        color: '',
+        size: 'M',
+        quantity: 1,
+        user_id: me.user._id,
+        client_address: '100.64.9.9',
+        client_network: '100.64.9.0/24',
+      })
+      .execute();
     // Something left in the cart goes too.
     await addFresh(me);
     const before = await db()
@@ -210,6 +229,9 @@ describe.each(testDialects)('a shopper’s data: download and erasure, on %s', (
     });
     expect(JSON.parse(row.billing_address).phone).toBe('');
     expect([row.client_address, row.client_network, row.total]).toEqual([null, null, order.total * 100]);
+    expect(
+      await db().selectFrom('order_holds').select('order_id').where('user_id', '=', me.user._id).execute(),
+    ).toEqual([]);
 
     // The tax documents stay exactly as issued.
     const after = await db()

@@ -32,4 +32,7 @@ export async function eraseOrdersOf(
       .where('id', '=', row.id)
       .execute();
   }
+  // An account is erased only once no order of it is open, so its holds are settled ones that
+  // outlived their order's change (see orders.repository.ts, holdsOfVariants): they go too.
+  await trx.deleteFrom('order_holds').where('user_id', '=', userId).execute();
 }

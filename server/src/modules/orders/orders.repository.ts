@@ -1,4 +1,10 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, SHOP_DAY_STARTS_AT_UTC, stockHoldingStatuses, type VariantKey } from '@shop/core';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  SHOP_DAY_STARTS_AT_UTC,
+  defaultStoreSettings,
+  stockHoldingStatuses,
+  type VariantKey,
+} from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
 import { everyColumnOf, listQueryTemplate, queryTemplate } from '../../db/query-template.ts';
@@ -79,32 +85,26 @@ export async function insertHolds(trx: Transaction<Database>, order: OrderRow, i
 }
 
 /**
- * The order's holds gone once it holds its pieces no longer: an online order no longer
- * awaiting its payment, a cash order shipped, any order cancelled. An order never holds again
- * once it stopped (its status only moves on; a payment, once made, stays made).
+ * Whether the order `o` holds its pieces unpaid or unshipped: an online order awaiting its
+ * payment (or whose payment failed), a cash order not shipped. Written once for the two
+ * statements that ask it, its values as literals (constants, not the caller's values).
+ */
+const holdsItsPieces = sql<boolean>`(
+  (o.payment_method = 'razorpay' and o.status = 'pending' and o.payment_status in ('awaiting_payment', 'failed'))
+  or (o.payment_method = 'cod' and o.status in ('pending', 'confirmed'))
+)`;
+
+/**
+ * The order's holds gone once it holds its pieces no longer: an online order paid, a cash
+ * order shipped, any order cancelled. An order never holds again once it stopped (its status
+ * only moves on; a payment, once made, stays made).
  */
 async function releaseHoldsIfSettled(db: Db, orderId: string) {
   await db
     .deleteFrom('order_holds')
     .where('order_id', '=', orderId)
     .where(({ exists, not, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('orders as o')
-            .select('o.id')
-            .where('o.id', '=', orderId)
-            .where((w) =>
-              w.or([
-                w.and([
-                  w('o.payment_method', '=', 'razorpay'),
-                  w('o.status', '=', 'pending'),
-                  w('o.payment_status', 'in', ['awaiting_payment', 'failed']),
-                ]),
-                w.and([w('o.payment_method', '=', 'cod'), w('o.status', 'in', ['pending', 'confirmed'])]),
-              ]),
-            ),
-        ),
-      ),
+      not(exists(selectFrom('orders as o').select('o.id').where('o.id', '=', orderId).where(holdsItsPieces))),
     )
     .execute();
 }
@@ -446,47 +446,58 @@ export interface Holder {
 /**
  * What the holds of some variants (three values each: product, colour, size) count for an
  * account, an address and a network. One term per variant and holder, each the whole key of an
- * index. An address or network left unknown (null) matches no hold: it counts 0.
+ * index. An address or network left unknown (null) matches no hold: it counts 0. Each hold's
+ * order is read too, by its key, and a hold counts only while its order still holds its pieces:
+ * a status changed by other means than this module (a process of an earlier release while both
+ * run, a hand-made fix in the database) leaves a hold that no longer counts.
  */
-const holdsOfVariants = listQueryTemplate(['userId', 'address', 'network'], (db, slot, keys) =>
-  db
-    .selectFrom('order_holds')
-    .select((eb) => {
-      const piecesWhen = (held: ReturnType<typeof eb>) =>
-        eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('quantity')).else(0).end());
-      return [
-        'product_id',
-        'color',
-        'size',
-        piecesWhen(eb('user_id', '=', slot.userId)).as('account'),
-        piecesWhen(eb('client_address', '=', slot.address)).as('address'),
-        piecesWhen(eb('client_network', '=', slot.network)).as('network'),
-      ];
-    })
-    .where((eb) =>
-      eb.or(
-        Array.from({ length: keys.length / 3 }, (_, i) => {
-          const variant = [
-            eb('product_id', '=', keys[3 * i]!),
-            eb('color', '=', keys[3 * i + 1]!),
-            eb('size', '=', keys[3 * i + 2]!),
-          ];
-          return [
-            eb.and([eb('user_id', '=', slot.userId), ...variant]),
-            eb.and([eb('client_network', '=', slot.network), ...variant]),
-          ];
-        }).flat(),
-      ),
-    )
-    .groupBy(['product_id', 'color', 'size']),
+const holdsOfVariants = listQueryTemplate(
+  ['userId', 'address', 'network'],
+  (db, slot, keys) =>
+    db
+      .selectFrom('order_holds as h')
+      .select((eb) => {
+        const piecesWhen = (held: ReturnType<typeof eb>) =>
+          eb.fn.sum<number | string>(eb.case().when(held).then(eb.ref('h.quantity')).else(0).end());
+        return [
+          'h.product_id',
+          'h.color',
+          'h.size',
+          piecesWhen(eb('h.user_id', '=', slot.userId)).as('account'),
+          piecesWhen(eb('h.client_address', '=', slot.address)).as('address'),
+          piecesWhen(eb('h.client_network', '=', slot.network)).as('network'),
+        ];
+      })
+      .where((eb) =>
+        eb.or(
+          Array.from({ length: keys.length / 3 }, (_, i) => {
+            const variant = [
+              eb('h.product_id', '=', keys[3 * i]!),
+              eb('h.color', '=', keys[3 * i + 1]!),
+              eb('h.size', '=', keys[3 * i + 2]!),
+            ];
+            return [
+              eb.and([eb('h.user_id', '=', slot.userId), ...variant]),
+              eb.and([eb('h.client_network', '=', slot.network), ...variant]),
+            ];
+          }).flat(),
+        ),
+      )
+      // Asked of each hold found, by its order's key: a subquery rather than a join, so that no
+      // database reads the open orders first (PostgreSQL, on small tables, would).
+      .where(sql<boolean>`(select ${holdsItsPieces} from orders o where o.id = h.order_id)`)
+      .groupBy(['h.product_id', 'h.color', 'h.size']),
+  // Three values a line, for every line a cart may have.
+  3 * defaultStoreSettings.maxCartLines,
 );
 
 /**
  * Pieces of each variant held by the holder's orders not paid or shipped (their rows in
  * `order_holds`). Each row counts the account's, the address's and the network's apart (an
  * order of the account's from another network counts for the account only). Read through the
- * holds of these variants by this account and by this network, each through its own index: as
- * many rows as the holding limits let a holder keep, however many orders the network has open.
+ * holds of these variants by this account and by this network, each through its own index: the
+ * account's holds of a variant are what its limit lets it keep, the network's what the network's
+ * does (half a variant's stock by default), however many other orders the network has open.
  */
 export async function heldPieces(trx: Transaction<Database>, holder: Holder, sizes: readonly SizeKey[]) {
   if (sizes.length === 0) return [];
