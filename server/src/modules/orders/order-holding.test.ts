@@ -272,17 +272,26 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
     });
   });
 
-  describe('what no longer holds', () => {
-    async function staffMove(orderId: string, status: string) {
-      const res = await shop.app.inject({
-        method: 'PATCH',
-        url: `/api/order/${orderId}/status`,
-        headers: staff.auth,
-        payload: { status },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+  /** Staff move an order on (or cancel it), as the staff order page does. */
+  async function staffMove(orderId: string, status: string) {
+    const res = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/order/${orderId}/status`,
+      headers: staff.auth,
+      payload: { status },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 
+  /** The shopper pays an online order in the sandbox. */
+  async function payOnline(me: Shopper, orderId: string) {
+    const providerOrderId = (await me.call('POST', '/api/payments/initiate', { orderId })).json().data.order.id;
+    const signed = (await me.call('POST', '/api/payments/sandbox/pay', { razorpay_order_id: providerOrderId })).json()
+      .data;
+    expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
+  }
+
+  describe('what no longer holds', () => {
     it('an order cancelled, a cash order shipped, an online order paid or replaced', async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 50);
@@ -314,11 +323,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       expect(allowed(await orderOf(1)).quantity).toBe(0);
 
       // Paid: the order is a sale, not held.
-      const orderId = replacing.json().data._id as string;
-      const providerOrderId = (await me.call('POST', '/api/payments/initiate', { orderId })).json().data.order.id;
-      const signed = (await me.call('POST', '/api/payments/sandbox/pay', { razorpay_order_id: providerOrderId })).json()
-        .data;
-      expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
+      await payOnline(me, replacing.json().data._id as string);
       const after = await orderOf(6);
       expect(after.statusCode, after.body).toBe(201);
     });
@@ -564,15 +569,6 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         expect(placed.statusCode, placed.body).toBe(201);
         return placed.json().data._id as string;
       };
-      const staffMove = async (orderId: string, status: string) => {
-        const moved = await shop.app.inject({
-          method: 'PATCH',
-          url: `/api/order/${orderId}/status`,
-          headers: staff.auth,
-          payload: { status },
-        });
-        expect(moved.statusCode, moved.body).toBe(200);
-      };
       await orderOf(1);
       await staffMove(await orderOf(1), 'confirmed');
       const shipped = await orderOf(1);
@@ -581,11 +577,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       expect((await me.call('POST', `/api/order/${await orderOf(1)}/cancel`)).statusCode).toBe(200);
       // An online order, replaced by the next (cancelled), which is paid.
       await orderOf(1, 'razorpay');
-      const paid = await orderOf(2, 'razorpay');
-      const providerOrderId = (await me.call('POST', '/api/payments/initiate', { orderId: paid })).json().data.order.id;
-      const signed = (await me.call('POST', '/api/payments/sandbox/pay', { razorpay_order_id: providerOrderId })).json()
-        .data;
-      expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
+      await payOnline(me, await orderOf(2, 'razorpay'));
       await orderOf(3, 'razorpay');
 
       const mine = await db()
