@@ -13,6 +13,7 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { identityFromConfig } from './modules/identity/identity-setup.ts';
 import { outboxWorkerFromConfig } from './modules/messages/messages-setup.ts';
 import { remindUnpaidOrders, sweepUnpaidOrders } from './modules/orders/cancellation.ts';
+import { reconcileOrderHolds } from './modules/orders/order-holds.ts';
 import { cancelUnconfirmedCodOrders } from './modules/orders/cod-confirmation.ts';
 import { paymentsForOrders, refundOwed } from './modules/payments/refunds.ts';
 import { documentAttachments } from './modules/invoices/invoices.service.ts';
@@ -134,8 +135,8 @@ async function runServer(config: Config) {
   });
   if (!outbox) app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
-  // Unpaid online orders are reminded once, halfway, then give their stock back, and refunds
-  // nobody finished are made; every process sweeps, each order moves once and each refund is
+  // Unpaid online orders are reminded once, halfway, then give their stock back, refunds
+  // nobody finished are made, and the orders' holds are kept true; every process sweeps, each order moves once and each refund is
   // made once (row claims).
   const sweep = setInterval(() => {
     remindUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
@@ -150,6 +151,11 @@ async function runServer(config: Config) {
     refundOwed(database.db, payments)
       .then((refunded) => refunded && app.log.info({ refunded }, 'refunded payments owed to shoppers'))
       .catch((error: unknown) => app.log.error({ err: error }, 'owed-refund sweep failed'));
+    // Holds left or missed by orders changed around the orders module (an upgrade's previous
+    // release still running, a fix by hand) are made right.
+    reconcileOrderHolds(database.db)
+      .then(({ dropped, added }) => (dropped || added) && app.log.warn({ dropped, added }, 'order holds made right'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'order-hold sweep failed'));
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -65,6 +65,8 @@ describe.each(testDialects)('queryTemplate on %s', (dialect) => {
     const [first] = await db.selectFrom('categories').select('name').where('id', '=', ids[0]!).execute();
     const named = await categoriesNamed(db, { name: first!.name }, ids.slice(0, 2));
     expect(named.rows.map((r) => r.id)).toEqual([ids[1]]);
+    // An empty list has no SQL (an empty `in` is an error on PostgreSQL): its callers answer it.
+    await expect(categoriesNamed(db, { name: 'x' }, [])).rejects.toThrow(/at least one value/);
   });
 
   it('refuses a build that leaves a value out of the parameters', async () => {

@@ -94,7 +94,7 @@ export function listQueryTemplate<S extends string, R>(
     }
     return template;
   };
-  return (db, values, list) => {
+  return async (db, values, list) => {
     if (list.length === 0) throw new Error('a list query needs at least one value in its list');
     if (list.length > longest) return db.executeQuery(build(db, values as Record<S, never>, list as never[]).compile());
     const all: Record<string, unknown> = { ...values };

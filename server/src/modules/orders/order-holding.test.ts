@@ -9,6 +9,8 @@ import { createTestShop, testDialects, type TestShop } from '../../test/database
 import { freshSize, stockOf, type SizeRef } from '../../test/stock.ts';
 import { GOOD_CODE, stubIdentityProvider } from '../../security/fixtures.ts';
 import { createSandboxGateway } from '../payments/payment-gateway.ts';
+import { reconcileOrderHolds } from './order-holds.ts';
+import { setOrderPaymentStatus } from './order-payment-state.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -603,24 +605,71 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       expect((await holdsKept()).sort(byLine)).toEqual((await holdsCalledFor()).sort(byLine));
     });
 
-    it('a hold whose order was settled by other means (an earlier release, a fix by hand) no longer counts', async () => {
+    /** Places an order of `quantity` pieces of `s`, its cart emptied first; answers its id. */
+    async function placed(me: Shopper, s: SizeRef, quantity: number, method: 'cod' | 'razorpay' = 'cod') {
+      await me.call('DELETE', '/api/cart/clear');
+      expect((await me.add(s, quantity)).statusCode).toBe(200);
+      const res = await me.order(method);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    }
+    /** How many more of `s` the shopper may order now (their cart then holds that many). */
+    async function mayOrder(me: Shopper, s: SizeRef, want: number) {
+      await me.call('DELETE', '/api/cart/clear');
+      expect((await me.add(s, want)).statusCode).toBe(200);
+      const res = await me.order();
+      return res.statusCode === 201 ? want : allowed(res).quantity;
+    }
+
+    it('an online order whose payment failed still holds', async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 10);
-      // A fifth of 10 is 2, at least 3: three pieces, then none.
-      expect(await takeWhatIsAllowed(me, s, 3)).toBe(3);
-      await me.call('DELETE', '/api/cart/clear');
-      await me.add(s, 1);
-      expect(allowed(await me.order()).quantity).toBe(0);
-      // Cancelled straight in the database: its hold stays, but counts no more.
-      await db().updateTable('orders').set({ status: 'cancelled' }).where('user_id', '=', me.user._id).execute();
-      const orphaned = await db()
-        .selectFrom('order_holds')
-        .select('order_id')
-        .where('user_id', '=', me.user._id)
-        .execute();
-      expect(orphaned).toHaveLength(1);
-      const again = await me.order();
-      expect(again.statusCode, again.body).toBe(201);
+      const online = await placed(me, s, 3, 'razorpay');
+      // As the payment provider's "payment failed" leaves it: pending, its payment failed.
+      await db()
+        .transaction()
+        .execute((trx) => setOrderPaymentStatus(trx, online, 'failed', new Date().toISOString()));
+      expect(await mayOrder(me, s, 1)).toBe(0);
+    });
+
+    it('holds whose orders were settled by other means (an earlier release, a fix by hand) count no more, and the sweep drops them', async () => {
+      const me = await shopperAt(newNetwork()(1));
+      const s = await freshSize(db(), 10);
+      // A fifth of 10 is 2, at least 3: three orders of one piece, then none.
+      const [cancelled, shipped, paid] = [
+        await placed(me, s, 1),
+        await placed(me, s, 1),
+        await placed(me, s, 1, 'razorpay'),
+      ];
+      expect(await mayOrder(me, s, 1)).toBe(0);
+      // Cancelled, shipped and paid straight in the database: their holds stay, but count no more.
+      const set = (id: string, values: { status: 'cancelled' | 'shipped' | 'confirmed'; payment_status?: 'paid' }) =>
+        db().updateTable('orders').set(values).where('id', '=', id).execute();
+      await set(cancelled, { status: 'cancelled' });
+      await set(shipped, { status: 'shipped' });
+      await set(paid, { status: 'confirmed', payment_status: 'paid' });
+      const holdsOfMe = () =>
+        db().selectFrom('order_holds').select('order_id').where('user_id', '=', me.user._id).execute();
+      expect(await holdsOfMe()).toHaveLength(3);
+      expect(await mayOrder(me, s, 3)).toBe(3);
+      // The sweep drops the three settled ones; the order just placed keeps its hold.
+      expect(await reconcileOrderHolds(db())).toMatchObject({ dropped: 3 });
+      expect((await holdsOfMe()).map((h) => h.order_id)).not.toEqual(expect.arrayContaining([cancelled]));
+      expect(await holdsOfMe()).toHaveLength(1);
+    });
+
+    it('an order placed without holds (by the previous release, during an upgrade) gets them from the sweep', async () => {
+      const me = await shopperAt(newNetwork()(1));
+      const s = await freshSize(db(), 10);
+      const order = await placed(me, s, 3);
+      await db().deleteFrom('order_holds').where('order_id', '=', order).execute();
+      expect(await reconcileOrderHolds(db())).toEqual({ dropped: 0, added: 1 });
+      expect(await db().selectFrom('order_holds').selectAll().where('order_id', '=', order).execute()).toEqual([
+        expect.objectContaining({ position: 0, product_id: s.productId, color: s.color, size: s.size, quantity: 3 }),
+      ]);
+      expect(await mayOrder(me, s, 1)).toBe(0);
+      // Nothing left to make right.
+      expect(await reconcileOrderHolds(db())).toEqual({ dropped: 0, added: 0 });
     });
 
     it('the migration copies what open orders hold, a line from before variants under its product’s first colour', async () => {

@@ -109,6 +109,69 @@ async function releaseHoldsIfSettled(db: Db, orderId: string) {
     .execute();
 }
 
+/**
+ * The holds made right again, once a minute by every process (server.ts): those of orders that
+ * no longer hold go, and orders that hold without holds get theirs. Both happen only when an
+ * order changed by other means than this module: a process of the previous release while both
+ * run during an upgrade (it places orders without holds, and settles them without dropping
+ * theirs), or a fix made by hand in the database. Reads the holds, and the orders that hold.
+ */
+export async function reconcileHolds(db: Kysely<Database>): Promise<{ dropped: number; added: number }> {
+  return db.transaction().execute(async (trx) => {
+    const dropped = await trx
+      .deleteFrom('order_holds')
+      .where('order_id', 'in', (eb) =>
+        eb
+          .selectFrom('order_holds as h')
+          .innerJoin('orders as o', 'o.id', 'h.order_id')
+          .select('h.order_id')
+          .where(sql<boolean>`not ${holdsItsPieces}`),
+      )
+      .executeTakeFirst();
+    const added = await trx
+      .insertInto('order_holds')
+      .columns([
+        'order_id',
+        'position',
+        'product_id',
+        'color',
+        'size',
+        'quantity',
+        'user_id',
+        'client_address',
+        'client_network',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('orders as o')
+          .innerJoin('order_items as i', 'i.order_id', 'o.id')
+          // A line from before variants: its pieces came from the product's first colour.
+          .leftJoin('product_colors as fc', (join) =>
+            join.onRef('fc.product_id', '=', 'i.product_id').on('fc.position', '=', 0),
+          )
+          .select([
+            'i.order_id',
+            'i.position',
+            'i.product_id',
+            sql<string>`coalesce(i.color, fc.color, '')`.as('color'),
+            'i.size',
+            'i.quantity',
+            'o.user_id',
+            'o.client_address',
+            'o.client_network',
+          ])
+          .where(holdsItsPieces)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('order_holds as h').select('h.order_id').whereRef('h.order_id', '=', 'o.id'))),
+          ),
+      )
+      // Two processes making them right at once write each hold once.
+      .onConflict((oc) => oc.columns(['order_id', 'position']).doNothing())
+      .executeTakeFirst();
+    return { dropped: Number(dropped.numDeletedRows), added: Number(added.numInsertedOrUpdatedRows ?? 0) };
+  });
+}
+
 const eventInsert = queryTemplate(['id', 'orderId', 'status', 'note', 'actorId', 'now'], (db, slot) =>
   db.insertInto('order_events').values({
     id: slot.id,
