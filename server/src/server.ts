@@ -136,8 +136,8 @@ async function runServer(config: Config) {
   if (!outbox) app.log.warn('no SMTP_URL: messages stay queued until SMTP_URL is set');
 
   // Unpaid online orders are reminded once, halfway, then give their stock back, refunds
-  // nobody finished are made, and the orders' holds are kept true; every process sweeps, each order moves once and each refund is
-  // made once (row claims).
+  // nobody finished are made, and the orders' holds are kept true; every process sweeps, each
+  // order moves once and each refund is made once (row claims).
   const sweep = setInterval(() => {
     remindUnpaidOrders(database.db, config.unpaidOrderMinutes * 60_000)
       .then((reminded) => reminded && app.log.info({ reminded }, 'reminded unpaid online orders'))

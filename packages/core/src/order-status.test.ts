@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   awaitsOnlinePayment,
+  holdsUnsettled,
   canTransition,
   cancelRefusalMessage,
   customerCancellation,
@@ -93,5 +94,29 @@ describe('awaitsOnlinePayment', () => {
     ['pending cash on delivery', { status: 'pending', paymentMethod: 'cod', paymentStatus: 'cod' }, false],
   ])('%s', (_case, order, expected) => {
     expect(awaitsOnlinePayment(order)).toBe(expected);
+  });
+});
+
+describe('holdsUnsettled', () => {
+  it.each<[string, OrderPaymentFacts, boolean]>([
+    [
+      'online, awaiting payment',
+      { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' },
+      true,
+    ],
+    ['online, payment failed', { status: 'pending', paymentMethod: 'razorpay', paymentStatus: 'failed' }, true],
+    ['online, paid and confirmed', { status: 'confirmed', paymentMethod: 'razorpay', paymentStatus: 'paid' }, false],
+    [
+      'online, cancelled unpaid',
+      { status: 'cancelled', paymentMethod: 'razorpay', paymentStatus: 'awaiting_payment' },
+      false,
+    ],
+    ['cash, placed', { status: 'pending', paymentMethod: 'cod', paymentStatus: 'cod' }, true],
+    ['cash, confirmed', { status: 'confirmed', paymentMethod: 'cod', paymentStatus: 'cod' }, true],
+    ['cash, shipped', { status: 'shipped', paymentMethod: 'cod', paymentStatus: 'cod' }, false],
+    ['cash, delivered', { status: 'delivered', paymentMethod: 'cod', paymentStatus: 'cod' }, false],
+    ['cash, cancelled', { status: 'cancelled', paymentMethod: 'cod', paymentStatus: 'cod' }, false],
+  ])('%s', (_case, order, expected) => {
+    expect(holdsUnsettled(order)).toBe(expected);
   });
 });

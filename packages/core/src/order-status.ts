@@ -39,6 +39,15 @@ export function staffTransitions(order: OrderPaymentFacts): readonly OrderStatus
     : next;
 }
 
+/** The payment states of an online order still waiting for its payment. */
+export const awaitedPaymentStatuses = [
+  'awaiting_payment',
+  'failed',
+] as const satisfies readonly OrderPaymentFacts['paymentStatus'][];
+
+/** The statuses in which a cash-on-delivery order is not shipped yet. */
+export const unshippedCodStatuses = ['pending', 'confirmed'] as const satisfies readonly OrderStatus[];
+
 /**
  * An online order still waiting for its payment. It holds its stock until it is paid,
  * cancelled, replaced by the shopper's next online order, or given up by the unpaid-order sweep.
@@ -47,7 +56,18 @@ export function awaitsOnlinePayment(order: OrderPaymentFacts): boolean {
   return (
     order.status === 'pending' &&
     order.paymentMethod === 'razorpay' &&
-    (order.paymentStatus === 'awaiting_payment' || order.paymentStatus === 'failed')
+    (awaitedPaymentStatuses as readonly string[]).includes(order.paymentStatus)
+  );
+}
+
+/**
+ * An order that holds its pieces unpaid or unshipped: an online order waiting for its payment,
+ * a cash-on-delivery order not shipped. What the holding limits count (holding-limits.ts).
+ */
+export function holdsUnsettled(order: OrderPaymentFacts): boolean {
+  return (
+    awaitsOnlinePayment(order) ||
+    (order.paymentMethod === 'cod' && (unshippedCodStatuses as readonly string[]).includes(order.status))
   );
 }
 

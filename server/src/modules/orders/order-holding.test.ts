@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awaitsOnlinePayment, colorName } from '@shop/core';
+import { colorName, holdsUnsettled } from '@shop/core';
 import { signedInAdmin, signedInShopper, verifiedShopper, markEmailVerified } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
 import { createMigrator, migrateToLatest } from '../../db/migrate.ts';
@@ -293,15 +293,31 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
     expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
   }
 
+  /** The shopper's cart emptied, then `quantity` pieces of `s` ordered: the order's answer. */
+  async function orderOnly(me: Shopper, s: SizeRef, quantity: number, method: 'cod' | 'razorpay' = 'cod') {
+    await me.call('DELETE', '/api/cart/clear');
+    expect((await me.add(s, quantity)).statusCode).toBe(200);
+    return me.order(method);
+  }
+
+  /** As orderOnly, the order placed: answers its id. */
+  async function placed(me: Shopper, s: SizeRef, quantity: number, method: 'cod' | 'razorpay' = 'cod') {
+    const res = await orderOnly(me, s, quantity, method);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data._id as string;
+  }
+
+  /** How many of `want` pieces of `s` the shopper may order now (ordered if all). */
+  async function mayOrder(me: Shopper, s: SizeRef, want: number) {
+    const res = await orderOnly(me, s, want);
+    return res.statusCode === 201 ? want : allowed(res).quantity;
+  }
+
   describe('what no longer holds', () => {
     it('an order cancelled, a cash order shipped, an online order paid or replaced', async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 50);
-      const orderOf = async (quantity: number, method: 'cod' | 'razorpay' = 'cod') => {
-        await me.call('DELETE', '/api/cart/clear');
-        expect((await me.add(s, quantity)).statusCode).toBe(200);
-        return me.order(method);
-      };
+      const orderOf = (quantity: number, method: 'cod' | 'razorpay' = 'cod') => orderOnly(me, s, quantity, method);
       // A fifth of 50: 10.
       const first = await orderOf(10);
       expect(first.statusCode, first.body).toBe(201);
@@ -528,14 +544,8 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       const firstColors = await db().selectFrom('product_colors').selectAll().where('position', '=', 0).execute();
       const holding = new Map(
         orders
-          .filter(
-            (o) =>
-              awaitsOnlinePayment({
-                status: o.status,
-                paymentMethod: o.payment_method,
-                paymentStatus: o.payment_status,
-              }) ||
-              (o.payment_method === 'cod' && (o.status === 'pending' || o.status === 'confirmed')),
+          .filter((o) =>
+            holdsUnsettled({ status: o.status, paymentMethod: o.payment_method, paymentStatus: o.payment_status }),
           )
           .map((o) => [o.id, o]),
       );
@@ -564,13 +574,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
     it('orders placed, confirmed, shipped, paid, replaced and cancelled: the holds are exactly what they hold', async () => {
       const me = await shopperAt(newNetwork()(1));
       const s = await freshSize(db(), 60);
-      const orderOf = async (quantity: number, method: 'cod' | 'razorpay' = 'cod') => {
-        await me.call('DELETE', '/api/cart/clear');
-        expect((await me.add(s, quantity)).statusCode).toBe(200);
-        const placed = await me.order(method);
-        expect(placed.statusCode, placed.body).toBe(201);
-        return placed.json().data._id as string;
-      };
+      const orderOf = (quantity: number, method: 'cod' | 'razorpay' = 'cod') => placed(me, s, quantity, method);
       await orderOf(1);
       await staffMove(await orderOf(1), 'confirmed');
       const shipped = await orderOf(1);
@@ -604,22 +608,6 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       // And across every order the suite placed before.
       expect((await holdsKept()).sort(byLine)).toEqual((await holdsCalledFor()).sort(byLine));
     });
-
-    /** Places an order of `quantity` pieces of `s`, its cart emptied first; answers its id. */
-    async function placed(me: Shopper, s: SizeRef, quantity: number, method: 'cod' | 'razorpay' = 'cod') {
-      await me.call('DELETE', '/api/cart/clear');
-      expect((await me.add(s, quantity)).statusCode).toBe(200);
-      const res = await me.order(method);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data._id as string;
-    }
-    /** How many more of `s` the shopper may order now (their cart then holds that many). */
-    async function mayOrder(me: Shopper, s: SizeRef, want: number) {
-      await me.call('DELETE', '/api/cart/clear');
-      expect((await me.add(s, want)).statusCode).toBe(200);
-      const res = await me.order();
-      return res.statusCode === 201 ? want : allowed(res).quantity;
-    }
 
     it('an online order whose payment failed still holds', async () => {
       const me = await shopperAt(newNetwork()(1));

@@ -1,8 +1,10 @@
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   SHOP_DAY_STARTS_AT_UTC,
+  awaitedPaymentStatuses,
   defaultStoreSettings,
   stockHoldingStatuses,
+  unshippedCodStatuses,
   type VariantKey,
 } from '@shop/core';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -84,14 +86,15 @@ export async function insertHolds(trx: Transaction<Database>, order: OrderRow, i
     .execute();
 }
 
+const literals = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
+
 /**
- * Whether the order `o` holds its pieces unpaid or unshipped: an online order awaiting its
- * payment (or whose payment failed), a cash order not shipped. Written once for the two
- * statements that ask it, its values as literals (constants, not the caller's values).
+ * Whether the order `o` holds its pieces unpaid or unshipped (core's holdsUnsettled), for the
+ * statements that ask it; core's constants written in as literals.
  */
 const holdsItsPieces = sql<boolean>`(
-  (o.payment_method = 'razorpay' and o.status = 'pending' and o.payment_status in ('awaiting_payment', 'failed'))
-  or (o.payment_method = 'cod' and o.status in ('pending', 'confirmed'))
+  (o.payment_method = 'razorpay' and o.status = 'pending' and o.payment_status in (${literals(awaitedPaymentStatuses)}))
+  or (o.payment_method = 'cod' and o.status in (${literals(unshippedCodStatuses)}))
 )`;
 
 /**
@@ -395,7 +398,7 @@ export async function firstColorsOf(trx: Transaction<Database>, productIds: stri
  * the few orders open, not every order the account or network ever placed.
  */
 function isOpen(status: 'status' | 'o.status') {
-  return sql<boolean>`${sql.ref(status)} in (${sql.join(stockHoldingStatuses.map((s) => sql.lit(s)))})`;
+  return sql<boolean>`${sql.ref(status)} in (${literals(stockHoldingStatuses)})`;
 }
 
 /** The shopper's cash-on-delivery orders not yet delivered or cancelled. */
@@ -421,7 +424,7 @@ export function findUnpaidOnlineOrdersOf(db: Db, userId: string) {
     .where('user_id', '=', userId)
     .where('payment_method', '=', 'razorpay')
     .where('status', '=', 'pending')
-    .where('payment_status', 'in', ['awaiting_payment', 'failed'])
+    .where('payment_status', 'in', [...awaitedPaymentStatuses])
     .orderBy('id')
     .execute();
 }
@@ -433,7 +436,7 @@ export function findUnpaidBefore(db: Db, cutoff: string, { after }: { after?: st
     .select('id')
     .where('payment_method', '=', 'razorpay')
     .where('status', '=', 'pending')
-    .where('payment_status', 'in', ['awaiting_payment', 'failed'])
+    .where('payment_status', 'in', [...awaitedPaymentStatuses])
     .where('created_at', '<', cutoff);
   if (after) query = query.where('created_at', '>=', after);
   return query.execute();
