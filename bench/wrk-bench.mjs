@@ -10,7 +10,10 @@
 // e-mails written and sent as in production, each connection taking its 20 shoppers in turn
 // (`BENCH_SHOPPERS_PER_CONNECTION`). Unlike `bench:cart`, nothing is done to the database behind
 // the server's back while it is measured: carts are cleared by the shoppers. Between runs the
-// warm-up's orders are delivered, as staff and couriers would in the days after.
+// warm-up's orders are delivered, as staff and couriers would in the days after. Each row gives
+// the CPU time the measured process's main thread took per request (Linux); the last row loads
+// a server that only keeps its thread busy that long per add and per order (busy-server.mjs)
+// with the loop of (c): the latency queueing alone gives at the shop's speed on this machine.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +40,7 @@ const shoppersPerConnection = Number(process.env.BENCH_SHOPPERS_PER_CONNECTION ?
 const connections = 10;
 const pagesPerList = 28;
 const port0 = Number(process.env.BENCH_PORT ?? 3760);
-const ports = { shop: port0, hello: port0 + 1, smtp: port0 + 2 };
+const ports = { shop: port0, hello: port0 + 1, smtp: port0 + 2, busy: port0 + 3 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-wrk-'));
 
 if (spawnSync('wrk', ['--version']).error) {
@@ -64,6 +67,30 @@ async function startMailSink() {
   });
   await new Promise((resolve) => server.listen(ports.smtp, '127.0.0.1', resolve));
   return { received: () => received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Clock ticks a second of /proc's CPU times. */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (ms) the main thread of process `pid` has used so far; null where /proc does not tell. */
+function mainThreadCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** `run()`'s wrk result, with the CPU time of `child`'s main thread per request meanwhile (`cpuMs`). */
+async function withCpu(child, run) {
+  const before = mainThreadCpuMs(child.pid);
+  const result = await run();
+  const after = mainThreadCpuMs(child.pid);
+  const { requests } = result;
+  return { ...result, cpuMs: before === null || after === null || !requests ? null : (after - before) / requests };
 }
 
 const luaString = (s) => JSON.stringify(s);
@@ -116,6 +143,7 @@ function wrk(base, lua, duration, perConnection = false) {
       if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}: ${out}`));
       const r = JSON.parse(line[1]);
       resolve({
+        requests: r.requests,
         rps: Math.round(r.requests / (r.us / 1e6)),
         p50: r.p50 / 1000,
         p90: r.p90 / 1000,
@@ -270,6 +298,7 @@ const env = {
   ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }),
 };
 let shop;
+let busy;
 try {
   // Started once to migrate and seed, then again once the bench's stock is in.
   const seeding = await startProcess(serverScript, env);
@@ -289,18 +318,41 @@ try {
 
   const helloLua = `request = function() return wrk.format("GET", "/hello") end`;
   await wrk(`http://127.0.0.1:${ports.hello}`, helloLua, 3);
-  results.hello = await wrk(`http://127.0.0.1:${ports.hello}`, helloLua, seconds);
+  results.hello = await withCpu(hello, () => wrk(`http://127.0.0.1:${ports.hello}`, helloLua, seconds));
   await wrk(base, urlsLua(urls), 3);
-  results.browse = { ...(await wrk(base, urlsLua(urls), seconds)), urls: urls.length };
+  results.browse = { ...(await withCpu(shop, () => wrk(base, urlsLua(urls), seconds))), urls: urls.length };
   await wrk(base, addAndClearLua(tokens, lines), 3, true);
-  results.cart = await wrk(base, addAndClearLua(tokens, lines), seconds, true);
+  results.cart = await withCpu(shop, () => wrk(base, addAndClearLua(tokens, lines), seconds, true));
   await wrk(base, addThenOrderLua(tokens, lines), 3, true);
   await sqlite(database.file, deliverOrders);
   const sentBefore = mail.received();
-  results.order = await wrk(base, addThenOrderLua(tokens, lines), seconds, true);
+  results.order = await withCpu(shop, () => wrk(base, addThenOrderLua(tokens, lines), seconds, true));
   results.order.mailsDuring = mail.received() - sentBefore;
+  await stop(shop);
+  shop = null;
+
+  // The shop's thread per add (the cart run's mean: five adds to a clear) and per order (the
+  // loop's pair less an add), less what the bare server's HTTP takes, as the hello-world's does.
+  if (results.cart.cpuMs !== null && results.order.cpuMs !== null && results.hello.cpuMs !== null) {
+    const addMs = Math.max(0, results.cart.cpuMs - results.hello.cpuMs);
+    const orderMs = Math.max(0, 2 * results.order.cpuMs - results.cart.cpuMs - results.hello.cpuMs);
+    busy = await startProcess(path.join(import.meta.dirname, 'busy-server.mjs'), {
+      PORT: String(ports.busy),
+      BUSY_ADD_MS: String(addMs),
+      BUSY_ORDER_MS: String(orderMs),
+    });
+    const busyBase = `http://127.0.0.1:${ports.busy}`;
+    await waitFor(`${busyBase}/ready`);
+    await wrk(busyBase, addThenOrderLua(tokens, lines), 3, true);
+    results.busy = {
+      ...(await withCpu(busy, () => wrk(busyBase, addThenOrderLua(tokens, lines), seconds, true))),
+      addMs,
+      orderMs,
+    };
+  }
 } finally {
   if (shop) await stop(shop);
+  if (busy) await stop(busy);
   await stop(hello);
   await mail.close();
   await database.drop();
@@ -315,14 +367,23 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}; wrk, ${connections} connections, ${seconds} s after 3 s of warm-up; production mode, SQLite\n`,
 );
-console.log('| what | requests/s | p50 ms | p90 ms | p99 ms | max ms | errors | of hello-world |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| what | requests/s | p50 ms | p90 ms | p99 ms | max ms | errors | of hello-world | main thread, ms of CPU a request |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const row = (what, r) =>
   console.log(
-    `| ${what} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${share(r.rps)} |`,
+    `| ${what} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p90)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${share(r.rps)} | ${r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(3)} |`,
   );
 row('bare Fastify hello-world', results.hello);
 row(`mixed browse, ${results.browse.urls} distinct list URLs`, results.browse);
 row('add to cart: 5 adds, then clear the cart', results.cart);
 row(`add one line, place a COD order (${results.order.mailsDuring} e-mails sent meanwhile)`, results.order);
+if (results.busy) {
+  const { addMs, orderMs } = results.busy;
+  row(
+    `the same loop against a bare server busy ${addMs.toFixed(2)} ms an add and ${orderMs.toFixed(2)} ms an order (queueing alone)`,
+    results.busy,
+  );
+}
 if (Object.values(results).some((r) => r.errors > 0)) process.exitCode = 1;
