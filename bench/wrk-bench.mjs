@@ -264,7 +264,8 @@ async function cartLines(base) {
 }
 
 async function stop(child) {
-  if (child.exitCode !== null) return;
+  // A child ended by a signal has a null exitCode: its 'exit' is already past.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
@@ -294,6 +295,8 @@ const env = {
   MAIL_FROM: 'Shop <orders@shop.example.in>',
   // The bench's shoppers all sign up from one address.
   AUTH_MAX_ATTEMPTS: '100000',
+  // One process, whose main thread's CPU time the rows give (whatever the environment says).
+  WEB_CONCURRENCY: '1',
   ...behindProxy,
   ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }),
 };

@@ -27,7 +27,6 @@ import * as inclusivePrices from './2026-11-28-028-inclusive-prices.ts';
 import * as saleEnds from './2026-11-28-029-sale-ends.ts';
 import * as openOrders from './2026-11-29-030-open-orders.ts';
 import * as orderHolds from './2026-11-29-031-order-holds.ts';
-import * as openOrdersByNetworkDropped from './2026-11-29-032-open-orders-by-network-dropped.ts';
 
 /**
  * Every migration, listed by hand in order. Listing (rather than reading a folder) keeps
@@ -62,5 +61,4 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-029-sale-ends': saleEnds,
   '2026-11-29-030-open-orders': openOrders,
   '2026-11-29-031-order-holds': orderHolds,
-  '2026-11-29-032-open-orders-by-network-dropped': openOrdersByNetworkDropped,
 };

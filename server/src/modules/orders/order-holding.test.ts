@@ -401,20 +401,6 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
       );
       expect(await planOf(openCod!)).toContain('orders_open_user_idx');
     });
-
-    it('keeps no index of the orders by client network: nothing reads one since the holds, and each order wrote it', async () => {
-      const { rows } =
-        dialect === 'sqlite'
-          ? await sql<{ definition: string }>`
-              select sql as definition from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null
-            `.execute(db())
-          : await sql<{ definition: string }>`
-              select indexdef as definition from pg_indexes where tablename = 'orders' and schemaname = current_schema()
-            `.execute(db());
-      // (the list itself is read: the account's open orders have theirs)
-      expect(rows.map((r) => r.definition).join('\n')).toContain('orders_open_user_idx');
-      expect(rows.filter((r) => r.definition.includes('client_network'))).toEqual([]);
-    });
   });
 
   describe('simultaneous orders', () => {
@@ -684,8 +670,10 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
         .where('order_id', '=', line.order_id)
         .where('position', '=', line.position)
         .execute();
-      const { error } = await (await createMigrator(shop.handle)).migrateDown();
+      // Back to the migration before the holds by name (one step down would undo only a later one).
+      const { error } = await (await createMigrator(shop.handle)).migrateTo('2026-11-29-030-open-orders');
       expect(error).toBeUndefined();
+      expect((await db().introspection.getTables()).map((t) => t.name)).not.toContain('order_holds');
       await migrateToLatest(shop.handle);
 
       const copied = (await holdsKept()).sort(byLine);

@@ -393,9 +393,9 @@ export async function firstColorsOf(trx: Transaction<Database>, productIds: stri
 
 /**
  * An order still open (pending, confirmed or shipped), its statuses written into the SQL: the
- * indexes of open orders by account and network (migration 030) serve only a query whose
- * condition is theirs word for word, which a bound parameter is not. Counting through them reads
- * the few orders open, not every order the account or network ever placed.
+ * index of open orders by account (migration 030) serves only a query whose condition is its
+ * own word for word, which a bound parameter is not. Counting through it reads the few orders
+ * open, not every order the account ever placed.
  */
 function isOpen(status: 'status' | 'o.status') {
   return sql<boolean>`${sql.ref(status)} in (${literals(stockHoldingStatuses)})`;
