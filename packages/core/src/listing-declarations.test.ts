@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countryKey,
+  shownCountryName,
   declarationsMissingMessage,
   emptyDeclarations,
   makerRoleLabel,
@@ -67,6 +68,65 @@ describe('countryKey', () => {
     ['  INDIA ', 'india'],
     ['Sri   Lanka', 'sri lanka'],
   ])('%s → %s', (typed, key) => expect(countryKey(typed)).toBe(key));
+});
+
+describe('shownCountryName', () => {
+  it.each([
+    [[['India', 1]], 'India'],
+    [
+      [
+        ['india', 1],
+        ['India', 1],
+      ],
+      'India',
+    ],
+    [
+      [
+        ['India', 1],
+        ['india', 1],
+      ],
+      'India',
+    ],
+    [
+      [
+        ['INDIA', 1],
+        ['india', 1],
+        ['India', 1],
+      ],
+      'India',
+    ],
+    [
+      [
+        ['india', 2],
+        ['India', 1],
+      ],
+      'india',
+    ],
+    [
+      [
+        ['Viet Nam', 3],
+        ['viet nam', 3],
+        ['VIET NAM', 4],
+      ],
+      'VIET NAM',
+    ],
+    [
+      [
+        ['usa', 1],
+        ['USA', 1],
+      ],
+      'USA',
+    ],
+    [
+      [
+        ['Sri lanka', 1],
+        ['Sri Lanka', 1],
+      ],
+      'Sri Lanka',
+    ],
+  ] as [[string, number][], string][])('%j → %s', (spellings, shown) =>
+    expect(shownCountryName(new Map(spellings))).toBe(shown),
+  );
 });
 
 describe('mrpOf', () => {

@@ -89,6 +89,29 @@ export function countryKey(country: string): string {
   return country.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * The name shown for one country (one `countryKey`) that staff spelled several ways: the spelling
+ * most products use; between spellings used as often, one written as a name ("India": a capital
+ * first, not all capitals), then the first in code-point order ("USA" before "usa"). It depends
+ * on the spellings alone, never on the order the products come in.
+ */
+export function shownCountryName(spellings: ReadonlyMap<string, number>): string {
+  const asName = (spelling: string) => /^\p{Lu}/u.test(spelling) && spelling !== spelling.toUpperCase();
+  let shown: string | null = null;
+  let most = 0;
+  for (const [spelling, count] of spellings) {
+    const better =
+      shown === null ||
+      count > most ||
+      (count === most && (asName(spelling) !== asName(shown) ? asName(spelling) : spelling < shown));
+    if (better) {
+      shown = spelling;
+      most = count;
+    }
+  }
+  return shown ?? '';
+}
+
 /** A country as stored: spaces trimmed and single. */
 export function tidyCountry(country: string): string {
   return country.trim().replace(/\s+/g, ' ');

@@ -1,6 +1,7 @@
 import {
   compareSizes,
   countryKey,
+  shownCountryName,
   defaultStoreSettings,
   expandWord,
   matchWeight,
@@ -228,7 +229,7 @@ export class CatalogIndex {
   /** By colour id * 65,536 + size id: products with that variant in stock. */
   private readonly variantStock = new Map<number, Bits>();
   private readonly tagSets = new Map<string, Bits>();
-  /** By country key (`countryKey`): the products made there; with the name shown for it (the first typed). */
+  /** By country key (`countryKey`): the products made there; with the name shown for it (core's `shownCountryName`). */
   private readonly originSets = new Map<string, { name: string; bits: Bits }>();
   /** A category's products, those of its sub-categories included. */
   private readonly categorySets = new Map<string, Bits>();
@@ -292,6 +293,7 @@ export class CatalogIndex {
     };
     const categoryWords = new Map(categories.map((c) => [c.id, searchWords(c.name)]));
     const colorWords = new Map<string, string[]>();
+    const spellings = new Map<string, Map<string, number>>();
     products.forEach((p, i) => {
       p.colors.forEach((color, k) => (this.colorIds[this.colorStarts[i]! + k] = this.colors.id(color)));
       this.markStockText(i, p.stock);
@@ -301,6 +303,9 @@ export class CatalogIndex {
         let origin = this.originSets.get(key);
         if (!origin) this.originSets.set(key, (origin = { name: p.origin, bits: this.none() }));
         setBit(origin.bits, i);
+        let spelled = spellings.get(key);
+        if (!spelled) spellings.set(key, (spelled = new Map()));
+        spelled.set(p.origin, (spelled.get(p.origin) ?? 0) + 1);
       }
       setBit(setOf(this.categorySets, p.categoryId), i);
       const parent = this.categoriesById.get(p.categoryId)?.parentId;
@@ -316,6 +321,7 @@ export class CatalogIndex {
       for (const tag of p.tags) for (const word of searchWords(tag)) other.add(word);
       for (const word of other) if (!name.includes(word)) post(word, 'other', i);
     });
+    for (const [key, spelled] of spellings) this.originSets.get(key)!.name = shownCountryName(spelled);
     for (const [word, lists] of postings) {
       this.postings.set(word, { name: Int32Array.from(lists.name), other: Int32Array.from(lists.other) });
     }
