@@ -14,12 +14,29 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * sign-up (their name, say).
  */
 export async function apiShopper(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const me = await verifiedShopper(app, overrides);
+  return shopperCalls(app, await verifiedShopper(app, overrides));
+}
+
+/**
+ * What the signed-in account `me` does through the API (see apiShopper), calling from
+ * `remoteAddress` when given (the shop's per-address and per-network limits count it).
+ */
+export function shopperCalls<Me extends { auth: Record<string, string> }>(
+  app: FastifyInstance,
+  me: Me,
+  { remoteAddress }: { remoteAddress?: string } = {},
+) {
   const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...me.auth, ...headers }, ...(payload && { payload }) });
+    app.inject({
+      method,
+      url,
+      headers: { ...me.auth, ...headers },
+      ...(remoteAddress && { remoteAddress }),
+      ...(payload && { payload }),
+    });
   const add = (s: SizeRef, quantity = 1) =>
     call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity });
-  const order = (paymentMethod: 'cod' | 'razorpay', extra: object = {}, headers: Record<string, string> = {}) =>
+  const order = (paymentMethod: 'cod' | 'razorpay' = 'cod', extra: object = {}, headers: Record<string, string> = {}) =>
     call(
       'POST',
       '/api/order',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorName, holdsUnsettled } from '@shop/core';
 import { signedInAdmin, signedInShopper, verifiedShopper, markEmailVerified } from '../../test/accounts.ts';
 import { orderAddress } from '../../test/addresses.ts';
+import { shopperCalls } from '../../test/shoppers.ts';
 import { createMigrator, migrateToLatest } from '../../db/migrate.ts';
 import { createTestShop, testDialects, type TestShop } from '../../test/databases.ts';
 import { freshSize, stockOf, type SizeRef } from '../../test/stock.ts';
@@ -51,16 +52,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
   /** A shopper calling from `remoteAddress`; verified unless asked otherwise. */
   async function shopperAt(remoteAddress: string, { verified = true } = {}) {
     const me = verified ? await verifiedShopper(shop.app) : await signedInShopper(shop.app);
-    const call = (method: Method, url: string, payload?: object) =>
-      shop.app.inject({ method, url, headers: me.auth, remoteAddress, ...(payload && { payload }) });
-    return {
-      ...me,
-      call,
-      add: (s: SizeRef, quantity = 1) =>
-        call('POST', '/api/cart', { product: s.productId, color: s.color, size: s.size, quantity }),
-      order: (paymentMethod: 'cod' | 'razorpay' = 'cod') =>
-        call('POST', '/api/order', { shippingAddress: orderAddress, paymentMethod }),
-    };
+    return shopperCalls(shop.app, me, { remoteAddress });
   }
   type Shopper = Awaited<ReturnType<typeof shopperAt>>;
 
@@ -287,9 +279,7 @@ describe.each(testDialects)('who may hold stock in orders on %s', (dialect) => {
 
   /** The shopper pays an online order in the sandbox. */
   async function payOnline(me: Shopper, orderId: string) {
-    const providerOrderId = (await me.call('POST', '/api/payments/initiate', { orderId })).json().data.order.id;
-    const signed = (await me.call('POST', '/api/payments/sandbox/pay', { razorpay_order_id: providerOrderId })).json()
-      .data;
+    const signed = await me.sandboxPay(await me.initiate(orderId));
     expect((await me.call('POST', '/api/payments/success', signed)).statusCode).toBe(200);
   }
 
