@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../test/databases.ts';
 import { prepareDatabase } from '../startup.ts';
-import { listQueryTemplate, queryTemplate } from './query-template.ts';
+import { listQueryTemplate, queryTemplate, rowsQueryTemplate } from './query-template.ts';
 
 const categoryNamed = queryTemplate(['id'], (db, slot) =>
   db.selectFrom('categories').select(['id', 'name']).where('id', '=', slot.id).forUpdate(),
@@ -11,6 +11,11 @@ const categoriesNamed = listQueryTemplate(
   (db, slot, ids) =>
     db.selectFrom('categories').select('id').where('id', 'in', ids).where('name', '<>', slot.name).orderBy('id'),
   3,
+);
+const insertCategories = rowsQueryTemplate(
+  ['id', 'name', 'parent_id', 'position'],
+  (db, rows) => db.insertInto('categories').values(rows),
+  2,
 );
 const renameCategory = queryTemplate(['id', 'name'], (db, slot) =>
   db.updateTable('categories').set({ name: slot.name }).where('id', '=', slot.id),
@@ -67,6 +72,32 @@ describe.each(testDialects)('queryTemplate on %s', (dialect) => {
     expect(named.rows.map((r) => r.id)).toEqual([ids[1]]);
     // An empty list has no SQL (an empty `in` is an error on PostgreSQL): its callers answer it.
     await expect(categoriesNamed(db, { name: 'x' }, [])).rejects.toThrow(/at least one value/);
+  });
+
+  it('writes rows with one compiled statement per number of rows, each value in its row and column', async () => {
+    const { db } = database.handle;
+    const row = (n: number) => ({
+      id: `rows-${dialect}-${n}`,
+      name: `Rows ${n}`,
+      parent_id: n === 1 ? null : ids[0]!,
+      position: 90 + n,
+    });
+    database.queries.length = 0;
+    await insertCategories(db, [row(1)]);
+    await insertCategories(db, [row(2), row(3)]);
+    await insertCategories(db, [row(4), row(5)]);
+    // Past the longest kept, the rows are still written, built on the call.
+    await insertCategories(db, [row(6), row(7), row(8)]);
+    const inserts = database.queries.filter((q) => q.startsWith('insert into "categories"'));
+    expect(inserts).toHaveLength(4);
+    expect(new Set(inserts).size).toBe(3);
+    const written = await db
+      .selectFrom('categories')
+      .select(['id', 'name', 'parent_id', 'position'])
+      .where('id', 'like', `rows-${dialect}-%`)
+      .orderBy('position')
+      .execute();
+    expect(written).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(row));
   });
 
   it('refuses a build that leaves a value out of the parameters', async () => {

@@ -102,3 +102,33 @@ export function listQueryTemplate<S extends string, R>(
     return templateOf(list.length)(db, all);
   };
 }
+
+/**
+ * A query template for a statement writing several rows of `columns` at once (an insert's
+ * `values`): one template per number of rows, as listQueryTemplate builds one per length (each
+ * row's values are `columns.length` of its list). `build` gets the rows of stand-ins to write;
+ * more than `longest` rows are built and compiled on the call. Never called with no rows.
+ */
+export function rowsQueryTemplate<C extends string, R>(
+  columns: readonly C[],
+  build: (db: Db, rows: Record<C, never>[]) => Compilable<R>,
+  longest = 24,
+): (db: Db, rows: readonly Record<C, unknown>[]) => Promise<QueryResult<R>> {
+  const rowsOf = (values: readonly never[]) =>
+    Array.from(
+      { length: values.length / columns.length },
+      (_, row) =>
+        Object.fromEntries(columns.map((column, i) => [column, values[row * columns.length + i]])) as Record<C, never>,
+    );
+  const template = listQueryTemplate<never, R>(
+    [],
+    (db, _slot, values) => build(db, rowsOf(values)),
+    longest * columns.length,
+  );
+  return (db, rows) =>
+    template(
+      db,
+      {},
+      rows.flatMap((row) => columns.map((column) => row[column])),
+    );
+}

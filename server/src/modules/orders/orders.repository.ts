@@ -7,9 +7,9 @@ import {
   unshippedCodStatuses,
   type VariantKey,
 } from '@shop/core';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, OrderItemTable, OrderTable } from '../../db/schema.ts';
-import { everyColumnOf, listQueryTemplate, queryTemplate } from '../../db/query-template.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrderHoldTable, OrderItemTable, OrderTable } from '../../db/schema.ts';
+import { everyColumnOf, listQueryTemplate, queryTemplate, rowsQueryTemplate } from '../../db/query-template.ts';
 import { newId } from '../../lib/ids.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,29 +61,64 @@ export async function insertOrder(trx: Transaction<Database>, order: OrderRow): 
   return Number(inserted.numAffectedRows ?? 0) === 1;
 }
 
-export async function insertItems(trx: Transaction<Database>, items: Insertable<OrderItemTable>[]) {
-  if (items.length > 0) await trx.insertInto('order_items').values(items).execute();
+// Built once per number of lines, as an order's other statements (a cart holds a few lines).
+const itemsInsert = rowsQueryTemplate(
+  everyColumnOf<OrderItemRow>()([
+    'id',
+    'order_id',
+    'position',
+    'product_id',
+    'name',
+    'image',
+    'color',
+    'sku',
+    'size',
+    'quantity',
+    'price',
+    'hsn',
+    'gst_rate',
+  ]),
+  (db, rows) => db.insertInto('order_items').values(rows),
+  defaultStoreSettings.maxCartLines,
+);
+
+export async function insertItems(trx: Transaction<Database>, items: readonly OrderItemRow[]) {
+  if (items.length > 0) await itemsInsert(trx, items);
 }
+
+const holdsInsert = rowsQueryTemplate(
+  everyColumnOf<Selectable<OrderHoldTable>>()([
+    'order_id',
+    'position',
+    'product_id',
+    'color',
+    'size',
+    'quantity',
+    'user_id',
+    'client_address',
+    'client_network',
+  ]),
+  (db, rows) => db.insertInto('order_holds').values(rows),
+  defaultStoreSettings.maxCartLines,
+);
 
 /** A new order's lines hold their pieces (it is neither paid nor shipped): see heldPieces. */
 export async function insertHolds(trx: Transaction<Database>, order: OrderRow, items: readonly OrderItemRow[]) {
   if (items.length === 0) return;
-  await trx
-    .insertInto('order_holds')
-    .values(
-      items.map((item) => ({
-        order_id: order.id,
-        position: item.position,
-        product_id: item.product_id,
-        color: item.color ?? '',
-        size: item.size,
-        quantity: item.quantity,
-        user_id: order.user_id,
-        client_address: order.client_address,
-        client_network: order.client_network,
-      })),
-    )
-    .execute();
+  await holdsInsert(
+    trx,
+    items.map((item) => ({
+      order_id: order.id,
+      position: item.position,
+      product_id: item.product_id,
+      color: item.color ?? '',
+      size: item.size,
+      quantity: item.quantity,
+      user_id: order.user_id,
+      client_address: order.client_address,
+      client_network: order.client_network,
+    })),
+  );
 }
 
 const literals = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
