@@ -86,18 +86,21 @@ export async function insertItems(trx: Transaction<Database>, items: readonly Or
   if (items.length > 0) await itemsInsert(trx, items);
 }
 
+/** Every column of a hold, as its two inserts write them. */
+const holdColumns = everyColumnOf<Selectable<OrderHoldTable>>()([
+  'order_id',
+  'position',
+  'product_id',
+  'color',
+  'size',
+  'quantity',
+  'user_id',
+  'client_address',
+  'client_network',
+]);
+
 const holdsInsert = rowsQueryTemplate(
-  everyColumnOf<Selectable<OrderHoldTable>>()([
-    'order_id',
-    'position',
-    'product_id',
-    'color',
-    'size',
-    'quantity',
-    'user_id',
-    'client_address',
-    'client_network',
-  ]),
+  holdColumns,
   (db, rows) => db.insertInto('order_holds').values(rows),
   defaultStoreSettings.maxCartLines,
 );
@@ -168,17 +171,7 @@ export async function reconcileHolds(db: Kysely<Database>): Promise<{ dropped: n
       .executeTakeFirst();
     const added = await trx
       .insertInto('order_holds')
-      .columns([
-        'order_id',
-        'position',
-        'product_id',
-        'color',
-        'size',
-        'quantity',
-        'user_id',
-        'client_address',
-        'client_network',
-      ])
+      .columns(holdColumns)
       .expression((eb) =>
         eb
           .selectFrom('orders as o')
