@@ -74,7 +74,7 @@ describe.each(testDialects)('queryTemplate on %s', (dialect) => {
     await expect(categoriesNamed(db, { name: 'x' }, [])).rejects.toThrow(/at least one value/);
   });
 
-  it('writes rows with one compiled statement per number of rows, each value in its row and column', async () => {
+  it('writes rows with one statement per number of rows, each value in its row and column', async () => {
     const { db } = database.handle;
     const row = (n: number) => ({
       id: `rows-${dialect}-${n}`,

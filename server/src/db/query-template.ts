@@ -107,7 +107,10 @@ export function listQueryTemplate<S extends string, R>(
  * A query template for a statement writing several rows of `columns` at once (an insert's
  * `values`): one template per number of rows, as listQueryTemplate builds one per length (each
  * row's values are `columns.length` of its list). `build` gets the rows of stand-ins to write;
- * more than `longest` rows are built and compiled on the call. Never called with no rows.
+ * more than `longest` rows are built and compiled on the call. Every row gives every column: a
+ * value left undefined is written as null, not as the column's default (Kysely, building on the
+ * call, would leave such a column out). No rows is refused, as an empty list is: callers answer
+ * it themselves. The rows are checked against the table where the caller types them.
  */
 export function rowsQueryTemplate<C extends string, R>(
   columns: readonly C[],

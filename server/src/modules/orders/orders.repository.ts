@@ -86,7 +86,10 @@ export async function insertItems(trx: Transaction<Database>, items: readonly Or
   if (items.length > 0) await itemsInsert(trx, items);
 }
 
-/** Every column of a hold, as its two inserts write them. */
+/**
+ * Every column of a hold, as its two inserts write them. Their order matters to the second
+ * (reconcileHolds' insert … select), whose select gives the values by position, in this order.
+ */
 const holdColumns = everyColumnOf<Selectable<OrderHoldTable>>()([
   'order_id',
   'position',
@@ -108,20 +111,18 @@ const holdsInsert = rowsQueryTemplate(
 /** A new order's lines hold their pieces (it is neither paid nor shipped): see heldPieces. */
 export async function insertHolds(trx: Transaction<Database>, order: OrderRow, items: readonly OrderItemRow[]) {
   if (items.length === 0) return;
-  await holdsInsert(
-    trx,
-    items.map((item) => ({
-      order_id: order.id,
-      position: item.position,
-      product_id: item.product_id,
-      color: item.color ?? '',
-      size: item.size,
-      quantity: item.quantity,
-      user_id: order.user_id,
-      client_address: order.client_address,
-      client_network: order.client_network,
-    })),
-  );
+  const holds: Selectable<OrderHoldTable>[] = items.map((item) => ({
+    order_id: order.id,
+    position: item.position,
+    product_id: item.product_id,
+    color: item.color ?? '',
+    size: item.size,
+    quantity: item.quantity,
+    user_id: order.user_id,
+    client_address: order.client_address,
+    client_network: order.client_network,
+  }));
+  await holdsInsert(trx, holds);
 }
 
 const literals = (values: readonly string[]) => sql.join(values.map((v) => sql.lit(v)));
@@ -171,6 +172,7 @@ export async function reconcileHolds(db: Kysely<Database>): Promise<{ dropped: n
       .executeTakeFirst();
     const added = await trx
       .insertInto('order_holds')
+      // By position: the select below names its values in holdColumns' order.
       .columns(holdColumns)
       .expression((eb) =>
         eb
