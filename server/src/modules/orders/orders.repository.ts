@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+type OrderHoldRow = Selectable<OrderHoldTable>;
 export type OrderEventRow = Awaited<ReturnType<typeof findEvents>>[number];
 
 const orderColumns = everyColumnOf<OrderRow>()([
@@ -90,7 +91,7 @@ export async function insertItems(trx: Transaction<Database>, items: readonly Or
  * Every column of a hold, as its two inserts write them. Their order matters to the second
  * (reconcileHolds' insert … select), whose select gives the values by position, in this order.
  */
-const holdColumns = everyColumnOf<Selectable<OrderHoldTable>>()([
+const holdColumns = everyColumnOf<OrderHoldRow>()([
   'order_id',
   'position',
   'product_id',
@@ -111,7 +112,7 @@ const holdsInsert = rowsQueryTemplate(
 /** A new order's lines hold their pieces (it is neither paid nor shipped): see heldPieces. */
 export async function insertHolds(trx: Transaction<Database>, order: OrderRow, items: readonly OrderItemRow[]) {
   if (items.length === 0) return;
-  const holds: Selectable<OrderHoldTable>[] = items.map((item) => ({
+  const holds: OrderHoldRow[] = items.map((item) => ({
     order_id: order.id,
     position: item.position,
     product_id: item.product_id,
